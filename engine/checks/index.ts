@@ -1,0 +1,78 @@
+/**
+ * Declarative descriptor checks: YAML files of `{code, message, query, kind?, severity?}`
+ * whose jsonata query, run over the whole IR, returns violations
+ * `{ pos: {file, line, column}, message?, args? }`. The engine runs them before planning.
+ * The file format is schemas/checks.schema.json; the built-in checks are in `rules/`.
+ */
+import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
+import { loadChecks, type Check } from "./load.js";
+
+export type { Check } from "./load.js";
+export { loadChecks } from "./load.js";
+
+export interface RunChecksOptions {
+  /** Receives violations of `severity: warning` checks; they are not returned. */
+  onWarning?: (warning: Diagnostic) => void;
+}
+
+/**
+ * Load every check file in `dirs` and run the checks over `ir` (`{ api: ApiIR, ... }`).
+ * Returns the violations of error checks, in check order; warnings go to `onWarning`.
+ * Throws CodegenError when a check file is invalid or a query fails or returns bad data.
+ */
+export async function runChecks(ir: object, dirs: string[], options: RunChecksOptions = {}): Promise<Diagnostic[]> {
+  return evaluateChecks(await loadChecks(dirs), ir, options);
+}
+
+export async function evaluateChecks(checks: Check[], ir: object, options: RunChecksOptions = {}): Promise<Diagnostic[]> {
+  const results = await Promise.all(checks.map((c) => runOne(c, ir)));
+  const errors: Diagnostic[] = [];
+  const broken: Diagnostic[] = [];
+  results.forEach((r, i) => {
+    if ("broken" in r) broken.push(r.broken);
+    else if (checks[i]?.severity === "warning") r.found.forEach((w) => options.onWarning?.(w));
+    else errors.push(...r.found);
+  });
+  if (broken.length > 0) throw new CodegenError(broken);
+  return errors;
+}
+
+async function runOne(check: Check, ir: object): Promise<{ found: Diagnostic[] } | { broken: Diagnostic }> {
+  if (check.kind && (ir as Record<string, unknown>)[check.kind] === undefined) return { found: [] };
+  let value: unknown;
+  try {
+    value = await check.expression.evaluate(ir);
+  } catch (e) {
+    return { broken: diag("CHECK_FAILED", `check ${check.code} failed: ${(e as Error).message}`, check.span) };
+  }
+  const list = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
+  const found: Diagnostic[] = [];
+  for (const v of list) {
+    const d = toDiagnostic(check, v);
+    if (!d) return { broken: diag("CHECK_FAILED", `check ${check.code} returned ${JSON.stringify(v)?.slice(0, 200)}, not {pos: {file, line, column}, message?, args?}`, check.span) };
+    found.push(d);
+  }
+  return { found };
+}
+
+function toDiagnostic(check: Check, v: unknown): Diagnostic | null {
+  if (!isRecord(v) || !isRecord(v["pos"])) return null;
+  const { file, line, column } = v["pos"];
+  if (typeof file !== "string" || typeof line !== "number" || typeof column !== "number") return null;
+  const args = isRecord(v["args"]) ? v["args"] : {};
+  const message = typeof v["message"] === "string" ? v["message"] : fill(check.message, args);
+  return diag(check.code, message, { file, line, column }, check.hint ? fill(check.hint, args) : undefined);
+}
+
+/** Replace `{name}` with args.name (strings as is, other values as JSON); unknown names stay. */
+export function fill(template: string, args: Record<string, unknown>): string {
+  return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(args, name)) return whole;
+    const value = args[name];
+    return typeof value === "string" ? value : JSON.stringify(value);
+  });
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}

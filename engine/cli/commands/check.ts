@@ -1,0 +1,26 @@
+import { loadConfig } from "../../config/index.js";
+import { CodegenError, diag } from "../../diagnostics/index.js";
+import { runArgv } from "../../exec/index.js";
+import { loadPack } from "../../packs/index.js";
+import { configFlags, type GlobalFlags } from "../flags.js";
+import type { Out } from "../report.js";
+
+/** `codegen check`: run each tool's check command; say what is missing and how to install it. */
+export async function checkCommand(flags: GlobalFlags, out: Out, cwd = process.cwd()): Promise<void> {
+  const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  const pack = await loadPack(config.values.pack, config.root);
+  const frame = flags.frame;
+  const tools = pack.tools.filter((t) => !frame || !t.frames || t.frames.includes(frame));
+  const missing: string[] = [];
+  for (const tool of tools) {
+    const r = await runArgv(tool.check, config.root);
+    const first = r.output.split("\n").find((l) => l.trim() !== "") ?? "";
+    if (r.exitCode === 0) out.info(`ok       ${tool.name}  ${first.trim()}`);
+    else {
+      missing.push(tool.name);
+      out.info(`missing  ${tool.name}${tool.install ? `  install: ${tool.install}` : ""}`);
+    }
+  }
+  if (missing.length > 0) throw new CodegenError(diag("TOOL_MISSING", `missing tools: ${missing.join(", ")}`));
+  out.info(`${tools.length} tools ok`);
+}

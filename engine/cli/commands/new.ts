@@ -1,0 +1,53 @@
+/**
+ * `codegen new <name>`: render the pack's `new` rules (config, sample descriptors) into a
+ * scratch folder beside the target, run `gen` there, and move the folder into place only
+ * when everything succeeded. A failure leaves no half-written project behind.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
+import { basename, dirname, resolve } from "node:path";
+import { CodegenError, diag } from "../../diagnostics/index.js";
+import { loadConfig } from "../../config/index.js";
+import { generate } from "../../generate.js";
+import { loadPack } from "../../packs/index.js";
+import { withHooks } from "../hooks.js";
+import { summary, type Out } from "../report.js";
+import { configFlags, type GlobalFlags } from "../flags.js";
+
+export interface NewFlags extends GlobalFlags {
+  output?: string;
+}
+
+export async function newCommand(name: string, flags: NewFlags, out: Out, cwd = process.cwd()): Promise<void> {
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) {
+    throw new CodegenError(diag("USAGE", `project name "${name}" must start with a letter and hold only letters, digits, "-" and "_"`), 2);
+  }
+  const target = resolve(cwd, flags.output ?? name);
+  if (existsSync(target) && readdirSync(target).length > 0) {
+    throw new CodegenError(diag("PROJECT_EXISTS", `${flags.output ?? name} already exists and is not empty; nothing was written`), 1);
+  }
+  const outer = await loadConfig({ cwd, configFile: flags.config, flags: {} });
+  const layer = { ...configFlags(flags), name, module: flags.module ?? name };
+
+  await withHooks(outer.values.hooks, cwd, "", async () => {
+    await mkdir(dirname(target), { recursive: true });
+    const scratch = `${dirname(target)}/.${basename(target)}.codegen-new-${process.pid}`;
+    await rm(scratch, { recursive: true, force: true });
+    await mkdir(scratch);
+    try {
+      const seed = await loadConfig({ cwd: scratch, flags: layer, env: {} });
+      const pack = await loadPack(seed.values.pack, cwd);
+      await generate({ config: seed, phase: "new", dryRun: false, pack });
+      // The project now has its own .codegen.yaml; generate as `codegen gen` would inside it.
+      const config = await loadConfig({ cwd: scratch, flags: configFlags({ ...flags, module: undefined, frame: undefined }) });
+      const { report } = await withHooks(config.values.gen.hooks, scratch, "gen", () => generate({ config, phase: "gen", dryRun: false, pack, log: out.info }));
+      if (existsSync(target)) await rm(target, { recursive: true });
+      await rename(scratch, target);
+      out.info(summary(report, false));
+      out.info(`created ${flags.output ?? name} (frame ${config.values.frame}, module ${config.values.module})`);
+    } catch (e) {
+      await rm(scratch, { recursive: true, force: true });
+      throw e;
+    }
+  });
+}

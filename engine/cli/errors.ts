@@ -1,0 +1,36 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { CodegenError, excerpt, formatDiagnostic } from "../diagnostics/index.js";
+import type { Out } from "./report.js";
+
+/** Print an error the way users should see it and return the process exit code. */
+export function reportError(e: unknown, out: Out, verbose: boolean): number {
+  if (e instanceof CodegenError) {
+    for (const d of e.diagnostics) {
+      out.error(formatDiagnostic(d));
+      if (d.span) {
+        const text = readSource(d.span.file);
+        const ex = text ? excerpt(text, d.span) : "";
+        if (ex) out.error(ex);
+      }
+    }
+    return e.exitCode;
+  }
+  if (e instanceof Error && e.name === "CACError") {
+    out.error(`codegen: ${e.message}; run codegen --help for usage`);
+    return 2;
+  }
+  const err = e as Error;
+  out.error(`codegen: internal error: ${err?.message ?? String(e)}`);
+  if (verbose && err?.stack) out.error(err.stack);
+  else out.error("run again with --verbose for the stack trace, and please report it");
+  return 70;
+}
+
+function readSource(file: string): string | null {
+  try {
+    return readFileSync(resolve(file), "utf8");
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Command-line entry. Only cac is imported eagerly; each command loads its code when it runs,
+ * so `codegen --help` stays fast.
+ */
+import { cac } from "cac";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { stdio, type Out } from "./report.js";
+
+const version = (JSON.parse(readFileSync(fileURLToPath(new URL("../../../package.json", import.meta.url)), "utf8")) as { version: string }).version;
+
+export async function main(argv: string[], out: Out = stdio): Promise<number> {
+  const cli = cac("codegen");
+  cli
+    .option("--config <file>", "Config file (default: .codegen.yaml in the working directory)")
+    .option("--pack <source>", "Template pack: built-in name, folder, or git source (gh:owner/repo/path#ref)")
+    .option("--trust", "Allow a non-built-in pack to run its declared steps")
+    .option("--verbose", "Print every file, step and skipped statement");
+
+  cli
+    .command("new <name>", "Create a new project (runs gen in it)")
+    .option("--frame <frame>", "Project frame: api, rpc or gateway", { default: undefined })
+    .option("--module <module>", "Go module path (default: the name)")
+    .option("--output <dir>", "Folder to create (default: ./<name>)")
+    .example("codegen new demo --frame api --module example.com/demo")
+    .action(async (name: string, flags) => (await import("./commands/new.js")).newCommand(name, flags, out));
+
+  cli
+    .command("gen", "Generate code from the descriptors under desc/")
+    .option("--desc <file>", "Only write files planned from this descriptor (repeatable)")
+    .option("--dry-run", "Plan and render, print what would change, write nothing")
+    .option("--diff", "Like --dry-run, and print a unified diff of every change")
+    .option("--force", "Overwrite files at managed paths even when they lack the generated-code marker")
+    .example("codegen gen --desc desc/api/user.api --diff")
+    .action(async (flags) => (await import("./commands/gen.js")).genCommand(flags, out));
+
+  cli
+    .command("check", "Check that the tools the pack's steps need are installed")
+    .option("--frame <frame>", "Only tools this frame needs")
+    .action(async (flags) => (await import("./commands/check.js")).checkCommand(flags, out));
+
+  cli
+    .command("config", "Print the resolved configuration and where each value comes from")
+    .action(async (flags) => (await import("./commands/config.js")).configCommand(flags, out));
+
+  cli.help();
+  cli.version(version);
+
+  try {
+    cli.parse(["node", "codegen", ...argv], { run: false });
+    // cac dispatches an unknown command as an event and exits 0; treat it as the usage error it is.
+    if (!cli.matchedCommand && cli.args.length > 0) {
+      out.error(`codegen: unknown command "${String(cli.args[0])}"; run codegen --help for the list`);
+      return 2;
+    }
+    if (!cli.matchedCommand) {
+      if (!cli.options["help"] && !cli.options["version"]) cli.outputHelp();
+      return 0;
+    }
+    if (cli.options["help"]) return 0;
+    await cli.runMatchedCommand();
+    return 0;
+  } catch (e) {
+    return (await import("./errors.js")).reportError(e, out, Boolean(cli.options["verbose"]));
+  }
+}

@@ -1,0 +1,33 @@
+import type { WriteReport } from "../write/index.js";
+
+export interface Out {
+  info(line: string): void;
+  error(line: string): void;
+}
+
+export const stdio: Out = {
+  info: (line) => process.stdout.write(line + "\n"),
+  error: (line) => process.stderr.write(line + "\n"),
+};
+
+export function summary(report: WriteReport, dryRun: boolean): string {
+  const c = report.counts;
+  const verb = dryRun ? "would write" : "wrote";
+  const removed = c.removed ? `, ${c.removed} removed` : "";
+  return `${verb} ${c.created + c.updated} files: ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged, ${c.kept} kept${removed}`;
+}
+
+export function fileLines(report: WriteReport, all: boolean): string[] {
+  return report.outcomes.filter((o) => all || o.state === "created" || o.state === "updated" || o.state === "removed").map((o) => `  ${o.state.padEnd(9)} ${o.path}`);
+}
+
+export async function diffLines(report: WriteReport): Promise<string> {
+  const { createTwoFilesPatch } = await import("diff");
+  const parts: string[] = [];
+  for (const o of report.outcomes) {
+    if (o.state === "unchanged" || o.state === "kept") continue;
+    const before = o.before ? o.before.toString("utf8") : "";
+    parts.push(createTwoFilesPatch(o.before ? `a/${o.path}` : "/dev/null", o.state === "removed" ? "/dev/null" : `b/${o.path}`, before, o.after.toString("utf8"), "", "", { context: 3 }).replace(/^=+\n/, ""));
+  }
+  return parts.join("");
+}

@@ -1,0 +1,138 @@
+/**
+ * The semantic stage: loaded files to the ApiIR, collecting every problem found on the way
+ * (file statements, one service per document, types, routes). Internal to the api reader.
+ */
+import { diag, type Diagnostic } from "../../diagnostics/index.js";
+import type { ApiBlock, ApiFile, ApiGroup, ApiIR, ApiPackage, ApiType } from "../../ir/api.js";
+import { documentOf, type LoadResult, type LoadedFile } from "./load.js";
+import { isPackagePath, unsafePathReason } from "./paths.js";
+import { RouteBuilder } from "./routes.js";
+import { TypeScope } from "./scope.js";
+import { pairsToRecord } from "./server.js";
+import { TypeBuilder } from "./types.js";
+
+export function analyze(load: LoadResult, diagnostics: Diagnostic[]): ApiIR {
+  const fileInfo = new Map(load.files.map((f) => [f, fileStatements(f, diagnostics)]));
+  const packageOf = (f: LoadedFile): string => fileInfo.get(f)?.package ?? "";
+  checkServices(load, diagnostics);
+
+  const types = new TypeBuilder(new TypeScope(load.files, packageOf, load.byAbs, diagnostics), diagnostics);
+  const routes = new RouteBuilder(types, diagnostics);
+  const files: ApiFile[] = [];
+  for (const f of load.files) {
+    const services: string[] = [];
+    for (const stmt of f.ast.statements) {
+      if (stmt.kind !== "service") continue;
+      routes.addService(stmt.service, f);
+      if (!services.includes(stmt.service.name)) services.push(stmt.service.name);
+    }
+    const info = fileInfo.get(f);
+    files.push({
+      path: f.path,
+      syntax: info?.syntax ?? "",
+      info: info?.info ?? {},
+      package: info?.package ?? "",
+      imports: f.imports.map((abs) => load.byAbs.get(abs)?.path ?? abs),
+      root: f.root,
+      services,
+    });
+  }
+  const allTypes = types.types();
+  const blocks = routes.blocks;
+  return {
+    files,
+    types: allTypes,
+    packages: packagesOf(allTypes),
+    blocks,
+    routes: blocks.flatMap((b) => b.routes),
+    groups: groupsOf(blocks),
+    middlewares: distinct(blocks.flatMap((b) => b.middleware)),
+    jwts: distinct(blocks.map((b) => b.jwt)),
+    jwtTransitions: distinct(blocks.map((b) => b.jwtTransition)),
+  };
+}
+
+interface FileStatements {
+  syntax: string;
+  info: Record<string, string>;
+  package: string;
+}
+
+/** syntax and info statements: at most one each; `go_package` must be a safe package path. */
+function fileStatements(f: LoadedFile, diagnostics: Diagnostic[]): FileStatements {
+  const out: FileStatements = { syntax: "", info: {}, package: "" };
+  let seenSyntax = false;
+  let seenInfo = false;
+  for (const stmt of f.ast.statements) {
+    if (stmt.kind === "syntax") {
+      if (seenSyntax) diagnostics.push(diag("API_DUPLICATE_SYNTAX", "the file has more than one syntax statement", f.src.pos(stmt.at)));
+      else if (stmt.value !== "v1") diagnostics.push(diag("API_SYNTAX_VERSION", `syntax ${JSON.stringify(stmt.value)} is not supported; use "v1"`, f.src.pos(stmt.valueAt)));
+      else out.syntax = stmt.value;
+      seenSyntax = true;
+    } else if (stmt.kind === "info") {
+      if (seenInfo) {
+        diagnostics.push(diag("API_DUPLICATE_INFO", "the file has more than one info statement", f.src.pos(stmt.at)));
+        continue;
+      }
+      seenInfo = true;
+      out.info = pairsToRecord(stmt.pairs, f, diagnostics, "info");
+      const pkg = stmt.pairs.find((p) => p.key === "go_package");
+      if (!pkg) continue;
+      const unsafe = unsafePathReason(pkg.value);
+      if (unsafe) diagnostics.push(diag("API_UNSAFE_PATH", `go_package ${JSON.stringify(pkg.value)} ${unsafe}; it names a folder inside the project`, f.src.pos(pkg.valueAt)));
+      else if (!isPackagePath(pkg.value)) diagnostics.push(diag("API_INVALID_PACKAGE", `go_package ${JSON.stringify(pkg.value)} must be identifiers separated by /`, f.src.pos(pkg.valueAt)));
+      else out.package = pkg.value;
+    }
+  }
+  return out;
+}
+
+/** A root file and what it imports form one document, which declares at most one service name. */
+function checkServices(load: LoadResult, diagnostics: Diagnostic[]): void {
+  const reported = new Set<string>();
+  for (const root of load.roots) {
+    let first: { name: string; file: LoadedFile; at: number } | null = null;
+    for (const f of documentOf(root, load.byAbs)) {
+      for (const stmt of f.ast.statements) {
+        if (stmt.kind !== "service") continue;
+        const s = stmt.service;
+        if (!first) first = { name: s.name, file: f, at: s.nameAt };
+        else if (s.name !== first.name && !reported.has(`${f.abs}:${s.nameAt}`)) {
+          reported.add(`${f.abs}:${s.nameAt}`);
+          const where = `${first.file.path}:${first.file.src.pos(first.at).line}`;
+          diagnostics.push(diag("API_MULTIPLE_SERVICES", `service ${s.name} differs from service ${first.name} (${where}); ${root.path} and its imports must declare one service`, f.src.pos(s.nameAt)));
+        }
+      }
+    }
+  }
+}
+
+function packagesOf(types: ApiType[]): ApiPackage[] {
+  const map = new Map<string, ApiType[]>();
+  if (types.some((t) => t.package === "")) map.set("", []);
+  for (const t of types) {
+    const list = map.get(t.package) ?? [];
+    list.push(t);
+    map.set(t.package, list);
+  }
+  return [...map].map(([name, list]) => ({ name, types: list }));
+}
+
+function groupsOf(blocks: ApiBlock[]): ApiGroup[] {
+  const map = new Map<string, ApiGroup>();
+  for (const b of blocks) {
+    let g = map.get(b.group);
+    if (!g) {
+      g = { name: b.group, compactHandler: false, rewriteHandler: true, routes: [] };
+      map.set(b.group, g);
+    }
+    g.compactHandler ||= b.compactHandler;
+    g.rewriteHandler &&= b.rewriteHandler;
+    g.routes.push(...b.routes);
+  }
+  return [...map.values()];
+}
+
+function distinct(values: string[]): string[] {
+  return [...new Set(values.filter((v) => v !== ""))];
+}

@@ -1,0 +1,53 @@
+/**
+ * Reader of `.api` descriptors (the goctl api language, plus the `go_package`,
+ * `compact_handler` and `rewrite_handler` extensions): files in, ApiIR out, or a
+ * CodegenError listing every problem found with file:line:col.
+ *
+ * Stages: load (parse each file, follow imports), then analyze (statements, services,
+ * types, routes). Checks that are rules over the finished IR (duplicate handlers or
+ * routes, missing path parameters) live in the top-level `rules/` folder instead.
+ */
+import { CodegenError, type Diagnostic } from "../../diagnostics/index.js";
+import type { ApiIR } from "../../ir/api.js";
+import { analyze } from "./analyze.js";
+import { loadFiles } from "./load.js";
+
+export { parseApiSource } from "./syntax.js";
+export type { AstFile } from "./ast.js";
+
+export interface ReadApiOptions {
+  /** Project root: file paths in the IR and in diagnostics are posix paths relative to it. */
+  root: string;
+}
+
+/**
+ * Read the given root `.api` files (absolute or relative to `options.root`) and everything
+ * they import. Throws CodegenError with all diagnostics when anything is wrong.
+ */
+export async function readApi(files: string[], options: ReadApiOptions): Promise<ApiIR> {
+  const load = await loadFiles(files, options.root);
+  if (load.diagnostics.length > 0) throw new CodegenError(ordered(load.diagnostics));
+  const diagnostics: Diagnostic[] = [];
+  const ir = analyze(load, diagnostics);
+  if (diagnostics.length > 0) throw new CodegenError(ordered(diagnostics));
+  return ir;
+}
+
+/** Sorted by file, line and column (first-seen file order kept for unspanned ones), without repeats. */
+function ordered(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const unique = list.filter((d) => {
+    const key = `${d.span?.file}:${d.span?.line}:${d.span?.column}:${d.code}:${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const fileOrder = new Map<string, number>();
+  for (const d of unique) if (d.span && !fileOrder.has(d.span.file)) fileOrder.set(d.span.file, fileOrder.size);
+  const rank = (d: Diagnostic): [number, number, number] =>
+    d.span ? [fileOrder.get(d.span.file) ?? 0, d.span.line, d.span.column] : [-1, 0, 0];
+  return unique
+    .map((d, i) => ({ d, i, r: rank(d) }))
+    .sort((a, b) => a.r[0] - b.r[0] || a.r[1] - b.r[1] || a.r[2] - b.r[2] || a.i - b.i)
+    .map((x) => x.d);
+}

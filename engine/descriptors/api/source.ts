@@ -1,0 +1,124 @@
+/**
+ * One source file's text with fast offset → line/column lookups and its comments, so the
+ * reader can attach doc comments (lines above a node) and trailing comments (same line).
+ * Internal to the api reader.
+ */
+import type { IrPosition } from "../../ir/api.js";
+
+interface Comment {
+  start: number;
+  end: number;
+  line: number;
+  endLine: number;
+  /** Nothing but whitespace before it on its first line and no code after it on its last. */
+  ownLine: boolean;
+  lines: string[];
+}
+
+export class SourceText {
+  readonly file: string;
+  readonly text: string;
+  private readonly lineStarts: number[] = [0];
+  private commentsByEndLine?: Map<number, Comment>;
+  private commentsByLine?: Map<number, Comment[]>;
+
+  constructor(file: string, text: string) {
+    this.file = file;
+    this.text = text;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) this.lineStarts.push(i + 1);
+    }
+  }
+
+  /** 1-based line of an offset. */
+  lineOf(offset: number): number {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.lineStarts[mid] ?? 0) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  }
+
+  pos(offset: number): IrPosition {
+    const line = this.lineOf(offset);
+    return { file: this.file, line, column: offset - (this.lineStarts[line - 1] ?? 0) + 1 };
+  }
+
+  /** Comment lines directly above the line of `offset` (no blank line in between). */
+  docsAbove(offset: number): string[] {
+    this.scan();
+    const out: string[] = [];
+    let line = this.lineOf(offset) - 1;
+    for (let c = this.commentsByEndLine?.get(line); c; c = this.commentsByEndLine?.get(line)) {
+      out.unshift(...c.lines);
+      line = c.line - 1;
+    }
+    return out;
+  }
+
+  /** The comment that follows `offset` on the same line, "" when none. */
+  trailing(offset: number): string {
+    this.scan();
+    const line = this.lineOf(offset);
+    const c = this.commentsByLine?.get(line)?.find((x) => x.start >= offset && this.text.slice(offset, x.start).trim() === "");
+    return c ? c.lines.join(" ") : "";
+  }
+
+  private scan(): void {
+    if (this.commentsByLine) return;
+    this.commentsByLine = new Map();
+    this.commentsByEndLine = new Map();
+    const t = this.text;
+    let i = 0;
+    while (i < t.length) {
+      const ch = t[i];
+      if (ch === '"' || ch === "`") {
+        const close = skipQuoted(t, i);
+        i = close;
+      } else if (ch === "/" && t[i + 1] === "/") {
+        let end = t.indexOf("\n", i);
+        if (end < 0) end = t.length;
+        this.add(i, end, [t.slice(i + 2, end).trim()]);
+        i = end;
+      } else if (ch === "/" && t[i + 1] === "*") {
+        const close = t.indexOf("*/", i + 2);
+        const end = close < 0 ? t.length : close + 2;
+        this.add(i, end, blockLines(t.slice(i + 2, close < 0 ? t.length : close)));
+        i = end;
+      } else i++;
+    }
+  }
+
+  private add(start: number, end: number, lines: string[]): void {
+    const line = this.lineOf(start);
+    const endLine = this.lineOf(Math.max(start, end - 1));
+    const before = this.text.slice(this.lineStarts[line - 1] ?? 0, start);
+    const lineEnd = this.lineStarts[endLine] ?? this.text.length;
+    const after = this.text.slice(end, lineEnd).trim();
+    const ownLine = before.trim() === "" && (after === "" || after.startsWith("//") || after.startsWith("/*"));
+    const c: Comment = { start, end: end, line, endLine, ownLine, lines: lines.map((l) => l.replace(/\r$/, "").trim()) };
+    const list = this.commentsByLine?.get(line) ?? [];
+    list.push(c);
+    this.commentsByLine?.set(line, list);
+    if (ownLine && !this.commentsByEndLine?.has(endLine)) this.commentsByEndLine?.set(endLine, c);
+  }
+}
+
+/** Offset just past the string or raw string starting at `i`. */
+function skipQuoted(t: string, i: number): number {
+  const q = t[i];
+  let j = i + 1;
+  while (j < t.length && t[j] !== q) j += q === '"' && t[j] === "\\" ? 2 : 1;
+  return j + 1;
+}
+
+function blockLines(body: string): string[] {
+  const lines = body.split(/\r?\n/).map((l) => l.trim());
+  while (lines.length > 0 && lines[0] === "") lines.shift();
+  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}

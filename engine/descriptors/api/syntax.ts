@@ -1,0 +1,39 @@
+/**
+ * The syntax stage: one file's text to its AST, or an API_SYNTAX diagnostic at the
+ * position where parsing stopped, saying what was found and what was expected.
+ */
+import { CodegenError, diag, type Diagnostic } from "../../diagnostics/index.js";
+import type { AstFile, AstStatement } from "./ast.js";
+import { apiGrammar } from "./grammar.js";
+import { apiSemantics } from "./semantics.js";
+import { SourceText } from "./source.js";
+
+/** Parse one `.api` file (no imports followed, no semantic checks). Throws CodegenError. */
+export function parseApiSource(text: string, file: string): AstFile {
+  const result = parseOrDiagnose(text, file);
+  if ("diagnostic" in result) throw new CodegenError(result.diagnostic);
+  return result.ast;
+}
+
+/** Like parseApiSource, but returns the diagnostic instead of throwing. */
+export function parseOrDiagnose(text: string, file: string): { ast: AstFile } | { diagnostic: Diagnostic } {
+  // A byte-order mark becomes a space so that offsets stay those of the file.
+  const clean = text.charCodeAt(0) === 0xfeff ? " " + text.slice(1) : text;
+  const match = apiGrammar().match(clean);
+  if (match.failed()) {
+    const offset = match.getRightmostFailurePosition();
+    const span = new SourceText(file, clean).pos(offset);
+    return { diagnostic: diag("API_SYNTAX", `unexpected ${found(clean, offset)}; expected ${match.getExpectedText()}`, span) };
+  }
+  const statements = apiSemantics()(match)["ast"]() as AstStatement[];
+  return { ast: { file, text: clean, statements } };
+}
+
+/** A short description of the input at `offset`: a word, a quoted character, or end of file. */
+function found(text: string, offset: number): string {
+  const rest = text.slice(offset);
+  if (rest.length === 0) return "end of file";
+  if (/^\r?\n/.test(rest)) return "end of line";
+  const word = /^[\p{L}\p{N}_]+/u.exec(rest)?.[0] ?? rest[0] ?? "";
+  return JSON.stringify(word.length > 24 ? word.slice(0, 24) + "…" : word);
+}

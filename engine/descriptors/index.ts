@@ -1,0 +1,72 @@
+/**
+ * Descriptor discovery and reading: find the files each input glob names and hand them to
+ * the reader for their kind. The IR is one JSON document with one property per kind.
+ */
+import { readdir } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { minimatch } from "minimatch";
+import { CodegenError, diag } from "../diagnostics/index.js";
+
+export interface ReadContext {
+  root: string;
+  config: {
+    sql: { datasource: string[]; tables: string[] };
+  };
+  onSkip?: (message: string) => void;
+}
+
+/** A reader turns the files of one kind into that kind's IR (an empty list gives an empty IR). */
+export type Reader = (files: string[], ctx: ReadContext) => Promise<object>;
+
+/** Readers by descriptor kind; imported lazily so unused parsers cost nothing. */
+export const readers: Record<string, Reader> = {
+  api: async (files, ctx) => (await import("./api/index.js")).readApi(files, { root: ctx.root }),
+  sql: async (files, ctx) => {
+    const sql = await import("./sql/index.js");
+    if (ctx.config.sql.datasource.length > 0) return sql.readLiveSchema(ctx.config.sql.datasource, { tables: ctx.config.sql.tables });
+    if (files.length === 0) return { tables: [] };
+    const ir = await sql.readSqlFiles(files, { root: ctx.root, onSkip: (what: string) => ctx.onSkip?.(what) });
+    return filterTables(ir, ctx.config.sql.tables);
+  },
+};
+
+function filterTables<T extends { tables: Array<{ name: string }> }>(ir: T, patterns: string[]): T {
+  if (patterns.length === 0) return ir;
+  return { ...ir, tables: ir.tables.filter((t) => patterns.some((p) => minimatch(t.name, p))) };
+}
+
+/** Files matching a glob relative to root, sorted, as root-relative posix paths. */
+export async function findInputs(root: string, glob: string): Promise<string[]> {
+  const segments = glob.split("/");
+  const fixed: string[] = [];
+  for (const seg of segments.slice(0, -1)) {
+    if (/[*?[{]/.test(seg)) break;
+    fixed.push(seg);
+  }
+  const start = join(root, ...fixed);
+  if (!existsSync(start)) return [];
+  const entries = await readdir(start, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(root, join(e.parentPath, e.name)).split("\\").join("/"))
+    .filter((p) => minimatch(p, glob, { dot: false }))
+    .sort();
+}
+
+export interface ReadResult {
+  ir: Record<string, unknown>;
+  files: Record<string, string[]>;
+}
+
+export async function readDescriptors(inputs: Record<string, string>, ctx: ReadContext): Promise<ReadResult> {
+  const ir: Record<string, unknown> = {};
+  const files: Record<string, string[]> = {};
+  for (const [kind, glob] of Object.entries(inputs)) {
+    const reader = readers[kind];
+    if (!reader) throw new CodegenError(diag("PACK_INVALID", `the pack declares inputs of kind "${kind}", which codegen cannot read (known: ${Object.keys(readers).join(", ")})`));
+    files[kind] = await findInputs(ctx.root, glob);
+    ir[kind] = await reader(files[kind].map((f) => resolve(ctx.root, f)), ctx);
+  }
+  return { ir, files };
+}

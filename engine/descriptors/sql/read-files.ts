@@ -1,0 +1,103 @@
+/** Reading DDL files into the SQL IR. */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { type Diagnostic, type SourceSpan, CodegenError, diag } from "../../diagnostics/index.js";
+import type { SqlDialect, SqlIR } from "../../ir/sql.js";
+import { ParseError } from "./cursor.js";
+import { detectDialect } from "./detect.js";
+import { LexError, tokenize } from "./lexer.js";
+import { finishTable } from "./model.js";
+import { splitStatements } from "./split.js";
+import { type SchemaState, applyStatement } from "./statements.js";
+
+export interface ReadSqlOptions {
+  /** Project root: table positions and sources are relative to it. */
+  root: string;
+  /** Dialect of every file; detected per file from its syntax when absent. */
+  dialect?: SqlDialect;
+  /** Called for each statement (or ALTER TABLE action) the model does not need. */
+  onSkip?: (what: string, span: SourceSpan) => void;
+}
+
+export async function readSqlFiles(files: string[], options: ReadSqlOptions): Promise<SqlIR> {
+  const schema: SchemaState = { tables: new Map(), enums: new Map() };
+  const diagnostics: Diagnostic[] = [];
+  for (const file of files) {
+    const abs = path.resolve(options.root, file);
+    const shown = displayPath(abs);
+    const rel = path.relative(options.root, abs).split(path.sep).join("/");
+    let text: string;
+    try {
+      text = await readFile(abs, "utf8");
+    } catch (e) {
+      diagnostics.push(diag("SQL_READ", `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
+      continue;
+    }
+    if (text.charCodeAt(0) === 0xfeff) text = " " + text.slice(1); // BOM, keeping offsets
+    readText(text, { shown, rel, dialect: options.dialect ?? detectDialect(text), schema, diagnostics, onSkip: options.onSkip });
+  }
+  if (diagnostics.length > 0) throw new CodegenError(diagnostics);
+  const tables = [...schema.tables.values()].map(finishTable).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { tables };
+}
+
+interface TextJob {
+  shown: string;
+  rel: string;
+  dialect: SqlDialect;
+  schema: SchemaState;
+  diagnostics: Diagnostic[];
+  onSkip: ReadSqlOptions["onSkip"];
+}
+
+function readText(text: string, job: TextJob): void {
+  const lines = lineStarts(text);
+  const at = (offset: number) => lineColumn(lines, offset);
+  const span = (offset: number): SourceSpan => ({ file: job.shown, ...at(offset) });
+  let statements;
+  try {
+    statements = splitStatements(tokenize(text, job.dialect));
+  } catch (e) {
+    if (!(e instanceof LexError)) throw e;
+    job.diagnostics.push(diag("SQL_SYNTAX", e.message, span(e.offset)));
+    return;
+  }
+  const ctx = {
+    dialect: job.dialect,
+    env: { text, enums: job.schema.enums },
+    source: job.rel,
+    position: (offset: number) => ({ file: job.rel, ...at(offset) }),
+    skip: (what: string, offset: number) => job.onSkip?.(what, span(offset)),
+    schema: job.schema,
+  };
+  for (const stmt of statements) {
+    try {
+      applyStatement(stmt, ctx);
+    } catch (e) {
+      if (!(e instanceof ParseError)) throw e;
+      job.diagnostics.push(diag("SQL_SYNTAX", e.message, span(e.offset), `read as ${job.dialect} DDL`));
+    }
+  }
+}
+
+function displayPath(abs: string): string {
+  const rel = path.relative(process.cwd(), abs);
+  return (rel.startsWith("..") || path.isAbsolute(rel) ? abs : rel).split(path.sep).join("/");
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+function lineColumn(starts: number[], offset: number): { line: number; column: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - starts[lo]! + 1 };
+}

@@ -1,0 +1,78 @@
+/** One error type for everything a user can get wrong: a stable code, a message, a source span. */
+
+export interface SourceSpan {
+  /** Path as the user should see it (relative to the working directory when possible). */
+  file: string;
+  /** 1-based line and column. */
+  line: number;
+  column: number;
+  /** Optional end of the span, 1-based, for caret excerpts. */
+  endLine?: number;
+  endColumn?: number;
+}
+
+export interface Diagnostic {
+  code: string;
+  message: string;
+  span?: SourceSpan;
+  /** A hint printed under the message. */
+  hint?: string;
+}
+
+/** Thrown for bad input (exit 1) or usage errors (exit 2). Carries one or more diagnostics. */
+export class CodegenError extends Error {
+  readonly diagnostics: Diagnostic[];
+  readonly exitCode: number;
+
+  constructor(diagnostics: Diagnostic | Diagnostic[], exitCode = 1) {
+    const list = Array.isArray(diagnostics) ? diagnostics : [diagnostics];
+    super(list.map(formatDiagnostic).join("\n"));
+    this.name = "CodegenError";
+    this.diagnostics = list;
+    this.exitCode = exitCode;
+  }
+}
+
+export function diag(code: string, message: string, span?: SourceSpan, hint?: string): Diagnostic {
+  const d: Diagnostic = { code, message };
+  if (span) d.span = span;
+  if (hint) d.hint = hint;
+  return d;
+}
+
+export function fail(code: string, message: string, span?: SourceSpan, hint?: string): never {
+  throw new CodegenError(diag(code, message, span, hint));
+}
+
+export function usageError(message: string, hint?: string): never {
+  throw new CodegenError(diag("USAGE", message, undefined, hint), 2);
+}
+
+/** `path:line:col: CODE message`, the one format every diagnostic is printed in. */
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.span ? `${d.span.file}:${d.span.line}:${d.span.column}: ` : "";
+  const hint = d.hint ? `\n  hint: ${d.hint}` : "";
+  return `${where}${d.code} ${d.message}${hint}`;
+}
+
+/** A caret excerpt of the line a span points at, or "" when the source is not at hand. */
+export function excerpt(source: string, span: SourceSpan): string {
+  const lineText = source.split(/\r?\n/)[span.line - 1];
+  if (lineText === undefined) return "";
+  const width = span.endLine === span.line && span.endColumn && span.endColumn > span.column ? span.endColumn - span.column : 1;
+  const pad = lineText.slice(0, span.column - 1).replace(/[^\t]/g, " ");
+  return `  ${lineText}\n  ${pad}${"^".repeat(width)}`;
+}
+
+/** Line and column (1-based) of a character offset. */
+export function positionOf(source: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let last = 0;
+  for (let i = 0; i < offset && i < source.length; i++) {
+    if (source.charCodeAt(i) === 10) {
+      line++;
+      last = i + 1;
+    }
+  }
+  return { line, column: offset - last + 1 };
+}

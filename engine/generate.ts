@@ -1,0 +1,92 @@
+/**
+ * The pipeline: config → pack → descriptors → IR → checks → plan → write.
+ * Commands call this; it prints nothing itself and returns what happened.
+ */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { dirname } from "node:path";
+import { CodegenError, diag } from "./diagnostics/index.js";
+import type { LoadedConfig } from "./config/index.js";
+import { loadPack, type Pack } from "./packs/index.js";
+import { readDescriptors } from "./descriptors/index.js";
+import { plan, type PlannedFile } from "./plan/index.js";
+import { Renderer } from "./render/liquid.js";
+import { writePlan, type WriteReport } from "./write/index.js";
+import { validateValue } from "./schema/validate.js";
+
+export const checksDir = join(dirname(fileURLToPath(import.meta.url)), "../../rules");
+
+export interface GenerateOptions {
+  config: LoadedConfig;
+  phase: "gen" | "new";
+  dryRun: boolean;
+  /** Root-relative descriptor paths: only files planned from items of these descriptors are written (aggregates always are). */
+  only?: string[];
+  log?: (line: string) => void;
+  /** Extra IR merged in (used by `new` for the sample descriptors' project data). */
+  pack?: Pack;
+}
+
+export interface GenerateResult {
+  report: WriteReport;
+  ir: Record<string, unknown>;
+  pack: Pack;
+}
+
+export function projectInfo(config: LoadedConfig): { name: string; module: string; frame: string } {
+  return { name: config.values.name, module: config.values.module, frame: config.values.frame };
+}
+
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const { config } = options;
+  const values = config.values;
+  const pack = options.pack ?? (await loadPack(values.pack, config.root));
+  assertFrame(pack, values.frame);
+  assertTrusted(pack, values.trust);
+
+  const inputs = { ...pack.inputs, ...values.inputs };
+  const { ir: descriptors } = await readDescriptors(inputs, { root: config.root, config: values, onSkip: (m) => options.log?.(`skipped ${m}`) });
+  const project = projectInfo(config);
+  const ir = { project, ...descriptors };
+  const irErrors = await validateValue(ir, "ir.schema.json");
+  // A reader produced an IR that breaks its own schema: a bug in codegen, not bad input.
+  if (irErrors.length > 0) throw new Error(`the IR does not match schemas/ir.schema.json: ${irErrors.join("; ")}`);
+
+  const { runChecks } = await import("./checks/index.js");
+  const problems = await runChecks(ir, [checksDir]);
+  if (problems.length > 0) throw new CodegenError(problems);
+
+  const renderer = new Renderer(pack.templateDirs);
+  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer });
+  if (options.only && options.only.length > 0) files = restrictTo(files, options.only);
+
+  const report = await writePlan({
+    root: config.root,
+    files,
+    managedMarker: pack.managedMarker,
+    force: values.gen.force,
+    dryRun: options.dryRun,
+    prune: !options.only || options.only.length === 0,
+    steps: { steps: pack.steps, renderer, root: config.root, ir, project, config: values, verbose: values.verbose ? options.log : undefined },
+  });
+  return { report, ir, pack };
+}
+
+function restrictTo(files: PlannedFile[], only: string[]): PlannedFile[] {
+  const wanted = new Set(only);
+  return files.filter((f) => f.sources.length === 0 || f.sources.some((s) => wanted.has(s)));
+}
+
+function assertFrame(pack: Pack, frame: string): void {
+  if (Object.keys(pack.frames).length > 0 && !pack.frames[frame]) {
+    throw new CodegenError(diag("USAGE", `pack ${pack.name} has no frame "${frame}" (frames: ${Object.keys(pack.frames).join(", ")})`), 2);
+  }
+}
+
+function assertTrusted(pack: Pack, trust: boolean): void {
+  if (pack.builtin || trust || pack.steps.length === 0) return;
+  throw new CodegenError(
+    diag("PACK_UNTRUSTED", `pack ${pack.name} runs programs on generation (steps: ${pack.steps.map((s) => `${s.name}: ${s.run[0]}`).join("; ")})`, undefined, "review the pack, then pass --trust or set trust: true in .codegen.yaml"),
+    1,
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * The IR of `.api` descriptors: facts about what the files declare, nothing about what to
+ * generate. Template packs read it through rules (jsonata) and templates (Liquid).
+ * Its JSON Schema is schemas/ir.schema.json (the `api` property).
+ */
+
+export interface IrPosition {
+  /** Project-relative posix path of the descriptor file. */
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** A type as written in the descriptor; `text` is its source form without package qualifiers. */
+export type ApiTypeExpr =
+  | { kind: "builtin"; name: string; text: string }
+  | { kind: "named"; name: string; package: string; text: string }
+  | { kind: "pointer"; elem: ApiTypeExpr; text: string }
+  | { kind: "slice"; elem: ApiTypeExpr; text: string }
+  | { kind: "array"; length: number; elem: ApiTypeExpr; text: string }
+  | { kind: "map"; key: ApiTypeExpr; value: ApiTypeExpr; text: string }
+  | { kind: "struct"; fields: ApiField[]; text: string };
+
+export interface ApiTag {
+  /** `json`, `form`, `path`, `header`, `validate`, ... */
+  key: string;
+  /** First comma-separated part of the value (`id` in `json:"id,optional"`). */
+  name: string;
+  /** The other parts (`optional`, `default=1`, `options=a|b`, `range=[1:2]`). */
+  options: string[];
+  /** The whole value between the quotes. */
+  value: string;
+}
+
+export interface ApiField {
+  /** Field name; for an embedded field, the embedded type's name. */
+  name: string;
+  embedded: boolean;
+  type: ApiTypeExpr;
+  /** Raw tag text between the backquotes, "" when there is none. */
+  tag: string;
+  tags: ApiTag[];
+  /** True when any tag carries the `optional` option (or `omitempty` on json). */
+  optional: boolean;
+  /** Comment lines written above the field, without the comment markers. */
+  docs: string[];
+  /** Trailing comment on the field's line, without the marker, "" if none. */
+  comment: string;
+  pos: IrPosition;
+}
+
+export interface ApiType {
+  name: string;
+  /** The file's `info(go_package: ...)` value, "" for the default package. */
+  package: string;
+  file: string;
+  fields: ApiField[];
+  docs: string[];
+  pos: IrPosition;
+}
+
+export interface ApiRoute {
+  /** Lower-case HTTP method: get, post, put, delete, patch, head, options, connect, trace. */
+  method: string;
+  /** The path as written in the route (without the block prefix). */
+  path: string;
+  /** Block prefix + path, normalised to one leading slash and no double slashes. */
+  fullPath: string;
+  /** Names of `:name` segments in order. */
+  pathParams: string[];
+  /** Handler name as written (`@handler getUser` gives `getUser`). */
+  handler: string;
+  request: ApiTypeExpr | null;
+  response: ApiTypeExpr | null;
+  /** `@doc "x"` gives {summary: "x"}; `@doc(k: v)` gives its keys. */
+  doc: Record<string, string>;
+  /** Comment lines written above the route. */
+  docs: string[];
+  /** Index of the block (in `ApiIR.blocks`) this route belongs to. */
+  block: number;
+  /** The block's handler group folder ("" when none), repeated here for convenience. */
+  group: string;
+  file: string;
+  pos: IrPosition;
+}
+
+/** One `@server(...)` annotation plus the `service ... { }` body it decorates. */
+export interface ApiBlock {
+  index: number;
+  file: string;
+  service: string;
+  /** Every `@server` key with its raw value (known keys are also split out below). */
+  server: Record<string, string>;
+  prefix: string;
+  /** Handler group folder (`a/b`), "" when none. */
+  group: string;
+  jwt: string;
+  jwtTransition: string;
+  middleware: string[];
+  timeout: string;
+  /** `timeout` in milliseconds (fractional below 1ms), 0 when there is none. */
+  timeoutMs: number;
+  maxBytes: string;
+  /** `compact_handler: true`: one handler file for the whole group. */
+  compactHandler: boolean;
+  /** `rewrite_handler: false`: existing handler files are kept. Default true. */
+  rewriteHandler: boolean;
+  routes: ApiRoute[];
+  pos: IrPosition;
+}
+
+/** Routes merged by handler group folder across all blocks and files. */
+export interface ApiGroup {
+  /** Folder ("" for the root group). */
+  name: string;
+  compactHandler: boolean;
+  rewriteHandler: boolean;
+  routes: ApiRoute[];
+}
+
+export interface ApiFile {
+  /** Project-relative posix path. */
+  path: string;
+  syntax: string;
+  info: Record<string, string>;
+  package: string;
+  /** Project-relative paths of the files it imports. */
+  imports: string[];
+  /** True when the file was given as a root (not only reached by import). */
+  root: boolean;
+  services: string[];
+}
+
+export interface ApiPackage {
+  /** "" for the default package. */
+  name: string;
+  types: ApiType[];
+}
+
+export interface ApiIR {
+  files: ApiFile[];
+  /** Every declared type, each once, in declaration order. */
+  types: ApiType[];
+  /** Types grouped by package, default package first. */
+  packages: ApiPackage[];
+  blocks: ApiBlock[];
+  /** All routes of all blocks, in declaration order. */
+  routes: ApiRoute[];
+  groups: ApiGroup[];
+  /** Distinct middleware names, in first-use order. */
+  middlewares: string[];
+  /** Distinct jwt config names (`Auth`), in first-use order. */
+  jwts: string[];
+  /** Distinct `jwtTransition` config names, in first-use order. */
+  jwtTransitions: string[];
+}

@@ -1,0 +1,141 @@
+/** Load a template pack (and the packs it extends) into one merged, validated Pack. */
+import { readdir, readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { join, relative } from "node:path";
+import { CodegenError, diag, type SourceSpan } from "../diagnostics/index.js";
+import { readYamlFile } from "../schema/yaml-doc.js";
+import { validateDoc } from "../schema/validate.js";
+import { resolvePackSource } from "./source.js";
+import type { Pack, Rule, Step, Tool } from "./types.js";
+
+export type { Pack, Rule, Step, Tool, Mode } from "./types.js";
+export { builtinPacksDir, isRemote } from "./source.js";
+
+interface ManifestYaml {
+  name: string;
+  description?: string;
+  extends?: string | null;
+  managed_marker?: string;
+  inputs?: Record<string, string>;
+  frames?: Record<string, { description?: string }>;
+  steps?: Array<{ name: string; run: string[]; files?: string; frames?: string[]; when?: string; collect?: string }>;
+  tools?: Array<{ name: string; check: string[]; frames?: string[]; install?: string }>;
+}
+
+type RuleYaml = Partial<Omit<Rule, "span" | "pack">> & { name: string; enabled?: boolean; on?: Array<"gen" | "new"> };
+
+export async function loadPack(source: string, base: string, options: { offline?: boolean; seen?: string[] } = {}): Promise<Pack> {
+  const { dir, builtin } = await resolvePackSource(source, base, options);
+  const seen = options.seen ?? [];
+  if (seen.includes(dir)) throw new CodegenError(diag("PACK_INVALID", `template packs extend each other in a cycle: ${[...seen, dir].join(" -> ")}`), 2);
+  const shown = (p: string): string => (builtin ? `template-packs/${relative(join(dir, ".."), p)}` : relative(process.cwd(), p) || p);
+
+  const manifestDoc = await readYamlFile(join(dir, "pack.yaml"), shown(join(dir, "pack.yaml")), "PACK_INVALID");
+  await validateDoc(manifestDoc, "pack.schema.json", "PACK_INVALID");
+  const m = manifestDoc.value as ManifestYaml;
+
+  const parent = m.extends ? await loadPack(m.extends, dir, { ...options, seen: [...seen, dir] }) : null;
+  const steps: Step[] = (m.steps ?? []).map((s, i) => ({
+    name: s.name,
+    run: s.run,
+    files: s.files ?? null,
+    frames: s.frames ?? null,
+    when: s.when ?? null,
+    collect: s.collect ?? null,
+    span: manifestDoc.spanAt(["steps", i]),
+  }));
+  const tools: Tool[] = (m.tools ?? []).map((t) => ({ name: t.name, check: t.check, frames: t.frames ?? null, install: t.install ?? "" }));
+
+  const rules = mergeRules(parent?.rules ?? [], await loadRules(dir, m.name, shown));
+  const frames: Pack["frames"] = { ...(parent?.frames ?? {}) };
+  for (const [k, v] of Object.entries(m.frames ?? {})) frames[k] = { description: v.description ?? "" };
+
+  return {
+    name: m.name,
+    description: m.description ?? parent?.description ?? "",
+    dir,
+    builtin: builtin && (parent?.builtin ?? true),
+    templateDirs: [join(dir, "templates"), ...(parent?.templateDirs ?? [])].filter((d) => existsSync(d)),
+    staticDirs: [join(dir, "static"), ...(parent?.staticDirs ?? [])].filter((d) => existsSync(d)),
+    managedMarker: m.managed_marker ?? parent?.managedMarker ?? "",
+    inputs: { ...(parent?.inputs ?? {}), ...(m.inputs ?? {}) },
+    frames,
+    steps: mergeByName(parent?.steps ?? [], steps),
+    tools: mergeByName(parent?.tools ?? [], tools),
+    rules,
+    chain: [m.name, ...(parent?.chain ?? [])],
+  };
+}
+
+async function loadRules(dir: string, packName: string, shown: (p: string) => string): Promise<Array<Rule | { name: string; enabled: false }>> {
+  const rulesDir = join(dir, "rules");
+  if (!existsSync(rulesDir)) return [];
+  const files = (await readdir(rulesDir)).filter((f) => /\.ya?ml$/.test(f)).sort();
+  const out: Array<Rule | { name: string; enabled: false }> = [];
+  const names = new Map<string, string>();
+  for (const f of files) {
+    const doc = await readYamlFile(join(rulesDir, f), shown(join(rulesDir, f)), "PACK_RULE_INVALID");
+    if (doc.value === null || (typeof doc.value === "object" && !Array.isArray(doc.value) && Object.keys(doc.value).length === 0)) continue;
+    await validateDoc(doc, "rules.schema.json", "PACK_RULE_INVALID");
+    for (const [i, r] of (doc.value as RuleYaml[]).entries()) {
+      const span = doc.spanAt([i, "name"]);
+      const prior = names.get(r.name);
+      if (prior) throw new CodegenError(diag("PACK_RULE_INVALID", `rule "${r.name}" is declared twice (first at ${prior})`, span));
+      names.set(r.name, `${span.file}:${span.line}`);
+      if (r.enabled === false) {
+        out.push({ name: r.name, enabled: false });
+        continue;
+      }
+      out.push({
+        name: r.name,
+        frames: r.frames ?? null,
+        on: r.on ?? ["gen"],
+        each: r.each ?? null,
+        as: r.as ?? "item",
+        when: r.when ?? null,
+        data: r.data ? await dataSource(r.data, dir, span) : null,
+        path: r.path ?? "",
+        template: r.template ?? null,
+        copy: r.copy ?? null,
+        mode: r.mode ?? "managed",
+        span,
+        pack: packName,
+      });
+    }
+  }
+  return out;
+}
+
+/** A rule's `data` is inline jsonata, or the name of a .jsonata file under the pack's templates/. */
+async function dataSource(data: string, dir: string, span: SourceSpan): Promise<string> {
+  if (!data.trim().endsWith(".jsonata")) return data;
+  const file = join(dir, "templates", data.trim());
+  try {
+    return await readFile(file, "utf8");
+  } catch {
+    throw new CodegenError(diag("PACK_RULE_INVALID", `rule data file ${data} is not in the pack's templates/ folder`, span));
+  }
+}
+
+/** A child rule replaces the parent's rule of the same name in place; `enabled: false` removes it. */
+function mergeRules(parent: Rule[], child: Array<Rule | { name: string; enabled: false }>): Rule[] {
+  const result = [...parent];
+  for (const r of child) {
+    const at = result.findIndex((p) => p.name === r.name);
+    if ("enabled" in r) {
+      if (at >= 0) result.splice(at, 1);
+    } else if (at >= 0) result[at] = r;
+    else result.push(r);
+  }
+  return result;
+}
+
+function mergeByName<T extends { name: string }>(parent: T[], child: T[]): T[] {
+  const result = [...parent];
+  for (const c of child) {
+    const at = result.findIndex((p) => p.name === c.name);
+    if (at >= 0) result[at] = c;
+    else result.push(c);
+  }
+  return result;
+}

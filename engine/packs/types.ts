@@ -1,0 +1,61 @@
+import type { SourceSpan } from "../diagnostics/index.js";
+
+/** managed: regenerated; once: written when missing; merge: YAML whose missing keys are added. */
+export type Mode = "managed" | "once" | "merge";
+
+export interface Rule {
+  name: string;
+  frames: string[] | null;
+  on: Array<"gen" | "new">;
+  each: string | null;
+  as: string;
+  when: string | null;
+  /** jsonata (inline, or the text of a .jsonata file under templates/) whose value the template sees as `data`. */
+  data: string | null;
+  path: string;
+  template: string | null;
+  copy: string | null;
+  /** "managed", "once", or a Liquid string rendering to one of them. */
+  mode: string;
+  /** Where the rule was declared, for diagnostics. */
+  span: SourceSpan;
+  /** Pack that declared it; static files resolve against its folders first. */
+  pack: string;
+}
+
+export interface Step {
+  name: string;
+  run: string[];
+  files: string | null;
+  frames: string[] | null;
+  when: string | null;
+  collect: string | null;
+  span: SourceSpan;
+}
+
+export interface Tool {
+  name: string;
+  check: string[];
+  frames: string[] | null;
+  install: string;
+}
+
+export interface Pack {
+  name: string;
+  description: string;
+  /** Folder of the pack itself. */
+  dir: string;
+  /** True for packs shipped in template-packs/ (trusted to run steps). */
+  builtin: boolean;
+  /** Template folders, the extending pack's first. */
+  templateDirs: string[];
+  staticDirs: string[];
+  managedMarker: string;
+  inputs: Record<string, string>;
+  frames: Record<string, { description: string }>;
+  steps: Step[];
+  tools: Tool[];
+  rules: Rule[];
+  /** Packs in the extends chain, child first (names), for messages. */
+  chain: string[];
+}

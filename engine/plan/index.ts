@@ -1,0 +1,107 @@
+/**
+ * Planning: evaluate a pack's rules against the IR and render every planned file in memory.
+ * Pure: nothing here touches the project on disk.
+ */
+import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnostics/index.js";
+import type { Mode, Pack, Rule } from "../packs/index.js";
+import { Renderer } from "../render/liquid.js";
+import { liquidDiagnostic } from "../render/errors.js";
+import { evaluate, evaluateList } from "./jsonata.js";
+import { safeRelativePath } from "./safe-path.js";
+
+export interface PlannedFile {
+  path: string;
+  mode: Mode;
+  contents: Buffer;
+  rule: string;
+  /** Descriptor files the item came from (its `file` or `pos.file`); [] for aggregate files. */
+  sources: string[];
+}
+
+export interface PlanInput {
+  pack: Pack;
+  ir: object;
+  project: { name: string; module: string; frame: string };
+  config: object;
+  phase: "gen" | "new";
+  renderer?: Renderer;
+}
+
+export async function plan(input: PlanInput): Promise<PlannedFile[]> {
+  const renderer = input.renderer ?? new Renderer(input.pack.templateDirs);
+  const base = { ir: input.ir, project: input.project, config: input.config };
+  const bindings = { ir: input.ir, project: input.project, config: input.config };
+  const byPath = new Map<string, PlannedFile>();
+  const errors: Diagnostic[] = [];
+
+  for (const rule of input.pack.rules) {
+    if (!rule.on.includes(input.phase)) continue;
+    if (rule.frames && !rule.frames.includes(input.project.frame)) continue;
+    const items = rule.each ? await evaluateList(rule.each, input.ir, bindings, rule.span) : [null];
+    for (const item of items) {
+      try {
+        if (rule.when && !(await evaluate(rule.when, item ?? input.ir, bindings, rule.span))) continue;
+        const data = rule.data ? await evaluate(rule.data, item ?? input.ir, bindings, rule.span) : null;
+        const scope = { ...base, item, [rule.as]: item, data, rule: { name: rule.name } };
+        const rawPath = await renderInline(renderer, rule.path, scope, rule, "path");
+        if (rawPath.trim() === "") continue;
+        const path = safeRelativePath(rawPath, rule.span, rule.name);
+        const mode = await resolveMode(renderer, rule, scope);
+        const prior = byPath.get(path);
+        if (prior) {
+          errors.push(diag("PLAN_CONFLICT", `rules "${prior.rule}" and "${rule.name}" both plan ${path}`, rule.span, "two descriptor items map to the same file; rename one of them"));
+          continue;
+        }
+        const contents = await renderContents(renderer, input.pack, rule, { ...scope, rule: { name: rule.name, path } });
+        byPath.set(path, { path, mode, contents, rule: rule.name, sources: sourcesOf(item) });
+      } catch (e) {
+        if (e instanceof CodegenError) errors.push(...e.diagnostics);
+        else throw e;
+        if (errors.length >= 20) break;
+      }
+    }
+  }
+  if (errors.length) throw new CodegenError(errors);
+  return [...byPath.values()];
+}
+
+function sourcesOf(item: unknown): string[] {
+  if (!item || typeof item !== "object") return [];
+  const o = item as { file?: unknown; pos?: { file?: unknown } };
+  const file = typeof o.file === "string" ? o.file : typeof o.pos?.file === "string" ? o.pos.file : null;
+  return file ? [file] : [];
+}
+
+async function renderInline(renderer: Renderer, source: string, scope: object, rule: Rule, what: string): Promise<string> {
+  try {
+    return await renderer.renderString(source, scope);
+  } catch (e) {
+    throw new CodegenError(liquidDiagnostic(e, rule.span, `rule "${rule.name}" ${what}`));
+  }
+}
+
+async function resolveMode(renderer: Renderer, rule: Rule, scope: object): Promise<Mode> {
+  const mode = (rule.mode.includes("{") ? await renderInline(renderer, rule.mode, scope, rule, "mode") : rule.mode).trim();
+  if (mode !== "managed" && mode !== "once" && mode !== "merge") {
+    throw new CodegenError(diag("PACK_RULE_INVALID", `rule "${rule.name}" mode must be managed, once or merge, got "${mode}"`, rule.span));
+  }
+  return mode;
+}
+
+async function renderContents(renderer: Renderer, pack: Pack, rule: Rule, scope: object): Promise<Buffer> {
+  if (rule.copy) {
+    const file = pack.staticDirs.map((d) => join(d, rule.copy!)).find((f) => existsSync(f));
+    if (!file) throw new CodegenError(diag("PACK_RULE_INVALID", `rule "${rule.name}" copies ${rule.copy}, which is not in the pack's static/ folder`, rule.span));
+    return readFile(file);
+  }
+  try {
+    return Buffer.from(await renderer.renderFile(rule.template!, scope), "utf8");
+  } catch (e) {
+    throw new CodegenError(liquidDiagnostic(e, rule.span, `template ${rule.template}`, pack.templateDirs));
+  }
+}
+
+export type { SourceSpan };

@@ -1,0 +1,36 @@
+import { Liquid, type Template } from "liquidjs";
+import { filters } from "./filters.js";
+
+/** One Liquid environment per pack: strict, cached, with the engine's generic filters. */
+export class Renderer {
+  private readonly liquid: Liquid;
+  private readonly inline = new Map<string, Template[]>();
+
+  constructor(templateDirs: string[]) {
+    this.liquid = new Liquid({
+      root: templateDirs,
+      partials: templateDirs,
+      extname: ".liquid",
+      strictVariables: true,
+      strictFilters: true,
+      lenientIf: true,
+      cache: true,
+      ownPropertyOnly: true,
+    });
+    for (const [name, fn] of Object.entries(filters)) this.liquid.registerFilter(name, fn as (...args: unknown[]) => unknown);
+  }
+
+  /** Render a short Liquid string (a rule's path or mode); parsed once per distinct string. */
+  async renderString(source: string, scope: object): Promise<string> {
+    let tpl = this.inline.get(source);
+    if (!tpl) {
+      tpl = this.liquid.parse(source);
+      this.inline.set(source, tpl);
+    }
+    return String(await this.liquid.render(tpl, scope));
+  }
+
+  async renderFile(name: string, scope: object): Promise<string> {
+    return String(await this.liquid.renderFile(name, scope));
+  }
+}

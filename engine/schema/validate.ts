@@ -1,0 +1,72 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { CodegenError, diag } from "../diagnostics/index.js";
+import type { YamlDoc } from "./yaml-doc.js";
+
+const schemasDir = join(dirname(fileURLToPath(import.meta.url)), "../../../schemas");
+const compiled = new Map<string, ValidateFunction>();
+
+/** The repository's `schemas/` folder (JSON Schemas shipped with the tool). */
+export function schemaPath(name: string): string {
+  return join(schemasDir, name);
+}
+
+async function validatorFor(name: string): Promise<ValidateFunction> {
+  const hit = compiled.get(name);
+  if (hit) return hit;
+  // ajv is CommonJS; its default export is the class under `.default` when imported from ESM.
+  const mod = (await import("ajv")) as unknown as { default: { default?: unknown } };
+  const Ajv = (mod.default.default ?? mod.default) as new (o: object) => { compile(s: object): ValidateFunction };
+  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false });
+  const fn = ajv.compile(JSON.parse(readFileSync(schemaPath(name), "utf8")) as object);
+  compiled.set(name, fn);
+  return fn;
+}
+
+/** Validate a YAML document against one of our JSON Schemas; errors point at file:line:col. */
+export async function validateDoc(doc: YamlDoc, schema: string, code: string, value: unknown = doc.value, basePath: ReadonlyArray<string | number> = []): Promise<void> {
+  const validate = await validatorFor(schema);
+  if (validate(value)) return;
+  const errors = (validate.errors ?? []).filter((e) => e.keyword !== "if" && e.keyword !== "oneOf" && e.keyword !== "anyOf");
+  const list = (errors.length > 0 ? errors : validate.errors ?? []).map((e) => {
+    const path = [...basePath, ...pointerPath(e.instancePath)];
+    return diag(code, describe(e, path), doc.spanAt(e.keyword === "additionalProperties" ? [...path, String(e.params["additionalProperty"])] : path));
+  });
+  throw new CodegenError(dedupe(list));
+}
+
+function pointerPath(pointer: string): Array<string | number> {
+  if (!pointer) return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+}
+
+function describe(e: ErrorObject, path: Array<string | number>): string {
+  const where = path.length ? path.join(".") : "document";
+  if (e.keyword === "additionalProperties") return `unknown key "${String(e.params["additionalProperty"])}" in ${where}`;
+  if (e.keyword === "required") return `${where} is missing "${String(e.params["missingProperty"])}"`;
+  if (e.keyword === "enum") return `${where} must be one of ${(e.params["allowedValues"] as unknown[]).join(", ")}`;
+  return `${where} ${e.message ?? "is invalid"}`;
+}
+
+function dedupe<T extends { message: string; span?: { line: number; column: number } }>(list: T[]): T[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const k = `${d.span?.line}:${d.span?.column}:${d.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Validate an in-memory value (the IR); returns readable errors, [] when valid. */
+export async function validateValue(value: unknown, schema: string): Promise<string[]> {
+  const validate = await validatorFor(schema);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || "/"} ${e.message ?? "is invalid"}`);
+}

@@ -1,0 +1,171 @@
+/**
+ * The api frame end to end: create a project, generate from a descriptor set that uses every
+ * feature, add user code, regenerate, build with the Go toolchain, start it and send requests.
+ */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { existsSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { codegenOk } from "../support/cli.js";
+import { copyInto, snapshot } from "../support/files.js";
+import { checkGoProject, freePort, startService, type Service } from "../support/go.js";
+import { signJwt } from "../support/jwt.js";
+import { fixtures, scratch } from "../support/paths.js";
+
+const test = suite("api service (generate, build, run)");
+const work = scratch("e2e-api");
+const dir = join(work, "shop");
+let service: Service;
+let snapshotAfterEdits: Record<string, string>;
+
+test.before(async () => {
+  codegenOk(["new", "shop", "--frame", "api", "--module", "example.com/shop"], work);
+  // Replace the sample descriptor with the fixture, as a user would; the sample's logic file
+  // is user code, so gen keeps it and the user deletes it.
+  rmSync(join(dir, "desc/api"), { recursive: true });
+  rmSync(join(dir, "internal/logic/hellologic.go"));
+  copyInto(join(fixtures, "e2e/shop/desc"), join(dir, "desc"));
+  codegenOk(["gen"], dir);
+  // The user edits logic, a middleware and a kept handler.
+  copyInto(join(fixtures, "e2e/shop/overlay"), dir);
+  const port = await freePort();
+  writeFileSync(join(dir, "etc/test.yaml"), readFileSync(join(dir, "etc/etc.yaml"), "utf8").replace("Port: 8001", `Port: ${port}`));
+  snapshotAfterEdits = snapshot(dir);
+});
+
+test.after(async () => {
+  await service?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+test("gen after user edits keeps them and writes nothing", () => {
+  const out = codegenOk(["gen"], dir).stdout;
+  assert.match(out, /wrote 0 files: 0 created, 0 updated/);
+  const now = snapshot(dir);
+  const changed = [...new Set([...Object.keys(now), ...Object.keys(snapshotAfterEdits)])].filter((k) => now[k] !== snapshotAfterEdits[k]);
+  assert.equal(changed, [], "no file changed, appeared or vanished");
+});
+
+test("the layout follows the descriptors", () => {
+  for (const f of [
+    "internal/handler/admin/tools/whoamihandler.go",
+    "internal/logic/admin/tools/whoamilogic.go",
+    "internal/handler/compact/compact.go",
+    "internal/types/types.go",
+    "internal/types/user/types.go",
+    "internal/middleware/tracemiddleware.go",
+    "desc/swagger/shop.swagger.json",
+  ]) assert.ok(existsSync(join(dir, f)), f);
+  assert.not.ok(existsSync(join(dir, "internal/handler/compact/listallhandler.go")), "compact groups have one handler file");
+  assert.match(readFileSync(join(dir, "internal/handler/admin/tools/whoamihandler.go"), "utf8"), /^package tools$/m);
+  assert.match(readFileSync(join(dir, "internal/types/user/types.go"), "utf8"), /type CreateItemRequest struct/);
+});
+
+test("the project passes gofmt, go vet and go build", async () => {
+  checkGoProject(dir);
+  service = await startService(dir, "etc/test.yaml", Number(/Port: (\d+)/.exec(readFileSync(join(dir, "etc/test.yaml"), "utf8"))![1]));
+});
+
+const get = async (path: string, init?: RequestInit) => {
+  const r = await fetch(service.url + path, init);
+  return { status: r.status, headers: r.headers, text: await r.text() };
+};
+const post = (path: string, body: unknown) => get(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+test("GET with form fields: required, optional and default", async () => {
+  const ok = await get("/api/v1/items?name=lamp");
+  assert.is(ok.status, 200, ok.text);
+  assert.equal(JSON.parse(ok.text), { name: "lamp", page: 0, limit: 10 });
+  const paged = await get("/api/v1/items?name=lamp&page=3&limit=5");
+  assert.equal(JSON.parse(paged.text), { name: "lamp", page: 3, limit: 5 });
+  const missing = await get("/api/v1/items");
+  assert.is(missing.status, 400);
+  assert.match(missing.text, /name/);
+});
+
+test("POST binds the JSON body and enforces validate tags", async () => {
+  const ok = await post("/api/v1/items", { title: "desk", email: "a@b.co" });
+  assert.is(ok.status, 200, ok.text);
+  assert.equal(JSON.parse(ok.text), { id: 42, title: "desk", meta: { verbose: false } });
+  const short = await post("/api/v1/items", { title: "ab", email: "a@b.co" });
+  assert.is(short.status, 400);
+  assert.match(short.text, /"title" failed validation "min=3"/);
+  const email = await post("/api/v1/items", { title: "desk", email: "nope" });
+  assert.is(email.status, 400);
+  assert.match(email.text, /"email"/);
+});
+
+test("path fields come from /:id segments (through an embedded type)", async () => {
+  const r = await get("/api/v1/items/7?verbose=true");
+  assert.is(r.status, 200, r.text);
+  assert.equal(JSON.parse(r.text), { id: 7, title: "item", meta: { verbose: true } });
+  assert.is((await get("/api/v1/items/notanumber")).status, 400);
+});
+
+test("jwt groups reject missing and bad tokens and accept a signed one", async () => {
+  const secret = /Auth:\n\s+AccessSecret: (\S+)/.exec(readFileSync(join(dir, "etc/test.yaml"), "utf8"))![1]!;
+  assert.is((await get("/api/v1/admin/whoami")).status, 401);
+  const bad = signJwt({ uid: "u1" }, "not-the-secret");
+  assert.is((await get("/api/v1/admin/whoami", { headers: { authorization: `Bearer ${bad}` } })).status, 401);
+  const good = await get("/api/v1/admin/whoami", { headers: { authorization: `Bearer ${signJwt({ uid: "u1" }, secret)}` } });
+  assert.is(good.status, 200, good.text);
+  assert.equal(JSON.parse(good.text), { uid: "u1" });
+  assert.is((await get("/ping")).status, 200, "groups without jwt stay open");
+});
+
+test("middleware runs on its group only", async () => {
+  const traced = await get("/api/v1/echo?name=z");
+  assert.is(traced.status, 200, traced.text);
+  assert.is(traced.headers.get("x-trace"), "on");
+  assert.is((await get("/ping")).headers.get("x-trace"), null);
+});
+
+test("compact, rewrite_handler: false and go_package routes answer", async () => {
+  assert.equal(JSON.parse((await get("/api/v2/all")).text), [
+    { id: 1, title: "a", meta: { verbose: false } },
+    { id: 2, title: "b", meta: { verbose: false } },
+  ]);
+  assert.equal(JSON.parse((await get("/api/v2/count")).text), { total: 2 });
+  const kept = await get("/api/v3/keep");
+  assert.is(kept.headers.get("x-kept"), "yes", "the edited handler is the one running");
+  const user = await post("/api/v1/users", { name: "ann" });
+  assert.is(user.status, 200, user.text);
+  assert.equal(JSON.parse(user.text), { name: "user:ann" });
+});
+
+test("/swagger serves the UI from the binary and lists every route", async () => {
+  const page = await get("/swagger");
+  assert.is(page.status, 200);
+  assert.match(page.text, /swagger-ui/i);
+  const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+  assert.ok(assets.length > 0);
+  for (const a of assets) {
+    assert.not.match(a, /^(https?:)?\/\//, `asset ${a} must not come from a CDN`);
+    const url = a.startsWith("/") ? a : `/swagger/${a.replace(/^\.\//, "")}`;
+    assert.is((await get(url)).status, 200, url);
+  }
+  const doc = JSON.parse((await get("/swagger/shop.swagger.json")).text) as { paths: Record<string, Record<string, unknown>> };
+  const ops = Object.entries(doc.paths).flatMap(([p, m]) => Object.keys(m).map((k) => `${k} ${p}`)).sort();
+  assert.equal(ops, [
+    "get /api/v1/admin/whoami",
+    "get /api/v1/echo",
+    "get /api/v1/items",
+    "get /api/v1/items/{id}",
+    "get /api/v2/all",
+    "get /api/v2/count",
+    "get /api/v3/keep",
+    "get /ping",
+    "post /api/v1/items",
+    "post /api/v1/users",
+  ]);
+});
+
+test("requests under /swagger cannot leave the embedded folder", async () => {
+  for (const p of ["/swagger/..%2f..%2fetc%2fetc.yaml", "/swagger/../etc/etc.yaml", "/swagger/%2e%2e/go.mod", "/swagger/embed.go"]) {
+    const r = await get(p);
+    assert.not.match(r.text, /AccessSecret|module example/, p);
+    assert.ok(r.status === 404 || r.status === 400 || r.status === 301, `${p} gave ${r.status}`);
+  }
+});
+
+test.run();

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// Runs every compiled uvu suite under dist/test and prints the closing line CI reads:
+// "N passed, N failed". Usage: node test/run.js [folder-or-pattern ...] (default: all suites).
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const filter = process.argv.slice(2);
+const pattern = filter.length ? `(?:${filter.join("|")}).*\\.test\\.js$` : "\\.test\\.js$";
+const args = [join(root, "node_modules/uvu/bin.js"), "dist/test", pattern];
+const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, FORCE_COLOR: "0" } });
+let tail = "";
+child.stdout.on("data", (chunk) => {
+  process.stdout.write(chunk);
+  tail = (tail + chunk.toString()).slice(-4000);
+});
+child.on("close", (code) => {
+  const total = Number(/Total:\s+(\d+)/.exec(tail)?.[1] ?? NaN);
+  const passed = Number(/Passed:\s+(\d+)/.exec(tail)?.[1] ?? NaN);
+  if (Number.isNaN(total) || Number.isNaN(passed)) {
+    console.log(`0 passed, 1 failed (the test run ended early with exit code ${code})`);
+    process.exit(code || 1);
+  }
+  const failed = total - passed;
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 || code ? 1 : 0);
+});

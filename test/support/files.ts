@@ -1,0 +1,17 @@
+import { cpSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+
+/** Every file under dir with its bytes, keyed by posix relative path. */
+export function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const full = join(e.parentPath, e.name);
+    out[relative(dir, full).split("\\").join("/")] = `${statSync(full).mtimeMs}:${readFileSync(full, "latin1")}`;
+  }
+  return out;
+}
+
+export function copyInto(from: string, to: string): void {
+  cpSync(from, to, { recursive: true, force: true });
+}
