@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { dirname } from "node:path";
-import { CodegenError, diag } from "./diagnostics/index.js";
+import { CodegenError, diag, formatDiagnostic } from "./diagnostics/index.js";
 import type { LoadedConfig } from "./config/index.js";
 import { loadPack, type Pack } from "./packs/index.js";
 import { readDescriptors } from "./descriptors/index.js";
@@ -53,7 +53,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (irErrors.length > 0) throw new Error(`the IR does not match schemas/ir.schema.json: ${irErrors.join("; ")}`);
 
   const { runChecks } = await import("./checks/index.js");
-  const problems = await runChecks(ir, [checksDir]);
+  const problems = await runChecks(ir, [checksDir], { onWarning: (w) => options.log?.(`warning: ${formatDiagnostic(w)}`) });
   if (problems.length > 0) throw new CodegenError(problems);
 
   const renderer = new Renderer(pack.templateDirs);

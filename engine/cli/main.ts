@@ -40,6 +40,13 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .action(async (flags) => (await import("./commands/check.js")).checkCommand(flags, out));
 
   cli
+    .command("migrate <action> [arg]", "Apply database migrations: up [N], down [N], version, goto <V>, force <V>")
+    .option("--datasource <url>", "Database: mysql://user:pass@host:3306/db, postgres://user@host:5432/db, sqlite:file.db")
+    .option("--dir <dir>", "Migration folder (default: desc/sql_migration)")
+    .example("codegen migrate up --datasource sqlite:data/app.db")
+    .action(async (action: string, arg: string | undefined, flags) => (await import("./commands/migrate.js")).migrateCommand(action, arg, flags, out));
+
+  cli
     .command("config", "Print the resolved configuration and where each value comes from")
     .action(async (flags) => (await import("./commands/config.js")).configCommand(flags, out));
 

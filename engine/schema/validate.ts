@@ -32,7 +32,8 @@ export async function validateDoc(doc: YamlDoc, schema: string, code: string, va
   const errors = (validate.errors ?? []).filter((e) => e.keyword !== "if" && e.keyword !== "oneOf" && e.keyword !== "anyOf");
   const list = (errors.length > 0 ? errors : validate.errors ?? []).map((e) => {
     const path = [...basePath, ...pointerPath(e.instancePath)];
-    return diag(code, describe(e, path), doc.spanAt(e.keyword === "additionalProperties" ? [...path, String(e.params["additionalProperty"])] : path));
+    const unknownKey = e.keyword === "additionalProperties";
+    return diag(code, describe(e, path), doc.spanAt(unknownKey ? [...path, String(e.params["additionalProperty"])] : path, { key: unknownKey }));
   });
   throw new CodegenError(dedupe(list));
 }

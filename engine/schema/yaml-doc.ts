@@ -7,7 +7,7 @@ export interface YamlDoc {
   file: string;
   value: unknown;
   /** Span of the value at a JSON-pointer-like path (["rules", 2, "path"]), or of the nearest parent. */
-  spanAt(path: ReadonlyArray<string | number>): SourceSpan;
+  spanAt(path: ReadonlyArray<string | number>, options?: { key?: boolean }): SourceSpan;
 }
 
 export async function readYamlFile(path: string, displayPath: string, code: string): Promise<YamlDoc> {
@@ -34,19 +34,19 @@ export function parseYaml(text: string, file: string, code: string): YamlDoc {
   return {
     file,
     value: doc.toJS() ?? {},
-    spanAt: (path) => spanOfOffset(nodeAt(doc, path)?.range?.[0] ?? 0),
+    spanAt: (path, options) => spanOfOffset(nodeAt(doc, path, options?.key ?? false)?.range?.[0] ?? 0),
   };
 }
 
-function nodeAt(doc: Document, path: ReadonlyArray<string | number>): Node | undefined {
+function nodeAt(doc: Document, path: ReadonlyArray<string | number>, wantKey: boolean): Node | undefined {
   let node: unknown = doc.contents;
   let found = node as Node | undefined;
-  for (const key of path) {
+  for (const [i, key] of path.entries()) {
     if (isMap(node)) {
       const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === key);
       if (!pair) break;
       node = pair.value;
-      found = (pair.value ?? pair.key) as Node;
+      found = (wantKey && i === path.length - 1 ? pair.key : (pair.value ?? pair.key)) as Node;
     } else if (isSeq(node) && typeof key === "number") {
       node = node.items[key];
       if (!node) break;

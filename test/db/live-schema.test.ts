@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { connect, readLiveSchema, readSqlFiles } from "../../engine/descriptors/sql/index.js";
+import { connect, parseDatasource, readLiveSchema, readSqlFiles } from "../../engine/descriptors/sql/index.js";
 import { type TestDb, fixtures, mysqlDatabase, postgresSchema, sqliteFile, withoutOrigin } from "./helpers.js";
 
 const live = suite("live schema = DDL");
@@ -25,7 +25,9 @@ async function roundTrip(db: TestDb | null, fixture: string, dialect: string): P
     for (const t of fromDdl.tables) assert.is(t.dialect, dialect, `dialect of ${t.name} detected`);
     if (process.env.CODEGEN_TEST_DUMP) console.log(JSON.stringify({ fromDb, fromDdl }, null, 1));
     assert.equal(withoutOrigin(fromDb), withoutOrigin(fromDdl));
-    assert.ok(fromDb.tables.every((t) => t.source === db.url.replace(/\/\/([^:@/]*):[^@]*@/, "//$1@") || t.source.length > 0));
+    const redacted = parseDatasource(db.url).redacted;
+    for (const t of fromDb.tables) assert.equal([t.source, t.pos], [redacted, null]);
+    for (const t of fromDdl.tables) assert.equal([t.source, t.pos?.file], [fixture, fixture]);
   } finally {
     await db.drop();
   }

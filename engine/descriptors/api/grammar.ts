@@ -95,7 +95,7 @@ Api {
          | ident hsp typeExpr tag? memberEnd                       -- named
          | "*"? ident tag? memberEnd                               -- embedded
   tag = hsp? rawString
-  memberEnd = hsp? &(eol | ";" | "}" | "//" | end)
+  memberEnd = hsp? &(eol | ";" | "}" | "//")
 }
 `;
 

@@ -6,6 +6,18 @@
  * Stages: load (parse each file, follow imports), then analyze (statements, services,
  * types, routes). Checks that are rules over the finished IR (duplicate handlers or
  * routes, missing path parameters) live in the top-level `rules/` folder instead.
+ *
+ * Diagnostic codes:
+ *   loading   API_SYNTAX, API_FILE_NOT_FOUND, API_IMPORT_NOT_FOUND, API_IMPORT_EMPTY, API_IMPORT_CYCLE
+ *   files     API_DUPLICATE_SYNTAX, API_SYNTAX_VERSION, API_DUPLICATE_INFO, API_DUPLICATE_KEY,
+ *             API_INVALID_PACKAGE, API_MULTIPLE_SERVICES
+ *   types     API_UNKNOWN_TYPE, API_AMBIGUOUS_TYPE, API_DUPLICATE_TYPE, API_DUPLICATE_FIELD,
+ *             API_RESERVED_TYPE_NAME, API_TYPE_ALIAS, API_MAP_KEY, API_ARRAY_LENGTH,
+ *             API_NESTED_STRUCT, API_LEGACY_NESTED_STRUCT, API_EMBEDDED_TYPE, API_RECURSIVE_TYPE,
+ *             API_INVALID_TAG
+ *   routes    API_REQUEST_TYPE, API_MISSING_HANDLER, API_DUPLICATE_ANNOTATION, API_INVALID_HANDLER,
+ *             API_INVALID_PATH, API_INVALID_SERVER_VALUE
+ *   paths     API_UNSAFE_PATH (a group, go_package or handler name that would leave the project)
  */
 import { CodegenError, type Diagnostic } from "../../diagnostics/index.js";
 import type { ApiIR } from "../../ir/api.js";

@@ -20,6 +20,8 @@ export interface ColumnResult {
   column: SqlColumn;
   /** Keys declared on the column (PRIMARY KEY, UNIQUE, REFERENCES). */
   keys: KeyDraft[];
+  /** SQLite `PRIMARY KEY DESC`: no rowid alias even on an INTEGER column. */
+  descendingKey: boolean;
   offset: number;
 }
 
@@ -56,6 +58,7 @@ export function parseColumn(c: Cursor, env: ParseEnv): ColumnResult {
     enumValues: info.enumValues,
   };
   const keys: KeyDraft[] = [];
+  let descendingKey = false;
   if (info.serial) column.nullable = false;
   if (info.serial && c.dialect === "mysql") keys.push({ name: null, columns: [name], kind: "unique", inTable: true });
 
@@ -75,7 +78,8 @@ export function parseColumn(c: Cursor, env: ParseEnv): ColumnResult {
       column.default = d.default;
       if (d.sequence) column.autoIncrement = true;
     } else if (c.acceptWord("primary", "key") || (c.dialect === "mysql" && c.acceptWord("key"))) {
-      c.acceptWord("asc") || c.acceptWord("desc");
+      if (c.acceptWord("desc")) descendingKey = true;
+      else c.acceptWord("asc");
       acceptConflict(c);
       if (c.acceptWord("autoincrement")) column.autoIncrement = true;
       keys.push({ name: null, columns: [name], kind: "primary", inTable: true });
@@ -120,7 +124,7 @@ export function parseColumn(c: Cursor, env: ParseEnv): ColumnResult {
       c.fail(`unexpected ${c.describe()} in the definition of column ${name}`);
     }
   }
-  return { column, keys, offset: nameTok.start };
+  return { column, keys, offset: nameTok.start, descendingKey };
 }
 
 /** GENERATED ... AS IDENTITY / AS (expr) [STORED|VIRTUAL]; true for identity columns. */

@@ -130,6 +130,7 @@ export function parseCreateTable(
       const col = parseColumn(c, env);
       if (findColumn(table, col.column.name)) c.fail(`column ${col.column.name} is defined twice in table ${name}`, col.offset);
       table.columns.push(col.column);
+      if (col.descendingKey) table.noRowidAlias = true;
       for (const key of col.keys) pending.push({ key, offsets: [col.offset], expressions: [false] });
     }
   } while (c.acceptPunct(","));

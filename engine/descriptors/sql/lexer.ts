@@ -3,8 +3,11 @@
  *
  * Handles `--`, `#` (MySQL), nested `/* *\/` comments, MySQL executable comments
  * (`/*!40101 ... *\/`, whose body is read as code), quoted strings with each dialect's
- * escapes, quoted identifiers, PostgreSQL dollar quoting and the `DELIMITER` command of
- * MySQL dumps. Statement terminators come out as tokens of kind "end".
+ * escapes, quoted identifiers, PostgreSQL dollar quoting, the data lines after pg_dump's
+ * `COPY ... FROM stdin;` (up to `\.`) and the `DELIMITER` command of MySQL dumps.
+ * Statement terminators come out as tokens of kind "end". Data statements (INSERT, REPLACE)
+ * keep only their first tokens: the rest is scanned for its end without making tokens,
+ * which keeps large dumps fast.
  */
 import type { SqlDialect } from "../../ir/sql.js";
 
@@ -53,14 +56,25 @@ export function tokenize(src: string, dialect: SqlDialect): Token[] {
   let execComment = 0; // depth of open MySQL executable comments
   let i = 0;
   const n = src.length;
+  let inStatement = 0; // tokens of the current statement so far
+  let dataStatement = false;
   const push = (kind: TokenKind, start: number, end: number, value?: string, quote?: string) => {
     const text = src.slice(start, end);
     const t: Token = { kind, text, value: value ?? (kind === "word" ? text.toLowerCase() : text), start, end };
     if (quote) t.quote = quote;
     out.push(t);
+    if (kind === "end") {
+      inStatement = 0;
+      dataStatement = false;
+    } else if (inStatement++ === 0) dataStatement = kind === "word" && (t.value === "insert" || t.value === "replace");
   };
 
   while (i < n) {
+    if (dataStatement && inStatement >= 6 && execComment === 0) {
+      i = skipToDelimiter(src, i, dialect, delimiter);
+      dataStatement = false;
+      continue;
+    }
     const c = src[i]!;
     const next = src[i + 1] ?? "";
     // whitespace
@@ -222,6 +236,7 @@ export function tokenize(src: string, dialect: SqlDialect): Token[] {
     if (c === ";") {
       push(delimiter === ";" ? "end" : "punct", i, i + 1);
       i++;
+      if (pg && delimiter === ";" && copiesFromStdin(out)) i = skipCopyData(src, i);
       continue;
     }
     const op = OPERATORS.find((o) => src.startsWith(o, i));
@@ -234,6 +249,41 @@ export function tokenize(src: string, dialect: SqlDialect): Token[] {
     i++;
   }
   return out;
+}
+
+/** Offset of the next statement delimiter outside strings, quoted names and comments. */
+function skipToDelimiter(src: string, from: number, dialect: SqlDialect, delimiter: string): number {
+  const mysql = dialect === "mysql";
+  let i = from;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (src.startsWith(delimiter, i)) return i;
+    if (c === "'" || c === '"' || c === "`") {
+      const escapes = mysql || (c === "'" && dialect === "postgres" && /[eE]/.test(src[i - 1] ?? "") && !/[A-Za-z0-9_]/.test(src[i - 2] ?? ""));
+      i = skipQuoted(src, i, c, escapes && c !== "`");
+    } else if (c === "-" && src[i + 1] === "-" && (!mysql || /\s/.test(src[i + 2] ?? "\n"))) i = indexOrEnd(src, "\n", i);
+    else if (c === "#" && mysql) i = indexOrEnd(src, "\n", i);
+    else if (c === "/" && src[i + 1] === "*") i = src[i + 2] === "!" ? i + 3 : skipBlockComment(src, i, dialect === "postgres");
+    else if (c === "*" && src[i + 1] === "/") i += 2;
+    else i++;
+  }
+  return i;
+}
+
+/** The statement just ended is `COPY ... FROM stdin`. */
+function copiesFromStdin(out: Token[]): boolean {
+  let k = out.length - 2;
+  while (k >= 0 && out[k]!.kind !== "end") k--;
+  const first = out[k + 1];
+  if (!first || first.value !== "copy") return false;
+  const stmt = out.slice(k + 1, -1);
+  return stmt.some((t, j) => t.value === "from" && stmt[j + 1]?.value === "stdin");
+}
+
+/** Skips pg_dump's COPY data: every line up to and including a line that is `\.`. */
+function skipCopyData(src: string, from: number): number {
+  const m = /\r?\n\\\.[ \t]*(\r?\n|$)/.exec(src.slice(from));
+  return m ? from + m.index + m[0].length : src.length;
 }
 
 function atLineStart(src: string, i: number): boolean {
@@ -264,6 +314,28 @@ function skipBlockComment(src: string, start: number, nested: boolean): number {
     } else i++;
   }
   throw new LexError("unterminated /* comment", start);
+}
+
+/** Like readQuoted, without building the value: returns the offset after the closing quote. */
+function skipQuoted(src: string, start: number, q: string, backslash: boolean): number {
+  let i = start + 1;
+  for (;;) {
+    const close = src.indexOf(q, i);
+    if (close < 0) throw new LexError(`unterminated ${q === "'" ? "string" : "quoted name"}`, start);
+    if (backslash) {
+      let k = close - 1;
+      while (k >= i && src[k] === "\\") k--;
+      if ((close - 1 - k) % 2 === 1) {
+        i = close + 1; // escaped quote
+        continue;
+      }
+    }
+    if (src[close + 1] === q) {
+      i = close + 2;
+      continue;
+    }
+    return close + 1;
+  }
 }
 
 const BACKSLASH_ESCAPES: Record<string, string> = { "0": "\0", b: "\b", n: "\n", r: "\r", t: "\t", Z: "\x1a" };

@@ -42,7 +42,10 @@ export async function readSqliteTables(s: SqlSession, wanted: (name: string) => 
     }
     if (pk.length > 0) t.keys.push({ name: null, columns: pk.sort((a, b) => a.seq - b.seq).map((p) => p.name), kind: "primary", inTable: false });
     for (const ix of await s.query("SELECT name, \"unique\" AS uniq, origin FROM pragma_index_list(?)", [name])) {
-      if (str(ix.origin) === "pk") continue;
+      if (str(ix.origin) === "pk") {
+        t.noRowidAlias = true; // a rowid alias needs no index of its own
+        continue;
+      }
       const cols = await s.query("SELECT name FROM pragma_index_info(?) ORDER BY seqno", [str(ix.name)]);
       t.keys.push({
         name: str(ix.name),

@@ -28,10 +28,12 @@ export interface TableDraft {
   pos: IrPosition | null;
   /** SQLite WITHOUT ROWID tables have no rowid alias. */
   withoutRowid: boolean;
+  /** SQLite: the INTEGER primary key is no rowid alias (`INTEGER PRIMARY KEY DESC`). */
+  noRowidAlias: boolean;
 }
 
 export function newTable(name: string, dialect: SqlDialect, source: string, pos: IrPosition | null): TableDraft {
-  return { name, comment: "", columns: [], keys: [], dialect, source, pos, withoutRowid: false };
+  return { name, comment: "", columns: [], keys: [], dialect, source, pos, withoutRowid: false, noRowidAlias: false };
 }
 
 export function findColumn(t: TableDraft, name: string): SqlColumn | undefined {
@@ -47,10 +49,7 @@ export function finishTable(t: TableDraft): SqlTable {
   const primaryKey = primary ? primary.columns : [];
   const columns = t.columns.map((c) => ({ ...c, enumValues: [...c.enumValues] }));
   for (const c of columns) if (primaryKey.includes(c.name)) c.nullable = false;
-  if (t.dialect === "sqlite" && primaryKey.length === 1 && !t.withoutRowid) {
-    const c = columns.find((x) => x.name === primaryKey[0]);
-    if (c && c.rawType === "integer") c.autoIncrement = true;
-  }
+  if (rowidAlias(t, primaryKey)) columns.find((x) => x.name === primaryKey[0])!.autoIncrement = true;
   const named = inventNames(t, keys, primaryKey);
   const byName = (a: SqlIndex, b: SqlIndex) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   const auto = columns.find((c) => c.autoIncrement);
@@ -68,6 +67,12 @@ export function finishTable(t: TableDraft): SqlTable {
   };
 }
 
+/** SQLite: a lone INTEGER primary key of a rowid table is the rowid, assigned automatically. */
+function rowidAlias(t: TableDraft, primaryKey: string[]): boolean {
+  if (t.dialect !== "sqlite" || t.withoutRowid || t.noRowidAlias || primaryKey.length !== 1) return false;
+  return findColumn(t, primaryKey[0]!)?.rawType === "integer";
+}
+
 /** Gives unnamed keys the names the database would choose, in declaration order. */
 function inventNames(t: TableDraft, keys: KeyDraft[], primaryKey: string[]): SqlIndex[] {
   if (t.dialect === "mysql") return mysqlKeys(keys);
@@ -76,7 +81,7 @@ function inventNames(t: TableDraft, keys: KeyDraft[], primaryKey: string[]): Sql
   for (const k of keys) if (k.name !== null && k.kind !== "foreign") taken.add(k.name);
   let sqliteAuto = 0;
   const sqliteSeen: string[] = [];
-  const rowidAlias = t.dialect === "sqlite" && !t.withoutRowid && primaryKey.length === 1 && findColumn(t, primaryKey[0]!)?.rawType === "integer";
+  const alias = rowidAlias(t, primaryKey);
 
   for (const k of keys) {
     if (k.kind === "foreign") continue;
@@ -84,7 +89,7 @@ function inventNames(t: TableDraft, keys: KeyDraft[], primaryKey: string[]): Sql
       // SQLite names the indexes of PRIMARY KEY and UNIQUE constraints itself (ignoring
       // CONSTRAINT names), numbered in declaration order, and drops one whose columns
       // repeat an earlier one.
-      if (k.kind === "primary" && rowidAlias) continue;
+      if (k.kind === "primary" && alias) continue;
       const sig = k.columns.join("\u0000");
       if (sqliteSeen.includes(sig)) continue;
       sqliteSeen.push(sig);

@@ -33,7 +33,7 @@ export interface StatementContext {
 
 export function applyStatement(stmt: Statement, ctx: StatementContext): void {
   const c = new Cursor(stmt.tokens, ctx.dialect, stmt.end);
-  const skipAll = () => ctx.skip(summary(stmt, ctx.env.text), stmt.start);
+  const skipAll = () => ctx.skip(summary(stmt), stmt.start);
   if (c.acceptWord("create")) {
     c.acceptWord("or", "replace");
     while (c.acceptWord("temporary") || c.acceptWord("temp") || c.acceptWord("global") || c.acceptWord("local") || c.acceptWord("unlogged")) {
@@ -134,7 +134,7 @@ function alterTable(c: Cursor, stmt: Statement, ctx: StatementContext): void {
   c.acceptWord("if", "exists");
   c.acceptWord("only");
   const table = ctx.schema.tables.get(keyOf(c.qualifiedName("a table name"), c));
-  if (!table) return ctx.skip(summary(stmt, ctx.env.text), stmt.start);
+  if (!table) return ctx.skip(summary(stmt), stmt.start);
   c.acceptWord("only");
   let applied = 0;
   const ignored: Token[] = [];
@@ -149,7 +149,7 @@ function alterTable(c: Cursor, stmt: Statement, ctx: StatementContext): void {
     }
   } while (c.acceptPunct(","));
   if (!c.atEnd()) c.fail(`unexpected ${c.describe()} in ALTER TABLE`);
-  if (applied === 0) return ctx.skip(summary(stmt, ctx.env.text), stmt.start);
+  if (applied === 0) return ctx.skip(summary(stmt), stmt.start);
   for (const t of ignored) ctx.skip(`ALTER TABLE ${table.name} ${t.text.toUpperCase()} ...`, t.start);
 }
 
@@ -279,10 +279,22 @@ function renameInKeys(table: TableDraft, from: string, to: string): void {
   for (const k of table.keys) k.columns = k.columns.map((x) => (x === from ? to : x));
 }
 
-/** A short one-line form of a statement for skip reports: `SET NAMES utf8mb4`, `INSERT INTO user`. */
-export function summary(stmt: Statement, text: string): string {
-  const end = stmt.tokens.slice(0, 6).findIndex((t) => t.kind === "punct" && (t.text === "(" || t.text === "="));
-  const last = stmt.tokens[end > 0 ? end - 1 : Math.min(stmt.tokens.length, 5) - 1] ?? stmt.tokens[0]!;
-  const s = text.slice(stmt.start, last.end).replace(/\s+/g, " ").trim();
+/**
+ * A short one-line form of a statement for skip reports (`SET NAMES utf8mb4`,
+ * `INSERT INTO user VALUES`): its first tokens up to a parenthesis, keywords in upper case.
+ */
+export function summary(stmt: Statement): string {
+  const words: string[] = [];
+  for (const t of stmt.tokens.slice(0, 8)) {
+    if (t.kind === "punct" && t.text === "(") break;
+    words.push(t.kind === "word" && KEYWORDS.has(t.value) ? t.value.toUpperCase() : t.text);
+  }
+  const s = words.join(" ").replace(/ ?([.=]) ?/g, "$1").replace(/ @ /g, "@");
   return s.length > 60 ? s.slice(0, 57) + "..." : s;
 }
+
+const KEYWORDS = new Set(
+  ("set names insert into values lock unlock tables write read drop table if exists create alter select update delete " +
+    "from pragma begin commit transaction trigger function procedure sequence extension schema view owner to only add " +
+    "constraint foreign key comment on use start grant revoke definer index unique type as or replace all copy").split(" "),
+);

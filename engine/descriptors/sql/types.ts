@@ -51,7 +51,7 @@ const STOP = new Set([
 const NAME_WORDS = new Set([
   "precision", "varying", "unsigned", "signed", "zerofill", "with", "without", "time", "zone", "big",
   "int", "integer", "char", "character", "varchar", "text", "large", "object", "native", "national",
-  "varbinary", "long", "day", "hour", "minute", "second", "to", "year", "month", "binary",
+  "varbinary", "long", "day", "hour", "minute", "second", "to", "year", "month", "binary", "array",
 ]);
 /** Words that may follow the arguments. */
 const AFTER_ARGS = new Set(["unsigned", "signed", "zerofill", "with", "without", "time", "zone", "binary", "varying", "array", "precision"]);

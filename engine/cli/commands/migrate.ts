@@ -1,0 +1,49 @@
+import { resolve } from "node:path";
+import { CodegenError, diag } from "../../diagnostics/index.js";
+import { loadConfig } from "../../config/index.js";
+import { configFlags, type GlobalFlags } from "../flags.js";
+import { withHooks } from "../hooks.js";
+import type { Out } from "../report.js";
+
+export interface MigrateFlags extends GlobalFlags {
+  datasource?: string;
+  dir?: string;
+}
+
+const actions = ["up", "down", "version", "goto", "force"] as const;
+
+/** `codegen migrate up [N] | down [N] | version | goto <V> | force <V>`. */
+export async function migrateCommand(action: string, arg: string | undefined, flags: MigrateFlags, out: Out, cwd = process.cwd()): Promise<void> {
+  if (!(actions as readonly string[]).includes(action)) {
+    throw new CodegenError(diag("USAGE", `unknown migrate action "${action}" (one of: ${actions.join(", ")})`), 2);
+  }
+  const config = await loadConfig({ cwd, configFile: flags.config, flags: { ...configFlags(flags), "migrate.datasource": flags.datasource, "migrate.dir": flags.dir } });
+  const { datasource, dir } = config.values.migrate;
+  if (!datasource) {
+    throw new CodegenError(diag("USAGE", "no database to migrate", undefined, "pass --datasource (mysql://, postgres://, sqlite:file.db), set migrate.datasource in .codegen.yaml or CODEGEN_MIGRATE_DATASOURCE"), 2);
+  }
+  const number = (what: string): number | undefined => {
+    if (arg === undefined) return undefined;
+    if (!/^\d+$/.test(arg)) throw new CodegenError(diag("USAGE", `${what} must be a whole number, got "${arg}"`), 2);
+    return Number(arg);
+  };
+  const migrate = await import("../../migrate/index.js");
+  const options = { dir: resolve(config.root, dir), datasource, cwd: config.root, log: out.info };
+  await withHooks(config.values.hooks, config.root, "", async () => {
+    if (action === "version") {
+      out.info(migrate.formatVersion(await migrate.version(options)));
+      return;
+    }
+    if ((action === "goto" || action === "force") && arg === undefined) throw new CodegenError(diag("USAGE", `migrate ${action} needs a version`), 2);
+    const result =
+      action === "up" ? await migrate.up(options, number("N"))
+      : action === "down" ? await migrate.down(options, number("N"))
+      : action === "goto" ? await migrate.goto(options, number("version")!)
+      : null;
+    if (action === "force") {
+      out.info(migrate.formatVersion(await migrate.force(options, number("version")!)));
+      return;
+    }
+    if (result) out.info(`version ${result.from ?? "none"} -> ${result.to ?? "none"} (${result.applied.length} migrations)`);
+  });
+}

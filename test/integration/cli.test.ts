@@ -1,0 +1,108 @@
+/** Command line surface, configuration layers, hooks and error reporting. */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { codegen } from "../support/cli.js";
+import { snapshot } from "../support/files.js";
+import { makeProject, smallApi } from "../support/project.js";
+import { scratch } from "../support/paths.js";
+
+const test = suite("cli");
+
+test("--help lists every command and each command lists its flags", () => {
+  const help = codegen(["--help"], scratch("help"));
+  assert.is(help.code, 0);
+  for (const c of ["new <name>", "gen", "check", "config", "migrate"]) assert.ok(help.stdout.includes(c), c);
+  const gen = codegen(["gen", "--help"], scratch("help"));
+  for (const f of ["--desc", "--dry-run", "--diff", "--force", "--config", "--pack", "--trust", "--verbose"]) assert.ok(gen.stdout.includes(f), f);
+});
+
+test("unknown commands and flags are usage errors (exit 2)", () => {
+  const dir = scratch("usage");
+  const cmd = codegen(["generate"], dir);
+  assert.is(cmd.code, 2);
+  assert.match(cmd.stderr, /unknown command "generate"/);
+  const flag = codegen(["gen", "--dryrun"], dir);
+  assert.is(flag.code, 2);
+  assert.match(flag.stderr, /Unknown option `--dryrun`/);
+});
+
+test("config layers: file < CODEGEN_* environment < flags, with provenance", () => {
+  const dir = makeProject({});
+  writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + "verbose: false\n");
+  const file = codegen(["config"], dir);
+  assert.match(file.stdout, /frame = "docs"\s+\(file; env CODEGEN_FRAME\)/);
+  const env = codegen(["config"], dir, { CODEGEN_FRAME: "api", CODEGEN_GEN_FORCE: "true" });
+  assert.match(env.stdout, /frame = "api"\s+\(env;/);
+  assert.match(env.stdout, /gen\.force = true\s+\(env;/);
+  const flag = codegen(["config", "--pack", "go-zero"], dir, { CODEGEN_PACK: "elsewhere" });
+  assert.match(flag.stdout, /pack = "go-zero"\s+\(flag;/);
+});
+
+test("a bad config key is reported with file:line:col", () => {
+  const dir = makeProject({});
+  writeFileSync(join(dir, ".codegen.yaml"), "name: demo\ngen:\n  forse: true\n");
+  const r = codegen(["gen"], dir);
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /^\.codegen\.yaml:3:3: CONFIG_INVALID unknown key "forse" in gen/m);
+});
+
+test("--config picks another file; a missing one is a usage error", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  writeFileSync(join(dir, "other.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8").replace("name: demo", "name: other"));
+  assert.is(codegen(["gen", "--config", "other.yaml"], dir).code, 0);
+  assert.is(codegen(["gen", "--config", "nope.yaml"], dir).code, 2);
+});
+
+test("hooks run in order around the command and around generation", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    readFileSync(join(dir, ".codegen.yaml"), "utf8") +
+      "hooks:\n  before: [\"echo cmd-before >> hooks.log\"]\n  after: [\"echo cmd-after >> hooks.log\"]\n" +
+      "gen:\n  hooks:\n    before: [\"echo gen-before >> hooks.log\", \"test ! -e routes.txt && echo no-routes-yet >> hooks.log\"]\n    after: [\"test -e routes.txt && echo gen-after >> hooks.log\"]\n",
+  );
+  const r = codegen(["gen"], dir);
+  assert.is(r.code, 0, r.stderr);
+  assert.is(readFileSync(join(dir, "hooks.log"), "utf8"), "cmd-before\ngen-before\nno-routes-yet\ngen-after\ncmd-after\n");
+});
+
+test("a failing before-hook stops the command with its exit code and output", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + "gen:\n  hooks:\n    before: [\"echo checking schema; echo schema is stale >&2; exit 7\"]\n");
+  const r = codegen(["gen"], dir);
+  assert.is(r.code, 7);
+  assert.match(r.stdout, /checking schema/);
+  assert.match(r.stderr, /schema is stale/);
+  assert.match(r.stderr, /HOOK_FAILED gen before hook/);
+  assert.not.ok(existsSync(join(dir, "routes.txt")));
+});
+
+test("a descriptor error exits 1 with file:line:col and changes no file", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  codegen(["gen"], dir);
+  writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("returns (Resp)\n\n", "returns (Missing)\n\n"));
+  const before = snapshot(dir);
+  const r = codegen(["gen"], dir);
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /^desc\/api\/demo\.api:13:\d+: API_UNKNOWN_TYPE/m);
+  assert.match(r.stderr, /\^/, "a caret excerpt points at the problem");
+  assert.equal(snapshot(dir), before);
+});
+
+test("names that would put files outside the project are rejected", () => {
+  for (const [what, server] of [
+    ["group", "group: ../../evil"],
+    ["group", "group: /etc/x/../../evil"],
+  ] as const) {
+    const dir = makeProject({ "desc/api/demo.api": smallApi.replace("service demo {", `@server(\n\t${server}\n)\nservice demo {`) });
+    const r = codegen(["gen"], dir);
+    assert.is(r.code, 1, `${what}: ${r.stdout}`);
+    assert.match(r.stderr, /API_UNSAFE_PATH/);
+  }
+  const pkg = makeProject({ "desc/api/demo.api": smallApi.replace('syntax = "v1"', 'syntax = "v1"\n\ninfo (\n\tgo_package: "../../evil"\n)') });
+  assert.match(codegen(["gen"], pkg).stderr, /API_UNSAFE_PATH/);
+});
+
+test.run();

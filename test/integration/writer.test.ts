@@ -1,0 +1,138 @@
+/** The writer's guarantees, seen from the command line with small test packs. */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { codegen } from "../support/cli.js";
+import { snapshot } from "../support/files.js";
+import { makeProject, smallApi } from "../support/project.js";
+import { scratch } from "../support/paths.js";
+
+const test = suite("writer guarantees");
+const read = (dir: string, p: string) => readFileSync(join(dir, p), "utf8");
+
+test("first gen creates, second gen writes nothing and leaves mtimes alone", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  const first = codegen(["gen"], dir);
+  assert.is(first.code, 0, first.stderr);
+  assert.match(first.stdout, /4 created/);
+  assert.is(read(dir, "routes.txt"), "@generated\nget /things/:id\nget /things\n");
+  const before = snapshot(dir);
+  const second = codegen(["gen"], dir);
+  assert.match(second.stdout, /wrote 0 files: 0 created, 0 updated, 1 unchanged, 3 kept/);
+  assert.equal(snapshot(dir), before);
+});
+
+test("once files keep user edits; managed files are regenerated", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  codegen(["gen"], dir);
+  writeFileSync(join(dir, "notes/getThing.txt"), "my own notes\n");
+  writeFileSync(join(dir, "routes.txt"), "@generated\nstale\n");
+  const r = codegen(["gen"], dir);
+  assert.match(r.stdout, /1 updated/);
+  assert.is(read(dir, "notes/getThing.txt"), "my own notes\n");
+  assert.is(read(dir, "routes.txt"), "@generated\nget /things/:id\nget /things\n");
+});
+
+test("a managed path holding a file without the marker is user code: refused, then --force", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi, "routes.txt": "written by hand\n" });
+  const r = codegen(["gen"], dir);
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /USER_FILE routes\.txt exists without the generated-code marker/);
+  assert.not.ok(existsSync(join(dir, "settings.yaml")), "nothing else was written either");
+  assert.is(codegen(["gen", "--force"], dir).code, 0);
+  assert.match(read(dir, "routes.txt"), /@generated/);
+});
+
+test("merge mode adds missing YAML keys and keeps the user's values and comments", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi, "settings.yaml": "# mine\nname: custom # keep\nroutes:\n  count: 99\n" });
+  assert.is(codegen(["gen"], dir).code, 0);
+  const text = read(dir, "settings.yaml");
+  assert.match(text, /# mine\nname: custom # keep/);
+  assert.match(text, /count: 99/);
+  assert.match(text, /getThing: true/);
+  assert.match(codegen(["gen"], dir).stdout, /0 updated/);
+});
+
+test("a template error writes nothing and names the template line", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi }, "broken");
+  const r = codegen(["gen"], dir);
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /bad\.txt\.liquid:2:\d+: TEMPLATE_ERROR .*no_such_filter/);
+  assert.not.ok(existsSync(join(dir, "routes.txt")));
+});
+
+test("a failing step writes nothing and shows the step's output", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  const r = codegen(["gen", "--pack", join(import.meta.dirname, "../../../test/fixtures/packs/failing-step"), "--trust"], dir);
+  assert.is(r.code, 1, r.stdout);
+  assert.match(r.stderr, /STEP_FAILED step "lint" failed \(exit 3\); nothing was written/);
+  assert.match(r.stderr, /lint: routes\.txt is not acceptable/);
+  assert.not.ok(existsSync(join(dir, "routes.txt")));
+});
+
+test("a pack from outside that runs steps needs --trust", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  const r = codegen(["gen", "--pack", join(import.meta.dirname, "../../../test/fixtures/packs/failing-step")], dir);
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /PACK_UNTRUSTED .*lint: sh/);
+});
+
+test("planned paths cannot leave the project, directly or through a symlink", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi }, "escape");
+  const r = codegen(["gen"], dir);
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /UNSAFE_PATH rule "routes" planned "\.\.\/outside\.txt", which leaves the project root/);
+  assert.not.ok(existsSync(join(dir, "../outside.txt")));
+
+  const outside = scratch("outside");
+  const linked = makeProject({ "desc/api/demo.api": smallApi });
+  symlinkSync(outside, join(linked, "notes"));
+  const s = codegen(["gen"], linked);
+  assert.is(s.code, 1);
+  assert.match(s.stderr, /UNSAFE_PATH notes\/getThing\.txt would be written through notes/);
+  assert.not.ok(existsSync(join(outside, "getThing.txt")));
+  rmSync(outside, { recursive: true, force: true });
+});
+
+test("--dry-run writes nothing; --diff prints the change", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  const before = snapshot(dir);
+  const dry = codegen(["gen", "--dry-run"], dir);
+  assert.match(dry.stdout, /would write 4 files/);
+  assert.match(dry.stdout, /created\s+routes\.txt/);
+  assert.equal(snapshot(dir), before);
+  codegen(["gen"], dir);
+  writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("get /things returns", "post /things returns"));
+  const diff = codegen(["gen", "--diff"], dir);
+  assert.match(diff.stdout, /--- a\/routes\.txt\n\+\+\+ b\/routes\.txt/);
+  assert.match(diff.stdout, /-get \/things\n\+post \/things/);
+  assert.match(read(dir, "routes.txt"), /get \/things\n$/, "--diff did not write");
+});
+
+test("managed files no longer planned are removed; --desc never removes", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  codegen(["gen"], dir);
+  mkdirSync(join(dir, "old"), { recursive: true });
+  writeFileSync(join(dir, "old/stale.txt"), "@generated\nfrom a removed route\n");
+  writeFileSync(join(dir, "old/mine.txt"), "user file\n");
+  assert.match(codegen(["gen", "--desc", "desc/api/demo.api"], dir).stdout, /0 created/);
+  assert.ok(existsSync(join(dir, "old/stale.txt")));
+  const r = codegen(["gen", "--verbose"], dir);
+  assert.match(r.stdout, /removed\s+old\/stale\.txt/);
+  assert.match(r.stdout, /1 removed/);
+  assert.not.ok(existsSync(join(dir, "old/stale.txt")));
+  assert.ok(existsSync(join(dir, "old/mine.txt")));
+});
+
+test("a pack extends another: rules override by name and can be removed", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi }, "child");
+  const r = codegen(["gen"], dir);
+  assert.is(r.code, 0, r.stderr);
+  assert.is(read(dir, "ROUTES.md"), "@generated\n# Routes\n- GET /things/:id\n- GET /things\n");
+  assert.ok(existsSync(join(dir, "notes/listThings.txt")), "inherited rule still runs");
+  assert.not.ok(existsSync(join(dir, "routes.txt")), "overridden rule replaced");
+  assert.not.ok(existsSync(join(dir, "settings.yaml")), "disabled rule removed");
+});
+
+test.run();
