@@ -3,6 +3,7 @@
  * Commands call this; it prints nothing itself and returns what happened.
  */
 import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname } from "node:path";
 import { CodegenError, diag, formatDiagnostic } from "./diagnostics/index.js";
@@ -39,11 +40,13 @@ export function projectInfo(config: LoadedConfig): { name: string; module: strin
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { config } = options;
+  const timer = phaseTimer(config.values.verbose ? options.log : undefined);
   const values = config.values;
   const pack = options.pack ?? (await loadPack(values.pack, config.root));
   assertFrame(pack, values.frame);
   assertTrusted(pack, values.trust);
 
+  timer("load pack");
   const inputs = { ...pack.inputs, ...values.inputs };
   const { ir: descriptors } = await readDescriptors(inputs, { root: config.root, config: values, onSkip: (m) => options.log?.(`skipped ${m}`) });
   const project = projectInfo(config);
@@ -52,13 +55,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // A reader produced an IR that breaks its own schema: a bug in codegen, not bad input.
   if (irErrors.length > 0) throw new Error(`the IR does not match schemas/ir.schema.json: ${irErrors.join("; ")}`);
 
+  timer("read descriptors");
   const { runChecks } = await import("./checks/index.js");
   const problems = await runChecks(ir, [checksDir], { onWarning: (w) => options.log?.(`warning: ${formatDiagnostic(w)}`) });
   if (problems.length > 0) throw new CodegenError(problems);
 
+  timer("checks");
   const renderer = new Renderer(pack.templateDirs);
-  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer });
+  const exists = (path: string): boolean => existsSync(join(config.root, path));
+  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, exists });
   if (options.only && options.only.length > 0) files = restrictTo(files, options.only);
+  timer(`plan and render (${files.length} files)`);
 
   const report = await writePlan({
     root: config.root,
@@ -69,7 +76,18 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     prune: !options.only || options.only.length === 0,
     steps: { steps: pack.steps, renderer, root: config.root, ir, project, config: values, verbose: values.verbose ? options.log : undefined },
   });
+  timer("steps and write");
   return { report, ir, pack };
+}
+
+/** With --verbose, each call logs the time since the previous one. */
+function phaseTimer(log: ((line: string) => void) | undefined): (phase: string) => void {
+  let last = performance.now();
+  return (phase) => {
+    const now = performance.now();
+    log?.(`${phase}: ${Math.round(now - last)} ms`);
+    last = now;
+  };
 }
 
 function restrictTo(files: PlannedFile[], only: string[]): PlannedFile[] {

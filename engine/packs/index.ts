@@ -18,7 +18,7 @@ interface ManifestYaml {
   managed_marker?: string;
   inputs?: Record<string, string>;
   frames?: Record<string, { description?: string }>;
-  steps?: Array<{ name: string; run: string[]; files?: string; frames?: string[]; when?: string; collect?: string }>;
+  steps?: Array<{ name: string; run: string[]; files?: string; frames?: string[]; when?: string; collect?: string; cache?: boolean }>;
   tools?: Array<{ name: string; check: string[]; frames?: string[]; install?: string }>;
 }
 
@@ -42,6 +42,7 @@ export async function loadPack(source: string, base: string, options: { offline?
     frames: s.frames ?? null,
     when: s.when ?? null,
     collect: s.collect ?? null,
+    cache: s.cache ?? false,
     span: manifestDoc.spanAt(["steps", i]),
   }));
   const tools: Tool[] = (m.tools ?? []).map((t) => ({ name: t.name, check: t.check, frames: t.frames ?? null, install: t.install ?? "" }));

@@ -30,6 +30,8 @@ export interface Step {
   frames: string[] | null;
   when: string | null;
   collect: string | null;
+  /** Per-file and pure: outputs are cached by input content. */
+  cache: boolean;
   span: SourceSpan;
 }
 

@@ -28,6 +28,8 @@ export interface PlanInput {
   config: object;
   phase: "gen" | "new";
   renderer?: Renderer;
+  /** Project files that exist: a `once` file already there is planned without rendering it. */
+  exists?: (path: string) => boolean;
 }
 
 export async function plan(input: PlanInput): Promise<PlannedFile[]> {
@@ -55,7 +57,8 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
           errors.push(diag("PLAN_CONFLICT", `rules "${prior.rule}" and "${rule.name}" both plan ${path}`, rule.span, "two descriptor items map to the same file; rename one of them"));
           continue;
         }
-        const contents = await renderContents(renderer, input.pack, rule, { ...scope, rule: { name: rule.name, path } });
+        const skip = mode === "once" && input.exists?.(path) === true;
+        const contents = skip ? Buffer.alloc(0) : await renderContents(renderer, input.pack, rule, { ...scope, rule: { name: rule.name, path } });
         byPath.set(path, { path, mode, contents, rule: rule.name, sources: sourcesOf(item) });
       } catch (e) {
         if (e instanceof CodegenError) errors.push(...e.diagnostics);

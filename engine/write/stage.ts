@@ -1,6 +1,7 @@
 /**
- * Staging: planned files are written to a scratch folder where the pack's steps (formatters,
- * compilers) run on them. Only after every step succeeded does anything reach the project.
+ * Steps: the pack's programs (formatters, compilers) run on the planned files before anything
+ * reaches the project. Files are written to a scratch folder only when a step must actually
+ * run; per-file steps marked `cache` reuse earlier outputs for identical inputs.
  */
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,6 +13,7 @@ import type { Step } from "../packs/index.js";
 import type { Renderer } from "../render/liquid.js";
 import { evaluate } from "../plan/jsonata.js";
 import type { PlannedFile } from "../plan/index.js";
+import { cachedOutput, stepKey, storeOutput } from "./step-cache.js";
 
 export interface StepContext {
   steps: Step[];
@@ -20,51 +22,85 @@ export interface StepContext {
   ir: object;
   project: { name: string; module: string; frame: string };
   config: object;
-  verbose?: (line: string) => void;
+  verbose?: ((line: string) => void) | undefined;
 }
 
-/** Returns the files with their contents after every step ran (and files steps created, when collected). */
+/** Returns the files with their contents after every step ran (plus files steps created, when collected). */
 export async function stageAndRunSteps(files: PlannedFile[], ctx: StepContext): Promise<PlannedFile[]> {
   const active = await activeSteps(ctx);
   if (active.length === 0) return files;
-  const staging = await mkdtemp(join(tmpdir(), "codegen-stage-"));
-  try {
+  const byPath = new Map(files.map((f) => [f.path, { ...f }]));
+  let staging: string | null = null;
+  const stage = async (): Promise<string> => {
+    if (staging) return staging;
+    const dir = await mkdtemp(join(tmpdir(), "codegen-stage-"));
+    staging = dir;
     await Promise.all(
-      files.map(async (f) => {
-        await mkdir(dirname(join(staging, f.path)), { recursive: true });
-        await writeFile(join(staging, f.path), f.contents);
+      [...byPath.values()].map(async (f) => {
+        await mkdir(dirname(join(dir, f.path)), { recursive: true });
+        await writeFile(join(dir, f.path), f.contents);
       }),
     );
-    const known = new Set(files.map((f) => f.path));
-    const collected: PlannedFile[] = [];
+    return dir;
+  };
+  try {
     for (const step of active) {
-      const staged = [...known];
-      const matched = step.files ? staged.filter((p) => minimatch(p, step.files!, { dot: true })) : [];
+      let matched = step.files ? [...byPath.keys()].filter((p) => minimatch(p, step.files!, { dot: true })) : [];
       if (step.files && matched.length === 0) continue;
-      const scope = { ir: ctx.ir, project: ctx.project, config: ctx.config, staging, root: ctx.root };
+      const scope = { ir: ctx.ir, project: ctx.project, config: ctx.config, staging: await (step.cache ? Promise.resolve("") : stage()), root: ctx.root };
       const argv: string[] = [];
       for (const arg of step.run) argv.push(arg.includes("{") ? await ctx.renderer.renderString(arg, scope) : arg);
+      const keys = new Map<string, string>();
+      if (step.cache) {
+        matched = await useCache(byPath, matched, argv, keys);
+        if (matched.length === 0) continue;
+      }
+      const dir = await stage();
+      if (step.cache) for (const p of matched) await writeFile(join(dir, p), byPath.get(p)!.contents);
       // Liquid may render an argument to nothing (an optional flag); drop it rather than pass "".
       const args = [...argv.filter((a) => a !== ""), ...matched];
       ctx.verbose?.(`step ${step.name}: ${argv.join(" ")}${matched.length ? ` (+${matched.length} files)` : ""}`);
-      const result = await runArgv(args, staging);
+      const result = await runArgv(args, dir);
       if (result.exitCode !== 0) {
-        const output = result.output.split(staging + "/").join("").trim();
+        const output = result.output.split(dir + "/").join("").trim();
         throw new CodegenError(diag("STEP_FAILED", `step "${step.name}" failed (exit ${result.exitCode}); nothing was written\n${output}`, step.span));
       }
-      if (step.collect) {
-        for (const p of await listFiles(staging)) {
-          if (!known.has(p) && minimatch(p, step.collect, { dot: true })) {
-            known.add(p);
-            collected.push({ path: p, mode: "managed", contents: Buffer.alloc(0), rule: `step:${step.name}`, sources: [] });
-          }
-        }
-      }
+      await syncFromStaging(dir, byPath, step);
+      for (const [p, key] of keys) await storeOutput(key, byPath.get(p)!.contents);
     }
-    return Promise.all([...files, ...collected].map(async (f) => ({ ...f, contents: await readFile(join(staging, f.path)) })));
+    return [...byPath.values()];
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    if (staging) await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** Read back every planned file, and collect new files a step created when it asks for that. */
+async function syncFromStaging(dir: string, byPath: Map<string, PlannedFile>, step: Step): Promise<void> {
+  await Promise.all([...byPath.values()].map(async (f) => (f.contents = await readFile(join(dir, f.path)))));
+  if (!step.collect) return;
+  for (const p of await listFiles(dir)) {
+    if (!byPath.has(p) && minimatch(p, step.collect, { dot: true })) {
+      byPath.set(p, { path: p, mode: "managed", contents: await readFile(join(dir, p)), rule: `step:${step.name}`, sources: [] });
+    }
+  }
+}
+
+/** Replace files whose output is cached; return the files the step must still process. */
+async function useCache(byPath: Map<string, PlannedFile>, files: string[], argv: string[], keys: Map<string, string>): Promise<string[]> {
+  const misses: string[] = [];
+  await Promise.all(
+    files.map(async (p) => {
+      const f = byPath.get(p)!;
+      const key = stepKey(argv, f.contents);
+      const hit = await cachedOutput(key);
+      if (hit) f.contents = hit;
+      else {
+        keys.set(p, key);
+        misses.push(p);
+      }
+    }),
+  );
+  return misses.sort();
 }
 
 async function activeSteps(ctx: StepContext): Promise<Step[]> {

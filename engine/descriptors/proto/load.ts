@@ -1,0 +1,264 @@
+/**
+ * Loading: read each input file, outline it, follow its imports (project folders first, then
+ * third-party include folders, then protobufjs's bundled well-known types) and parse every
+ * file into one shared protobufjs Root. Syntax errors, unsafe paths, import cycles and
+ * imports that cannot be found are reported here with file:line:col.
+ */
+import { readFile } from "node:fs/promises";
+import { existsSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import protobuf from "protobufjs";
+import { diag, type Diagnostic } from "../../diagnostics/index.js";
+import { ProtoIncludeFinder, knownProtoSet, type ProtoIncludeDir } from "./includes.js";
+import { scanProto, ScanError, type Outline, type Pos, type ScannedImport } from "./outline.js";
+
+export interface ReadProtoOptions {
+  /** Project root: file paths in the IR and in diagnostics are posix paths relative to it. */
+  root: string;
+  /** Folder (relative to root) that import paths and protoc paths are relative to. Default `desc/proto`. */
+  protoRoot?: string;
+  /** Extra include folders searched before the known third-party sets. */
+  includes?: string[];
+  /** Fetch missing third-party Go modules with `go mod download` (default true). */
+  download?: boolean;
+  /** Called with each warning (an unused import that cannot be found, a reduced third-party copy). */
+  onWarning?: (warning: Diagnostic) => void;
+}
+
+export interface ResolvedImport extends ScannedImport {
+  source: "project" | "include" | "builtin" | "missing";
+  target: LoadedFile | null;
+}
+
+export interface LoadedFile {
+  abs: string;
+  /** Project-relative posix path for project files; the import path for third-party ones. */
+  path: string;
+  /** Path relative to the proto root (project files inside it), else `path`. */
+  protoPath: string;
+  project: boolean;
+  /** Given as input. */
+  input: boolean;
+  source: string;
+  outline: Outline;
+  imports: ResolvedImport[];
+  include: ProtoIncludeDir | null;
+  /** Bundled definitions with no source text. */
+  builtin: boolean;
+}
+
+export interface LoadResult {
+  root: protobuf.Root;
+  files: LoadedFile[];
+  /** Project files: inputs in the given order, then project files reached only by import. */
+  project: LoadedFile[];
+  diagnostics: Diagnostic[];
+  warnings: Diagnostic[];
+  /** Imports that could not be found (accepted when nothing from them turns out to be used). */
+  missing: Array<{ file: LoadedFile; imp: ResolvedImport }>;
+}
+
+const PARSE_OPTIONS = { keepCase: true, alternateCommentMode: true, preferTrailingComment: false };
+const EMPTY_OUTLINE = (): Outline => ({ syntax: "proto3", edition: "", package: "", packagePos: null, imports: [], fileOptions: [], decls: [], options: [], tokens: [] });
+
+export function toPosix(p: string): string {
+  return p.split("\\").join("/");
+}
+
+/** Is an import path or go_package folder unsafe: absolute, with `..`, a backslash or a drive letter? */
+export function unsafePath(p: string): boolean {
+  return isAbsolute(p) || p.startsWith("/") || /^[A-Za-z]:/.test(p) || p.includes("\\") || p.split("/").some((s) => s === "..");
+}
+
+export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions): Promise<LoadResult> {
+  const root = resolve(options.root);
+  const protoRoot = resolve(root, options.protoRoot ?? "desc/proto");
+  const finder = new ProtoIncludeFinder({ root, extra: options.includes ?? [], ...(options.download === undefined ? {} : { download: options.download }) });
+  const pbRoot = new protobuf.Root();
+  const result: LoadResult = { root: pbRoot, files: [], project: [], diagnostics: [], warnings: [], missing: [] };
+  const byAbs = new Map<string, LoadedFile>();
+  const visiting = new Set<string>();
+  const partialWarned = new Set<string>();
+
+  const span = (file: LoadedFile, pos: Pos) => ({ file: file.path, line: pos.line, column: pos.column });
+
+  /** Parse the file's text into the shared root, converting protobufjs errors to diagnostics. */
+  const parseInto = (file: LoadedFile): void => {
+    const parser = protobuf.parse as unknown as { filename: string | null };
+    parser.filename = file.path;
+    try {
+      protobuf.parse(file.source, pbRoot, PARSE_OPTIONS);
+    } catch (e) {
+      const d = protobufError(e, file);
+      if (file.project) result.diagnostics.push(d);
+      else result.diagnostics.push({ ...d, message: `${d.message} (third-party file ${file.abs})` });
+    } finally {
+      parser.filename = null;
+    }
+  };
+
+  const addBuiltin = (importPath: string): LoadedFile | null => {
+    const def = (protobuf.common as unknown as { get(f: string): protobuf.INamespace | null }).get(importPath);
+    if (!def?.nested) return null;
+    const key = `builtin:${importPath}`;
+    const existing = byAbs.get(key);
+    if (existing) return existing;
+    const before = new Set(allObjects(pbRoot));
+    pbRoot.addJSON(def.nested);
+    for (const obj of allObjects(pbRoot)) if (!before.has(obj) && !obj.filename) obj.filename = importPath;
+    const file: LoadedFile = { abs: key, path: importPath, protoPath: importPath, project: false, input: false, source: "", outline: EMPTY_OUTLINE(), imports: [], include: null, builtin: true };
+    byAbs.set(key, file);
+    result.files.push(file);
+    return file;
+  };
+
+  /** Resolve one import of `from`: project folders, then include folders, then bundled definitions. */
+  const resolveImport = async (from: LoadedFile, imp: ScannedImport): Promise<ResolvedImport> => {
+    const base: string[] = [];
+    if (from.project) base.push(protoRoot, dirname(from.abs));
+    else if (from.include) base.push(join(from.include.dir), dirname(from.abs));
+    for (const dir of base) {
+      const abs = join(dir, imp.path);
+      if (existsSync(abs) && statSync(abs).isFile()) {
+        const target = await load(abs, { project: from.project, importPath: imp.path, include: from.project ? null : from.include });
+        return { ...imp, source: from.project ? "project" : "include", target };
+      }
+    }
+    const located = await finder.resolve(imp.path);
+    if (located) {
+      if (located.include.partial && !partialWarned.has(located.include.set)) {
+        partialWarned.add(located.include.set);
+        const set = knownProtoSet(imp.path);
+        result.warnings.push(
+          diag("PROTO_INCLUDE_PARTIAL", `"${imp.path}" was read from ${located.include.source}, which lacks some fields and its go_package`, span(from, imp.pathPos), set?.hint),
+        );
+      }
+      const target = await load(located.file, { project: false, importPath: imp.path, include: located.include });
+      return { ...imp, source: "include", target };
+    }
+    const builtin = addBuiltin(imp.path);
+    if (builtin) return { ...imp, source: "builtin", target: builtin };
+    return { ...imp, source: "missing", target: null };
+  };
+
+  const load = async (abs: string, how: { project: boolean; importPath: string | null; include: ProtoIncludeDir | null; input?: boolean }): Promise<LoadedFile | null> => {
+    const known = byAbs.get(abs);
+    if (known) {
+      if (how.input) known.input = true;
+      if (visiting.has(abs)) return known;
+      return known;
+    }
+    let source: string;
+    try {
+      source = await readFile(abs, "utf8");
+    } catch {
+      result.diagnostics.push(diag("PROTO_READ", `cannot read ${abs}`));
+      return null;
+    }
+    const rel = toPosix(relative(root, abs));
+    const inProtoRoot = toPosix(relative(protoRoot, abs));
+    const path = how.project ? rel : (how.importPath ?? toPosix(abs));
+    const protoPath = how.project ? (inProtoRoot.startsWith("../") || isAbsolute(inProtoRoot) ? rel : inProtoRoot) : path;
+    const file: LoadedFile = { abs, path, protoPath, project: how.project, input: !!how.input, source, outline: EMPTY_OUTLINE(), imports: [], include: how.include, builtin: false };
+    byAbs.set(abs, file);
+    result.files.push(file);
+    if (how.project) result.project.push(file);
+
+    try {
+      file.outline = scanProto(source);
+    } catch (e) {
+      if (!(e instanceof ScanError)) throw e;
+      if (how.project) {
+        result.diagnostics.push(diag("PROTO_SYNTAX", e.message, span(file, e.pos)));
+        return file;
+      }
+      // A third-party file we cannot outline still parses with protobufjs; it only loses positions.
+    }
+
+    visiting.add(abs);
+    for (const imp of file.outline.imports) {
+      if (unsafePath(imp.path)) {
+        result.diagnostics.push(diag("PROTO_UNSAFE_PATH", `import "${imp.path}" leaves the import folders (absolute paths and ".." are not allowed)`, span(file, imp.pathPos)));
+        file.imports.push({ ...imp, source: "missing", target: null });
+        continue;
+      }
+      const resolved = await resolveImport(file, imp);
+      file.imports.push(resolved);
+      if (resolved.target && visiting.has(resolved.target.abs)) {
+        result.diagnostics.push(diag("PROTO_IMPORT_CYCLE", `import "${imp.path}" makes a cycle: ${resolved.target.path} already imports ${file.path}`, span(file, imp.pathPos)));
+      }
+      if (resolved.source === "missing" && !imp.weak) result.missing.push({ file, imp: resolved });
+    }
+    visiting.delete(abs);
+    parseInto(file);
+    return file;
+  };
+
+  // descriptor.proto first: custom options extend its *Options messages even when not imported.
+  const descriptor = await finder.resolve("google/protobuf/descriptor.proto");
+  if (descriptor) await load(descriptor.file, { project: false, importPath: "google/protobuf/descriptor.proto", include: descriptor.include });
+
+  for (const input of inputs) {
+    const abs = resolve(root, input);
+    const rel = toPosix(relative(root, abs));
+    if (rel.startsWith("../") || rel === ".." || isAbsolute(rel)) {
+      result.diagnostics.push(diag("PROTO_UNSAFE_PATH", `${input} is outside the project root ${root}`, { file: toPosix(input), line: 1, column: 1 }));
+      continue;
+    }
+    if (!existsSync(abs)) {
+      result.diagnostics.push(diag("PROTO_READ", `${rel} does not exist`, { file: rel, line: 1, column: 1 }));
+      continue;
+    }
+    await load(abs, { project: true, importPath: null, include: null, input: true });
+  }
+  // Inputs first (in the given order), then files reached only by import.
+  result.project.sort((a, b) => Number(b.input) - Number(a.input) || indexOf(inputs, root, a) - indexOf(inputs, root, b));
+  return result;
+}
+
+function indexOf(inputs: string[], root: string, file: LoadedFile): number {
+  const i = inputs.findIndex((p) => resolve(root, p) === file.abs);
+  return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+}
+
+/** Every reflection object under a namespace. */
+export function allObjects(ns: protobuf.NamespaceBase): protobuf.ReflectionObject[] {
+  const out: protobuf.ReflectionObject[] = [];
+  const walk = (n: protobuf.NamespaceBase) => {
+    for (const obj of n.nestedArray) {
+      out.push(obj);
+      if (obj instanceof protobuf.Type) {
+        out.push(...obj.fieldsArray, ...obj.oneofsArray);
+      } else if (obj instanceof protobuf.Service) {
+        out.push(...obj.methodsArray);
+      }
+      if (obj instanceof protobuf.Namespace || obj instanceof protobuf.Type || obj instanceof protobuf.Service) walk(obj as protobuf.NamespaceBase);
+    }
+  };
+  walk(ns);
+  return out;
+}
+
+/** A protobufjs parse error as a diagnostic: `illegal token 'x' (file, line 3)` gets its column from the tokens. */
+function protobufError(e: unknown, file: LoadedFile): Diagnostic {
+  const message = e instanceof Error ? e.message : String(e);
+  const m = /^illegal (.+?) '(.*)' \((?:.*, )?line (\d+)\)$/s.exec(message);
+  if (m) {
+    const [, what = "token", token = "", lineText = "1"] = m;
+    const line = Number(lineText);
+    const onLine = file.outline.tokens.filter((t) => t.line === line);
+    const hit = onLine.find((t) => t.value === token) ?? onLine[0];
+    const column = hit?.column ?? 1;
+    const text = what === "token" ? `unexpected '${token}'` : what === "end of input" ? "unexpected end of file" : `invalid ${what} '${token}'`;
+    return diag("PROTO_SYNTAX", text, { file: file.path, line, column });
+  }
+  const dup = /^duplicate (name|id) '?([^' ]+)'? in (.+)$/.exec(message);
+  if (dup) {
+    const [, kind = "name", name = "", scope = ""] = dup;
+    const scopeName = scope.replace(/^\w+ \.?/, "");
+    const decls = file.outline.decls.filter((d) => (kind === "name" ? d.name === name : String(d.number) === name) && (d.scope === scopeName || !scopeName));
+    const at = decls[1] ?? decls[0];
+    return diag("PROTO_DUPLICATE", `duplicate ${kind} ${name} in ${scopeName || "the file"}`, { file: file.path, line: at?.pos.line ?? 1, column: at?.pos.column ?? 1 });
+  }
+  return diag("PROTO_SYNTAX", message, { file: file.path, line: 1, column: 1 });
+}

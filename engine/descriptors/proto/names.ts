@@ -1,0 +1,92 @@
+/** Small naming helpers: "did you mean", protobuf's default JSON names, go_package parts, middleware lists. */
+import type { ProtoGoPackage } from "../../ir/proto.js";
+
+/** The closest candidate within a small edit distance, for a "did you mean" hint. */
+export function closest(name: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestScore = Infinity;
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  for (const c of candidates) {
+    if (c === name) continue;
+    const d = distance(name.toLowerCase(), c.toLowerCase());
+    if (d < bestScore && d <= limit) {
+      best = c;
+      bestScore = d;
+    }
+  }
+  return best;
+}
+
+export function didYouMean(name: string, candidates: Iterable<string>, format: (s: string) => string = (s) => s): string | undefined {
+  const hit = closest(name, candidates);
+  return hit === undefined ? undefined : `did you mean ${format(hit)}?`;
+}
+
+function distance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0] as number;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j] as number;
+      prev[j] = Math.min((prev[j] as number) + 1, (prev[j - 1] as number) + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length] as number;
+}
+
+/** protobuf's default JSON name: underscores dropped, the letter after each one upper-cased. */
+export function jsonNameOf(name: string): string {
+  let out = "";
+  let upper = false;
+  for (const c of name) {
+    if (c === "_") upper = true;
+    else if (upper) {
+      out += c.toUpperCase();
+      upper = false;
+    } else out += c;
+  }
+  return out;
+}
+
+/** An identifier made of letters, digits and `_` (other characters become `_`; a leading digit gets `_`). */
+function identifier(s: string): string {
+  const v = s.replace(/[^A-Za-z0-9_]/g, "_");
+  return /^[0-9]/.test(v) ? `_${v}` : v;
+}
+
+/** Take a go_package value apart (see ProtoGoPackage). */
+export function goPackageOf(raw: string, protoPackage: string): ProtoGoPackage {
+  const semi = raw.indexOf(";");
+  const folderPart = (semi >= 0 ? raw.slice(0, semi) : raw).trim();
+  const namePart = semi >= 0 ? raw.slice(semi + 1).trim() : "";
+  let folder = folderPart.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+  if (folder === ".") folder = "";
+  const last = folder.split("/").filter(Boolean).pop() ?? "";
+  const fromPackage = protoPackage.split(".").filter(Boolean).pop() ?? "";
+  const name = identifier(namePart || last || fromPackage);
+  const first = folder.split("/")[0] ?? "";
+  return { raw, folder, name, isImportPath: first.includes(".") && first !== "." && first !== ".." };
+}
+
+/** `"a, b,,a"` → `["a", "b"]`. */
+export function splitNames(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : [value];
+  const out: string[] = [];
+  for (const v of list) {
+    if (typeof v !== "string") continue;
+    for (const part of v.split(",")) {
+      const name = part.trim();
+      if (name && !out.includes(name)) out.push(name);
+    }
+  }
+  return out;
+}
+
+/** Distinct values of the lists, first-seen order. */
+export function union(...lists: string[][]): string[] {
+  const out: string[] = [];
+  for (const list of lists) for (const v of list) if (!out.includes(v)) out.push(v);
+  return out;
+}

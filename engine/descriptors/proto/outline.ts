@@ -1,0 +1,624 @@
+/**
+ * The outline of one .proto file: every declaration (message, enum, service, rpc, field,
+ * enum value, oneof, extension) and every option, with source positions and option values
+ * parsed into small trees. protobufjs parses the same text for types and resolution; the
+ * outline adds what it lacks: positions, the option name paths as written (to check them),
+ * the file's own options (protobufjs puts them on the shared package namespace), imports.
+ */
+import { tokenize, TokenizeError, type Token } from "./tokens.js";
+
+export interface Pos {
+  line: number;
+  column: number;
+}
+
+export type OptionTarget = "file" | "message" | "field" | "oneof" | "enum" | "enumValue" | "service" | "method";
+
+/** One part of an option name: `(codegen.api.http)` (extension) or `middleware`. */
+export interface OptionNamePart {
+  name: string;
+  extension: boolean;
+  pos: Pos;
+}
+
+export type OptionValue =
+  | { kind: "scalar"; token: "string" | "number" | "ident"; value: string; negative: boolean; pos: Pos }
+  | { kind: "message"; entries: OptionEntry[]; pos: Pos }
+  | { kind: "list"; items: OptionValue[]; pos: Pos };
+
+/** One `key: value` of an aggregate (text format) value; `[ext.name]` keys have `extension`. */
+export interface OptionEntry {
+  key: string;
+  extension: boolean;
+  pos: Pos;
+  value: OptionValue;
+}
+
+export interface ScannedOption {
+  target: OptionTarget;
+  /** Full name of the declaration it belongs to ("" for file options). */
+  owner: string;
+  /** Full name of the scope the option name is resolved in. */
+  scope: string;
+  parts: OptionNamePart[];
+  value: OptionValue;
+  pos: Pos;
+}
+
+export type DeclKind = "message" | "enum" | "service" | "rpc" | "field" | "enumValue" | "oneof" | "extension";
+
+export interface TypeName {
+  name: string;
+  pos: Pos;
+}
+
+export interface Decl {
+  kind: DeclKind;
+  name: string;
+  /** Full name without the leading dot. Enum values are named `Enum.VALUE` here. */
+  fullName: string;
+  /** Full name of the enclosing package, message, enum, service or oneof's message. */
+  scope: string;
+  pos: Pos;
+  /** Fields: the type as written (for maps, the value type). Extensions: the same. */
+  type?: TypeName;
+  keyType?: TypeName;
+  label?: "optional" | "required" | "repeated" | "";
+  number?: number;
+  numberPos?: Pos;
+  /** Oneof a field is declared in. */
+  oneof?: string;
+  /** Extensions: the extended message as written. */
+  extendee?: TypeName;
+  /** rpc: request and response. */
+  input?: TypeName & { stream: boolean };
+  output?: TypeName & { stream: boolean };
+  options: ScannedOption[];
+}
+
+export interface ScannedImport {
+  path: string;
+  public: boolean;
+  weak: boolean;
+  pos: Pos;
+  pathPos: Pos;
+}
+
+export interface Outline {
+  syntax: string;
+  edition: string;
+  package: string;
+  packagePos: Pos | null;
+  imports: ScannedImport[];
+  fileOptions: ScannedOption[];
+  decls: Decl[];
+  /** Every option of the file, in source order. */
+  options: ScannedOption[];
+  tokens: Token[];
+}
+
+export class ScanError extends Error {
+  constructor(
+    message: string,
+    readonly pos: Pos,
+  ) {
+    super(message);
+  }
+}
+
+const LABELS = new Set(["optional", "required", "repeated"]);
+
+/** Outline of one source text; throws ScanError (with a position) on text it cannot follow. */
+export function scanProto(source: string): Outline {
+  let tokens: Token[];
+  try {
+    tokens = tokenize(source);
+  } catch (e) {
+    if (e instanceof TokenizeError) throw new ScanError(e.message, { line: e.line, column: e.column });
+    throw e;
+  }
+  return new OutlineParser(tokens).file();
+}
+
+class OutlineParser {
+  private i = 0;
+  private readonly out: Outline;
+
+  constructor(private readonly tokens: Token[]) {
+    this.out = { syntax: "proto2", edition: "", package: "", packagePos: null, imports: [], fileOptions: [], decls: [], options: [], tokens };
+  }
+
+  file(): Outline {
+    while (!this.done()) {
+      const t = this.peek();
+      if (this.isPunct(";")) {
+        this.i++;
+        continue;
+      }
+      switch (t.value) {
+        case "syntax":
+        case "edition": {
+          this.i++;
+          this.expect("=");
+          const v = this.string();
+          if (t.value === "syntax") this.out.syntax = v;
+          else {
+            this.out.syntax = "editions";
+            this.out.edition = v;
+          }
+          this.expect(";");
+          break;
+        }
+        case "package": {
+          this.i++;
+          this.out.packagePos = this.pos();
+          this.out.package = this.fullIdent().name;
+          this.expect(";");
+          break;
+        }
+        case "import":
+          this.importStmt();
+          break;
+        case "option": {
+          const opt = this.optionStmt("file", "", this.out.package);
+          this.out.fileOptions.push(opt);
+          break;
+        }
+        default:
+          if (!this.common(this.out.package, t)) this.fail(`unexpected '${t.value}'`);
+      }
+    }
+    return this.out;
+  }
+
+  // ---- declarations -------------------------------------------------------------------
+
+  /** message / enum / service / extend, valid at top level and inside messages. */
+  private common(scope: string, t: Token): boolean {
+    if (t.kind !== "ident") return false;
+    switch (t.value) {
+      case "message":
+        this.message(scope);
+        return true;
+      case "enum":
+        this.enumDecl(scope);
+        return true;
+      case "service":
+        if (scope !== this.out.package) return false;
+        this.service(scope);
+        return true;
+      case "extend":
+        this.extend(scope);
+        return true;
+    }
+    return false;
+  }
+
+  private message(scope: string): void {
+    this.i++;
+    const name = this.ident();
+    const decl = this.decl("message", name.value, scope, name);
+    this.expect("{");
+    this.messageBody(decl.fullName, decl);
+  }
+
+  private messageBody(scope: string, owner: Decl): void {
+    while (!this.isPunct("}")) {
+      if (this.done()) this.fail("missing '}'");
+      const t = this.peek();
+      if (this.isPunct(";")) {
+        this.i++;
+        continue;
+      }
+      const next = this.peek(1);
+      // `message Foo {` is a declaration; `message foo = 1;` a field whose type is named `message`.
+      const isDecl = t.kind === "ident" && this.peek(2).value !== "=" && (next.kind === "ident" || (t.value === "extend" && next.value === "."));
+      if ((t.value === "message" || t.value === "enum" || t.value === "extend") && isDecl) {
+        this.common(scope, t);
+      } else if (t.value === "oneof" && isDecl) {
+        this.oneof(scope);
+      } else if (t.value === "option" && (next.kind === "ident" || next.value === "(")) {
+        this.optionStmt("message", owner.fullName, scope, owner);
+      } else if ((t.value === "reserved" || t.value === "extensions") && next.value !== "=" && this.peek(2).value !== "=") {
+        this.skipStatement();
+      } else {
+        this.field(scope, "field");
+      }
+    }
+    this.i++;
+  }
+
+  private oneof(scope: string): void {
+    this.i++;
+    const name = this.ident();
+    const decl = this.decl("oneof", name.value, scope, name);
+    this.expect("{");
+    while (!this.isPunct("}")) {
+      if (this.done()) this.fail("missing '}'");
+      if (this.isPunct(";")) {
+        this.i++;
+        continue;
+      }
+      if (this.peek().value === "option" && this.peek(1).value !== "=") this.optionStmt("oneof", decl.fullName, scope, decl);
+      else this.field(scope, "field", name.value);
+    }
+    this.i++;
+  }
+
+  /** `[label] type name = N [opts];`, `map<K, V> name = N;`, or a proto2 group. */
+  private field(scope: string, kind: "field" | "extension", oneof?: string, extendee?: TypeName): void {
+    let label: Decl["label"] = "";
+    if (LABELS.has(this.peek().value) && this.peek(1).value !== "=") label = this.next().value as Decl["label"];
+    let keyType: TypeName | undefined;
+    let type: TypeName;
+    if (this.peek().value === "map" && this.peek(1).value === "<") {
+      this.i += 2;
+      keyType = this.fullIdent();
+      this.expect(",");
+      type = this.fullIdent();
+      this.expect(">");
+    } else if (this.peek().value === "group" && this.peek(1).kind === "ident" && this.peek(2).value === "=") {
+      this.group(scope, label, kind, oneof, extendee);
+      return;
+    } else {
+      type = this.fullIdent();
+    }
+    const name = this.ident();
+    const decl = this.decl(kind, name.value, scope, name);
+    decl.type = type;
+    if (keyType) decl.keyType = keyType;
+    decl.label = label;
+    if (oneof) decl.oneof = oneof;
+    if (extendee) decl.extendee = extendee;
+    this.expect("=");
+    decl.numberPos = this.pos();
+    decl.number = this.integer();
+    this.inlineOptions("field", decl, scope);
+    this.expect(";");
+  }
+
+  private group(scope: string, label: Decl["label"], kind: "field" | "extension", oneof?: string, extendee?: TypeName): void {
+    this.i++;
+    const name = this.ident();
+    const fieldName = name.value.toLowerCase();
+    const decl = this.decl(kind, fieldName, scope, name);
+    decl.type = { name: name.value, pos: this.posOf(name) };
+    decl.label = label;
+    if (oneof) decl.oneof = oneof;
+    if (extendee) decl.extendee = extendee;
+    this.expect("=");
+    decl.numberPos = this.pos();
+    decl.number = this.integer();
+    this.inlineOptions("field", decl, scope);
+    const msg = this.decl("message", name.value, scope, name);
+    this.expect("{");
+    this.messageBody(msg.fullName, msg);
+  }
+
+  private enumDecl(scope: string): void {
+    this.i++;
+    const name = this.ident();
+    const decl = this.decl("enum", name.value, scope, name);
+    this.expect("{");
+    while (!this.isPunct("}")) {
+      if (this.done()) this.fail("missing '}'");
+      const t = this.peek();
+      if (this.isPunct(";")) {
+        this.i++;
+      } else if (t.value === "option" && this.peek(1).value !== "=") {
+        this.optionStmt("enum", decl.fullName, scope, decl);
+      } else if (t.value === "reserved" && this.peek(1).value !== "=") {
+        this.skipStatement();
+      } else {
+        const v = this.ident();
+        const value = this.decl("enumValue", v.value, decl.fullName, v);
+        this.expect("=");
+        value.numberPos = this.pos();
+        value.number = this.integer();
+        this.inlineOptions("enumValue", value, scope);
+        this.expect(";");
+      }
+    }
+    this.i++;
+  }
+
+  private service(scope: string): void {
+    this.i++;
+    const name = this.ident();
+    const decl = this.decl("service", name.value, scope, name);
+    this.expect("{");
+    while (!this.isPunct("}")) {
+      if (this.done()) this.fail("missing '}'");
+      const t = this.peek();
+      if (this.isPunct(";")) {
+        this.i++;
+      } else if (t.value === "option") {
+        this.optionStmt("service", decl.fullName, scope, decl);
+      } else if (t.value === "rpc") {
+        this.rpc(decl, scope);
+      } else {
+        this.fail(`unexpected '${t.value}' in service ${name.value}`);
+      }
+    }
+    this.i++;
+  }
+
+  private rpc(service: Decl, scope: string): void {
+    this.i++;
+    const name = this.ident();
+    const decl = this.decl("rpc", name.value, service.fullName, name);
+    const side = (): TypeName & { stream: boolean } => {
+      this.expect("(");
+      let stream = false;
+      if (this.peek().value === "stream" && this.peek(1).value !== ")") {
+        this.i++;
+        stream = true;
+      }
+      const type = this.fullIdent();
+      this.expect(")");
+      return { ...type, stream };
+    };
+    decl.input = side();
+    if (this.peek().value !== "returns") this.fail("expected 'returns'");
+    this.i++;
+    decl.output = side();
+    if (this.isPunct("{")) {
+      this.i++;
+      while (!this.isPunct("}")) {
+        if (this.done()) this.fail("missing '}'");
+        if (this.isPunct(";")) this.i++;
+        else if (this.peek().value === "option") this.optionStmt("method", decl.fullName, scope, decl);
+        else this.fail(`unexpected '${this.peek().value}' in rpc ${name.value}`);
+      }
+      this.i++;
+    } else {
+      this.expect(";");
+    }
+  }
+
+  private extend(scope: string): void {
+    this.i++;
+    const extendee = this.fullIdent();
+    this.expect("{");
+    while (!this.isPunct("}")) {
+      if (this.done()) this.fail("missing '}'");
+      if (this.isPunct(";")) this.i++;
+      else this.field(scope, "extension", undefined, extendee);
+    }
+    this.i++;
+  }
+
+  private decl(kind: DeclKind, name: string, scope: string, at: Token): Decl {
+    const d: Decl = { kind, name, fullName: scope ? `${scope}.${name}` : name, scope, pos: this.posOf(at), options: [] };
+    this.out.decls.push(d);
+    return d;
+  }
+
+  // ---- imports and options ------------------------------------------------------------
+
+  private importStmt(): void {
+    const start = this.next();
+    let pub = false;
+    let weak = false;
+    if (this.peek().value === "public") {
+      this.i++;
+      pub = true;
+    } else if (this.peek().value === "weak") {
+      this.i++;
+      weak = true;
+    } else if (this.peek().value === "option") {
+      this.i++;
+    }
+    const pathPos = this.pos();
+    const path = this.string();
+    this.expect(";");
+    this.out.imports.push({ path, public: pub, weak, pos: this.posOf(start), pathPos });
+  }
+
+  /** `option name = value;` */
+  private optionStmt(target: OptionTarget, owner: string, scope: string, decl?: Decl): ScannedOption {
+    this.i++;
+    const opt = this.optionAssignment(target, owner, scope);
+    this.expect(";");
+    decl?.options.push(opt);
+    return opt;
+  }
+
+  /** `[name = value, ...]` after a field or enum value. */
+  private inlineOptions(target: OptionTarget, decl: Decl, scope: string): void {
+    if (!this.isPunct("[")) return;
+    this.i++;
+    for (;;) {
+      decl.options.push(this.optionAssignment(target, decl.fullName, scope));
+      if (this.isPunct(",")) {
+        this.i++;
+        continue;
+      }
+      this.expect("]");
+      return;
+    }
+  }
+
+  private optionAssignment(target: OptionTarget, owner: string, scope: string): ScannedOption {
+    const pos = this.pos();
+    const parts: OptionNamePart[] = [];
+    for (;;) {
+      const partPos = this.pos();
+      if (this.isPunct("(")) {
+        this.i++;
+        const name = this.fullIdent();
+        this.expect(")");
+        parts.push({ name: name.name, extension: true, pos: partPos });
+      } else {
+        parts.push({ name: this.ident().value, extension: false, pos: partPos });
+      }
+      if (!this.isPunct(".")) break;
+      this.i++;
+    }
+    this.expect("=");
+    const value = this.value(false);
+    const opt: ScannedOption = { target, owner, scope, parts, value, pos };
+    this.out.options.push(opt);
+    return opt;
+  }
+
+  /** A constant or, with `{`, an aggregate; inside aggregates also `<...>` and `[...]` lists. */
+  private value(inAggregate: boolean): OptionValue {
+    const pos = this.pos();
+    const t = this.peek();
+    if (t.value === "{" && t.kind === "punct") return this.aggregate("}");
+    if (inAggregate && t.value === "<" && t.kind === "punct") return this.aggregate(">");
+    if (inAggregate && t.value === "[" && t.kind === "punct") {
+      this.i++;
+      const items: OptionValue[] = [];
+      while (!this.isPunct("]")) {
+        if (this.done()) this.fail("missing ']'");
+        items.push(this.value(true));
+        if (this.isPunct(",")) this.i++;
+        else if (!this.isPunct("]")) this.fail("expected ',' or ']'");
+      }
+      this.i++;
+      return { kind: "list", items, pos };
+    }
+    let negative = false;
+    if (t.kind === "punct" && (t.value === "-" || t.value === "+")) {
+      negative = t.value === "-";
+      this.i++;
+    }
+    const v = this.next();
+    if (v.kind === "string") {
+      let text = v.value;
+      while (this.peek().kind === "string") text += this.next().value;
+      return { kind: "scalar", token: "string", value: text, negative: false, pos };
+    }
+    if (v.kind === "number" || v.kind === "ident") return { kind: "scalar", token: v.kind, value: v.value, negative, pos };
+    this.i--;
+    return this.fail(`unexpected '${v.value}' in option value`);
+  }
+
+  private aggregate(close: string): OptionValue {
+    const pos = this.pos();
+    this.i++;
+    const entries: OptionEntry[] = [];
+    while (!this.isPunct(close)) {
+      if (this.done()) this.fail(`missing '${close}'`);
+      const keyPos = this.pos();
+      let key: string;
+      let extension = false;
+      if (this.isPunct("[")) {
+        this.i++;
+        key = "";
+        while (!this.isPunct("]")) {
+          if (this.done()) this.fail("missing ']'");
+          key += this.next().value;
+        }
+        this.i++;
+        extension = true;
+      } else {
+        key = this.ident().value;
+      }
+      if (this.isPunct(":")) this.i++;
+      const value = this.value(true);
+      entries.push({ key, extension, pos: keyPos, value });
+      if (this.isPunct(",") || this.isPunct(";")) this.i++;
+    }
+    this.i++;
+    return { kind: "message", entries, pos };
+  }
+
+  // ---- token helpers ------------------------------------------------------------------
+
+  private done(): boolean {
+    return this.i >= this.tokens.length;
+  }
+
+  private peek(ahead = 0): Token {
+    const t = this.tokens[this.i + ahead];
+    if (t) return t;
+    const last = this.tokens[this.tokens.length - 1];
+    return { kind: "punct", value: "", line: last?.line ?? 1, column: (last?.column ?? 0) + (last ? last.end - last.offset : 1), offset: last?.end ?? 0, end: last?.end ?? 0 };
+  }
+
+  private next(): Token {
+    if (this.done()) this.fail("unexpected end of file");
+    return this.tokens[this.i++] as Token;
+  }
+
+  private isPunct(value: string): boolean {
+    const t = this.tokens[this.i];
+    return !!t && t.kind === "punct" && t.value === value;
+  }
+
+  private pos(): Pos {
+    return this.posOf(this.peek());
+  }
+
+  private posOf(t: Token): Pos {
+    return { line: t.line, column: t.column };
+  }
+
+  private expect(value: string): void {
+    if (!this.isPunct(value)) this.fail(`expected '${value}'${this.done() ? "" : ` but found '${this.peek().value}'`}`);
+    this.i++;
+  }
+
+  private ident(): Token {
+    const t = this.peek();
+    if (t.kind !== "ident") this.fail(`expected a name${this.done() ? "" : ` but found '${t.value}'`}`);
+    this.i++;
+    return t;
+  }
+
+  /** `a.b.c` or `.a.b.c`. */
+  private fullIdent(): TypeName {
+    const pos = this.pos();
+    let name = "";
+    if (this.isPunct(".")) {
+      this.i++;
+      name = ".";
+    }
+    name += this.ident().value;
+    while (this.isPunct(".")) {
+      this.i++;
+      name += `.${this.ident().value}`;
+    }
+    return { name, pos };
+  }
+
+  private string(): string {
+    const t = this.peek();
+    if (t.kind !== "string") this.fail("expected a string");
+    this.i++;
+    let v = t.value;
+    while (this.peek().kind === "string" && this.tokens[this.i]) v += this.next().value;
+    return v;
+  }
+
+  private integer(): number {
+    let sign = 1;
+    if (this.isPunct("-")) {
+      this.i++;
+      sign = -1;
+    }
+    const t = this.peek();
+    if (t.kind !== "number") this.fail("expected a number");
+    this.i++;
+    const v = /^0[xX]/.test(t.value) ? parseInt(t.value, 16) : /^0[0-7]+$/.test(t.value) ? parseInt(t.value, 8) : Number(t.value);
+    return sign * v;
+  }
+
+  private skipStatement(): void {
+    let depth = 0;
+    while (!this.done()) {
+      const t = this.next();
+      if (t.kind !== "punct") continue;
+      if (t.value === "[" || t.value === "{") depth++;
+      else if (t.value === "]" || t.value === "}") depth--;
+      else if (t.value === ";" && depth <= 0) return;
+    }
+  }
+
+  private fail(message: string): never {
+    throw new ScanError(message, this.pos());
+  }
+}

@@ -1,0 +1,308 @@
+/**
+ * The IR of `.proto` descriptors: facts about what the files declare (packages, messages,
+ * enums, services, options), nothing about what to generate. Template packs read it through
+ * rules (jsonata) and templates (Liquid). Its JSON Schema is schemas/ir-proto.schema.json.
+ *
+ * Names: `fullName` is the protobuf full name without the leading dot (`user.v1.User`);
+ * `localName` is the name inside the package (`User.Address` for a nested message).
+ * Option values are plain JSON: messages become objects keyed by field name (as written in
+ * the .proto, snake_case), repeated fields arrays, enums their value names, 64-bit integers
+ * numbers when they fit in a double and strings otherwise.
+ */
+
+export interface ProtoPosition {
+  /** Project-relative posix path of the file (for third-party files: their import path). */
+  file: string;
+  /** 1-based line and column of the declaration's name. */
+  line: number;
+  column: number;
+}
+
+/** The `go_package` file option, taken apart. */
+export interface ProtoGoPackage {
+  /** The option's value exactly as written; "" when the file has none. */
+  raw: string;
+  /** The part before `;`, without a leading `./` and trailing `/` (`types/user`); "" when none. */
+  folder: string;
+  /**
+   * Package name: the part after `;` when given, else the folder's last segment, else the last
+   * segment of the proto package; characters other than letters, digits and `_` become `_`.
+   */
+  name: string;
+  /** True when the folder is a full import path (its first segment contains a dot: `example.com/x/y`). */
+  isImportPath: boolean;
+}
+
+/** Middleware names declared by the `codegen.api` options, split at commas, trimmed, deduplicated. */
+export interface ProtoMiddleware {
+  /** From `(codegen.api.http_group)` / `(codegen.api.http)`. */
+  http: string[];
+  /** From the rpc-side options `(codegen.api.<rpc>_group)` / `(codegen.api.<rpc>)`. */
+  rpc: string[];
+}
+
+export interface ProtoImport {
+  /** The path as written in the `import` statement. */
+  path: string;
+  public: boolean;
+  weak: boolean;
+  /**
+   * Where it was found: `project` (a file under the project root), `include` (a third-party
+   * include directory), `builtin` (definitions bundled with the parser) or `missing` (not found;
+   * accepted, with a warning, only when nothing from it is used).
+   */
+  source: "project" | "include" | "builtin" | "missing";
+  /** Project-relative path for `project` imports; the import path otherwise. */
+  file: string;
+  pos: ProtoPosition;
+}
+
+export interface ProtoFile {
+  /** Project-relative posix path. */
+  path: string;
+  /** The path the protobuf compiler knows the file by: relative to the proto root (`desc/proto`) when inside it, else `path`. */
+  protoPath: string;
+  /** True when the file was given as input (not only reached through an import). */
+  root: boolean;
+  /** `proto3`, `proto2` or `editions`. */
+  syntax: string;
+  /** The edition (`2023`) for editions files, "" otherwise. */
+  edition: string;
+  /** Proto package, "" when none. */
+  package: string;
+  goPackage: ProtoGoPackage;
+  /** File options by name (`go_package`, `java_package`, custom options by extension full name). */
+  options: Record<string, unknown>;
+  imports: ProtoImport[];
+  /** Full names of the services, messages (nested included) and enums it declares. */
+  services: string[];
+  messages: string[];
+  enums: string[];
+  hasServices: boolean;
+  /** A message of the file carries `buf.validate` rules, or a service of the file takes such a message. */
+  hasValidation: boolean;
+  pos: ProtoPosition;
+}
+
+/** A reference to a declared message or enum (project or third-party). */
+export interface ProtoTypeRef {
+  fullName: string;
+  /** Simple name (`Address`). */
+  name: string;
+  /** Name inside the package (`User.Address`). */
+  localName: string;
+  kind: "message" | "enum";
+  package: string;
+  /** Declaring file: project-relative path, or the import path of a third-party file. */
+  file: string;
+  /** Declared in a third-party file (well-known types, google.api, ...). */
+  external: boolean;
+  /** The declaring file's go_package ("" parts when unknown, e.g. for bundled definitions). */
+  goPackage: ProtoGoPackage;
+}
+
+export interface ProtoMapValue {
+  /** Scalar name or full name of the message/enum. */
+  type: string;
+  kind: "scalar" | "message" | "enum";
+  typeRef: ProtoTypeRef | null;
+}
+
+export interface ProtoField {
+  name: string;
+  /** `json_name` when given, else the protobuf default (lowerCamelCase of the name). */
+  jsonName: string;
+  number: number;
+  /** Scalar name (`string`, `int64`, ...) or full name of a message or enum; for maps, the value type. */
+  type: string;
+  kind: "scalar" | "message" | "enum" | "map";
+  /** The message or enum a `message`/`enum` field (or a map's value) refers to; null for scalars. */
+  typeRef: ProtoTypeRef | null;
+  repeated: boolean;
+  /** Declared `optional` (explicit presence). */
+  optional: boolean;
+  /** proto2 `required`. */
+  required: boolean;
+  /** Name of the oneof it belongs to, "" when none (the hidden oneof of a proto3 `optional` field is not reported). */
+  oneof: string;
+  /** Key scalar type for map fields, null otherwise. */
+  mapKey: string | null;
+  mapValue: ProtoMapValue | null;
+  deprecated: boolean;
+  /** Comment written above the field or at the end of its line, "" when none. */
+  comment: string;
+  /** Field options by name (`json_name`, `deprecated`, custom options by extension full name). */
+  options: Record<string, unknown>;
+  /** The `(buf.validate.field)` option value (`{string: {min_len: 2}, required: true, cel: [...]}`), null when none. */
+  rules: Record<string, unknown> | null;
+  pos: ProtoPosition;
+}
+
+export interface ProtoOneof {
+  name: string;
+  /** Names of its fields, in declaration order. */
+  fields: string[];
+  /** The `(buf.validate.oneof)` option value, null when none. */
+  rules: Record<string, unknown> | null;
+  comment: string;
+  pos: ProtoPosition;
+}
+
+export interface ProtoMessage {
+  fullName: string;
+  name: string;
+  localName: string;
+  package: string;
+  file: string;
+  /** Full name of the enclosing message, "" for a top-level message. */
+  parent: string;
+  goPackage: ProtoGoPackage;
+  fields: ProtoField[];
+  oneofs: ProtoOneof[];
+  /** Full names of the messages and enums declared inside it. */
+  nested: string[];
+  /** The `(buf.validate.message)` option value (`{cel: [{id, message, expression}]}`), null when none. */
+  rules: Record<string, unknown> | null;
+  /** The message, one of its fields or one of its oneofs carries `buf.validate` rules. */
+  hasValidation: boolean;
+  /** Same, or any message it reaches through its fields does (what a validator walks). */
+  hasDeepValidation: boolean;
+  options: Record<string, unknown>;
+  comment: string;
+  pos: ProtoPosition;
+}
+
+export interface ProtoEnumValue {
+  name: string;
+  number: number;
+  comment: string;
+  options: Record<string, unknown>;
+  pos: ProtoPosition;
+}
+
+export interface ProtoEnum {
+  fullName: string;
+  name: string;
+  localName: string;
+  package: string;
+  file: string;
+  parent: string;
+  goPackage: ProtoGoPackage;
+  values: ProtoEnumValue[];
+  options: Record<string, unknown>;
+  comment: string;
+  pos: ProtoPosition;
+}
+
+/** One binding of a `(google.api.http)` rule (the rule itself or one of its `additional_bindings`). */
+export interface ProtoHttpRule {
+  /** Upper-case verb (`GET`, `POST`, ...); for `custom` the kind as written. */
+  method: string;
+  /** True for a `custom` pattern. */
+  custom: boolean;
+  /** The path template as written (`/v1/{name=users/*}:cancel`). */
+  path: string;
+  /** The path with each variable as one `:field` segment (`/v1/:name:cancel`), for colon-style routers. */
+  colonPath: string;
+  /** Field paths of the path variables, in order (`id`, `user.id`). */
+  pathParams: string[];
+  /** Variables written with a pattern (`{name=users/*}`): field path to pattern. */
+  pathPatterns: Record<string, string>;
+  /** The `:verb` suffix of the template without the colon, "" when none. */
+  verb: string;
+  /** `body`: "" none, `*` the whole request, or a field name. */
+  body: string;
+  /** `response_body`: "" for the whole response, or a field name. */
+  responseBody: string;
+  /** False for the main binding, true for an `additional_bindings` entry. */
+  additional: boolean;
+}
+
+export interface ProtoMethod {
+  name: string;
+  /** `pkg.Service.Method`. */
+  fullName: string;
+  /** The method's wire path, `/pkg.Service/Method`. */
+  rpcPath: string;
+  /** Full name of the service. */
+  service: string;
+  inputType: ProtoTypeRef;
+  outputType: ProtoTypeRef;
+  clientStreaming: boolean;
+  serverStreaming: boolean;
+  /** The `(google.api.http)` bindings, main one first; empty when the method has none. */
+  http: ProtoHttpRule[];
+  /** Middleware named by the method's own options. */
+  middleware: ProtoMiddleware;
+  /** Service-level names, then method-level ones, deduplicated: what applies to the method. */
+  effectiveMiddleware: ProtoMiddleware;
+  /** The input message, or a message it reaches, carries `buf.validate` rules. */
+  hasValidation: boolean;
+  options: Record<string, unknown>;
+  comment: string;
+  pos: ProtoPosition;
+}
+
+/** A package of messages a service's methods take or return. */
+export interface ProtoMessagePackage {
+  /** Proto package. */
+  package: string;
+  goPackage: ProtoGoPackage;
+  /** Declaring files (project-relative, or import paths for third-party ones). */
+  files: string[];
+  /** Every message from it is third-party. */
+  external: boolean;
+  /** Same go_package folder and name as the service's own file. */
+  own: boolean;
+}
+
+export interface ProtoService {
+  name: string;
+  fullName: string;
+  package: string;
+  file: string;
+  goPackage: ProtoGoPackage;
+  /** Middleware named by the service-level options. */
+  middleware: ProtoMiddleware;
+  /** Every name used by the service or one of its methods, first-use order. */
+  allMiddleware: ProtoMiddleware;
+  methods: ProtoMethod[];
+  /** A method has a `(google.api.http)` rule. */
+  hasHttp: boolean;
+  /** A method streams in either direction. */
+  hasStreaming: boolean;
+  /** A method's input carries `buf.validate` rules. */
+  hasValidation: boolean;
+  /** Distinct packages of the methods' input and output messages, first-use order. */
+  messagePackages: ProtoMessagePackage[];
+  options: Record<string, unknown>;
+  comment: string;
+  pos: ProtoPosition;
+}
+
+/** Project files sharing one go_package folder and name. */
+export interface ProtoGoPackageGroup {
+  folder: string;
+  name: string;
+  files: string[];
+}
+
+export interface ProtoIR {
+  /** Project files, input order, then files reached only through imports. */
+  files: ProtoFile[];
+  /** Every service of the project files, in file then declaration order. */
+  services: ProtoService[];
+  /** Every message (nested included) of the project files, in file then declaration order. */
+  messages: ProtoMessage[];
+  enums: ProtoEnum[];
+  /** Distinct middleware names over all services and methods, sorted. */
+  middlewares: ProtoMiddleware;
+  /** The project files grouped by go_package (files without one are left out), sorted by folder. */
+  goPackages: ProtoGoPackageGroup[];
+  /** Import paths of the third-party files the project uses (`google/api/annotations.proto`), sorted. */
+  thirdParty: string[];
+  hasServices: boolean;
+  hasHttp: boolean;
+  hasValidation: boolean;
+  hasStreaming: boolean;
+}
