@@ -1,0 +1,65 @@
+/**
+ * Golden cases (test/golden/cases/<name>/): `case.yaml` says which command to run and the
+ * expected exit code; `input/` is copied into a scratch project; after the run the whole tree
+ * must equal `expected/` (every file, no more, no less) and stderr must equal `stderr.txt` when
+ * present. UPDATE_GOLDEN=1 rewrites expected/ and stderr.txt from the actual run.
+ */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { parse } from "yaml";
+import { codegen } from "../support/cli.js";
+import { checkGoProject } from "../support/go.js";
+import { fixtures, repoRoot, scratch } from "../support/paths.js";
+
+interface Case {
+  args: string[];
+  exit?: number;
+  /** The output is a Go module: it must pass gofmt, go vet and go build. */
+  build?: boolean;
+}
+
+const casesDir = join(repoRoot, "test/golden/cases");
+const update = process.env["UPDATE_GOLDEN"] === "1";
+const test = suite("golden cases");
+
+function tree(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!existsSync(dir)) return out;
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (e.isFile()) out.set(relative(dir, join(e.parentPath, e.name)).split("\\").join("/"), readFileSync(join(e.parentPath, e.name), "utf8"));
+  }
+  return out;
+}
+
+for (const name of readdirSync(casesDir).sort()) {
+  test(name, () => {
+    const dir = join(casesDir, name);
+    const spec = parse(readFileSync(join(dir, "case.yaml"), "utf8")) as Case;
+    const work = scratch(`golden-${name}`);
+    cpSync(join(dir, "input"), work, { recursive: true });
+    // Packs named in case.yaml as fixtures:<name> resolve to test/fixtures/packs/<name>.
+    const args = spec.args.map((a) => a.replace(/^fixtures:/, join(fixtures, "packs") + "/"));
+    const r = codegen(args, work, { CODEGEN_CACHE_DIR: join(work, "..", `${name}-cache`) });
+    const stderr = r.stderr.split(work + "/").join("").split(fixtures).join("<fixtures>");
+    const actual = tree(work);
+    if (update) {
+      rmSync(join(dir, "expected"), { recursive: true, force: true });
+      for (const [p, text] of actual) {
+        mkdirSync(dirname(join(dir, "expected", p)), { recursive: true });
+        writeFileSync(join(dir, "expected", p), text);
+      }
+      if (stderr.trim() || existsSync(join(dir, "stderr.txt"))) writeFileSync(join(dir, "stderr.txt"), stderr);
+    }
+    assert.is(r.code, spec.exit ?? 0, r.stderr);
+    if (spec.build) checkGoProject(work);
+    rmSync(work, { recursive: true, force: true });
+    const expected = tree(join(dir, "expected"));
+    assert.equal([...actual.keys()].sort(), [...expected.keys()].sort(), "the same set of files");
+    for (const [p, text] of expected) assert.fixture(actual.get(p) ?? "", text, p);
+    if (existsSync(join(dir, "stderr.txt"))) assert.fixture(stderr, readFileSync(join(dir, "stderr.txt"), "utf8"), "stderr");
+  });
+}
+
+test.run();
