@@ -296,9 +296,8 @@ export class ProtoIncludeFinder {
   private async goModuleCaches(ask: boolean): Promise<string[]> {
     const env = process.env;
     const list: string[] = [];
-    if (env["GOMODCACHE"]) list.push(env["GOMODCACHE"]);
     const gopath = (env["GOPATH"] ?? "").split(delimiter).find(Boolean);
-    list.push(join(gopath ?? join(homedir(), "go"), "pkg", "mod"));
+    list.push(env["GOMODCACHE"] || join(gopath ?? join(homedir(), "go"), "pkg", "mod"));
     if (!ask) return list.filter((d) => existsSync(d));
     this.goModCache ??= run("go", ["env", "GOMODCACHE"], { timeout: 30_000 })
       .then(({ stdout }) => [stdout.trim()].filter(Boolean))

@@ -77,6 +77,8 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
   const pbRoot = new protobuf.Root();
   const result: LoadResult = { root: pbRoot, files: [], project: [], diagnostics: [], warnings: [], missing: [] };
   const byAbs = new Map<string, LoadedFile>();
+  /** Files by the import path they are known by (third-party files, and project files under the proto root). */
+  const byImportPath = new Map<string, LoadedFile>();
   const visiting = new Set<string>();
   const partialWarned = new Set<string>();
 
@@ -108,12 +110,16 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     for (const obj of allObjects(pbRoot)) if (!before.has(obj) && !obj.filename) obj.filename = importPath;
     const file: LoadedFile = { abs: key, path: importPath, protoPath: importPath, project: false, input: false, source: "", outline: EMPTY_OUTLINE(), imports: [], include: null, builtin: true };
     byAbs.set(key, file);
+    byImportPath.set(importPath, file);
     result.files.push(file);
     return file;
   };
 
   /** Resolve one import of `from`: project folders, then include folders, then bundled definitions. */
   const resolveImport = async (from: LoadedFile, imp: ScannedImport): Promise<ResolvedImport> => {
+    // An import path names one file, wherever it is imported from.
+    const seen = byImportPath.get(imp.path);
+    if (seen) return { ...imp, source: seen.project ? "project" : seen.builtin ? "builtin" : "include", target: seen };
     const base: string[] = [];
     if (from.project) base.push(protoRoot, dirname(from.abs));
     else if (from.include) base.push(join(from.include.dir), dirname(from.abs));
@@ -158,11 +164,14 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     const rel = toPosix(relative(root, abs));
     const inProtoRoot = toPosix(relative(protoRoot, abs));
     const path = how.project ? rel : (how.importPath ?? toPosix(abs));
-    const protoPath = how.project ? (inProtoRoot.startsWith("../") || isAbsolute(inProtoRoot) ? rel : inProtoRoot) : path;
+    const underProtoRoot = !inProtoRoot.startsWith("../") && !isAbsolute(inProtoRoot);
+    const protoPath = how.project ? (underProtoRoot ? inProtoRoot : rel) : path;
     const file: LoadedFile = { abs, path, protoPath, project: how.project, input: !!how.input, source, outline: EMPTY_OUTLINE(), imports: [], include: how.include, builtin: false };
     byAbs.set(abs, file);
     result.files.push(file);
     if (how.project) result.project.push(file);
+    const knownAs = how.project ? (underProtoRoot ? protoPath : null) : path;
+    if (knownAs && !byImportPath.has(knownAs)) byImportPath.set(knownAs, file);
 
     try {
       file.outline = scanProto(source);
@@ -194,10 +203,6 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     return file;
   };
 
-  // descriptor.proto first: custom options extend its *Options messages even when not imported.
-  const descriptor = await finder.resolve("google/protobuf/descriptor.proto");
-  if (descriptor) await load(descriptor.file, { project: false, importPath: "google/protobuf/descriptor.proto", include: descriptor.include });
-
   for (const input of inputs) {
     const abs = resolve(root, input);
     const rel = toPosix(relative(root, abs));
@@ -210,6 +215,12 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
       continue;
     }
     await load(abs, { project: true, importPath: null, include: null, input: true });
+  }
+  // descriptor.proto is needed even when not imported: options are checked against its *Options messages.
+  const descriptorPath = "google/protobuf/descriptor.proto";
+  if (!byImportPath.has(descriptorPath)) {
+    const descriptor = await finder.resolve(descriptorPath);
+    if (descriptor) await load(descriptor.file, { project: false, importPath: descriptorPath, include: descriptor.include });
   }
   // Inputs first (in the given order), then files reached only by import.
   result.project.sort((a, b) => Number(b.input) - Number(a.input) || indexOf(inputs, root, a) - indexOf(inputs, root, b));

@@ -42,8 +42,18 @@ export interface OptionsResult {
 }
 
 /** Check every option of one file and build its values; problems go to `diagnostics`. */
-export function evaluateOptions(root: protobuf.Root, fileName: string, options: ScannedOption[], diagnostics: Diagnostic[]): OptionsResult {
-  return new OptionEvaluator(root, fileName, diagnostics).run(options);
+/**
+ * Check every option of one file and build its values; problems go to `diagnostics`.
+ * `partialHint(file)` explains, for a message declared in a reduced third-party copy, how to get the full one.
+ */
+export function evaluateOptions(
+  root: protobuf.Root,
+  fileName: string,
+  options: ScannedOption[],
+  diagnostics: Diagnostic[],
+  partialHint: (declaringFile: string) => string | undefined = () => undefined,
+): OptionsResult {
+  return new OptionEvaluator(root, fileName, diagnostics, partialHint).run(options);
 }
 
 class OptionEvaluator {
@@ -53,6 +63,7 @@ class OptionEvaluator {
     private readonly root: protobuf.Root,
     private readonly file: string,
     private readonly diagnostics: Diagnostic[],
+    private readonly partialHint: (declaringFile: string) => string | undefined,
   ) {}
 
   run(options: ScannedOption[]): OptionsResult {
@@ -154,7 +165,7 @@ class OptionEvaluator {
       didYouMean(
         name,
         type.fieldsArray.map((x) => x.name).filter((n) => !n.startsWith(".")),
-      ),
+      ) ?? (type.filename ? this.partialHint(type.filename) : undefined),
     );
     return null;
   }
@@ -297,8 +308,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 /** A hint for an unknown option from a well-known third-party set. */
 function importHint(name: string): string | undefined {
   const n = name.replace(/^\./, "");
-  if (n.startsWith("google.api.")) return 'is "google/api/annotations.proto" imported?';
-  if (n.startsWith("buf.validate.")) return 'is "buf/validate/validate.proto" imported?';
-  if (n.startsWith("codegen.api.")) return "is the codegen/api extension file imported (codegen/api/http.proto or the rpc one)?";
+  if (n.startsWith("google.api.")) return 'it is declared in "google/api/annotations.proto": is that file imported, and found?';
+  if (n.startsWith("buf.validate.")) return 'it is declared in "buf/validate/validate.proto": is that file imported, and found?';
+  if (n.startsWith("codegen.api.")) return "it is declared in the codegen/api extension files under desc/proto: is the right one imported?";
   return undefined;
 }

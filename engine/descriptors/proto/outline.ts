@@ -140,7 +140,9 @@ class OutlineParser {
         case "edition": {
           this.i++;
           this.expect("=");
+          const at = this.pos();
           const v = this.string();
+          if (t.value === "syntax" && v !== "proto2" && v !== "proto3") throw new ScanError(`unknown syntax "${v}" (expected "proto2" or "proto3")`, at);
           if (t.value === "syntax") this.out.syntax = v;
           else {
             this.out.syntax = "editions";
@@ -176,6 +178,11 @@ class OutlineParser {
   /** message / enum / service / extend, valid at top level and inside messages. */
   private common(scope: string, t: Token): boolean {
     if (t.kind !== "ident") return false;
+    // Edition 2024 visibility: `export message X {` / `local enum Y {`.
+    if ((t.value === "export" || t.value === "local") && (this.peek(1).value === "message" || this.peek(1).value === "enum") && this.peek(2).kind === "ident") {
+      this.i++;
+      return this.common(scope, this.peek());
+    }
     switch (t.value) {
       case "message":
         this.message(scope);
@@ -213,7 +220,8 @@ class OutlineParser {
       const next = this.peek(1);
       // `message Foo {` is a declaration; `message foo = 1;` a field whose type is named `message`.
       const isDecl = t.kind === "ident" && this.peek(2).value !== "=" && (next.kind === "ident" || (t.value === "extend" && next.value === "."));
-      if ((t.value === "message" || t.value === "enum" || t.value === "extend") && isDecl) {
+      const visibility = (t.value === "export" || t.value === "local") && (next.value === "message" || next.value === "enum") && this.peek(2).kind === "ident";
+      if (((t.value === "message" || t.value === "enum" || t.value === "extend") && isDecl) || visibility) {
         this.common(scope, t);
       } else if (t.value === "oneof" && isDecl) {
         this.oneof(scope);
@@ -280,7 +288,8 @@ class OutlineParser {
   private group(scope: string, label: Decl["label"], kind: "field" | "extension", oneof?: string, extendee?: TypeName): void {
     this.i++;
     const name = this.ident();
-    const fieldName = name.value.toLowerCase();
+    // protobufjs names a group field with a lower-case first letter (protoc lower-cases it all).
+    const fieldName = name.value.charAt(0).toLowerCase() + name.value.slice(1);
     const decl = this.decl(kind, fieldName, scope, name);
     decl.type = { name: name.value, pos: this.posOf(name) };
     decl.label = label;

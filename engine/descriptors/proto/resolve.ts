@@ -56,7 +56,16 @@ export class Resolver {
   /** Check every type reference of a project file. */
   checkFile(file: LoadedFile): void {
     const visible = visibleFiles(file);
+    const proto3 = file.outline.syntax === "proto3";
     for (const d of file.outline.decls) {
+      if ((d.kind === "field" || d.kind === "extension") && d.number !== undefined && d.numberPos) {
+        if (d.number < 1 || d.number > 536870911) this.error(file, d.numberPos, "PROTO_FIELD_NUMBER", `field number ${d.number} is out of range (1 to 536870911)`);
+        else if (d.number >= 19000 && d.number <= 19999) this.error(file, d.numberPos, "PROTO_FIELD_NUMBER", `field number ${d.number} is reserved by protobuf (19000 to 19999)`);
+      }
+      if (proto3 && d.kind === "enum") {
+        const first = file.outline.decls.find((v) => v.kind === "enumValue" && v.scope === d.fullName);
+        if (first && first.number !== 0 && first.numberPos) this.error(file, first.numberPos, "PROTO_ENUM_ZERO", `the first value of enum ${d.name} must be 0 in proto3`);
+      }
       if ((d.kind === "field" || d.kind === "extension") && d.type) {
         if (d.keyType && !isScalar(d.keyType.name)) this.error(file, d.keyType.pos, "PROTO_MAP_KEY", `map key type must be a scalar, not ${d.keyType.name}`);
         if (!isScalar(d.type.name)) this.reference(file, visible, d.scope, d.type, "type");

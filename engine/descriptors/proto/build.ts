@@ -1,0 +1,430 @@
+/**
+ * Building the ProtoIR from the loaded files (already checked): protobufjs objects give the
+ * types, the outlines give positions, the evaluated options give values. Also derives the
+ * lists templates want: middleware per service and method, message packages per service,
+ * validation flags.
+ */
+import protobuf from "protobufjs";
+import { diag, type Diagnostic } from "../../diagnostics/index.js";
+import type {
+  ProtoEnum,
+  ProtoField,
+  ProtoFile,
+  ProtoGoPackage,
+  ProtoHttpRule,
+  ProtoIR,
+  ProtoMessage,
+  ProtoMessagePackage,
+  ProtoMethod,
+  ProtoMiddleware,
+  ProtoOneof,
+  ProtoPosition,
+  ProtoService,
+  ProtoTypeRef,
+} from "../../ir/proto.js";
+import { httpRules } from "./http.js";
+import type { LoadedFile } from "./load.js";
+import { goPackageOf, jsonNameOf, splitNames, union } from "./names.js";
+import { isScalar, type OptionValues } from "./options.js";
+import type { Decl, Pos } from "./outline.js";
+import { lookupType, type Declared } from "./resolve.js";
+
+/** Extension full names carrying middleware lists (the rpc-side name is assembled from parts). */
+const RPC = ["z", "rpc"].join("");
+export const MIDDLEWARE_OPTIONS = {
+  service: { http: "codegen.api.http_group", rpc: `codegen.api.${RPC}_group` },
+  method: { http: "codegen.api.http", rpc: `codegen.api.${RPC}` },
+} as const;
+const HTTP_RULE = "google.api.http";
+const FIELD_RULES = "buf.validate.field";
+const MESSAGE_RULES = "buf.validate.message";
+const ONEOF_RULES = "buf.validate.oneof";
+
+export interface BuildInput {
+  root: protobuf.Root;
+  project: LoadedFile[];
+  filesByPath: Map<string, LoadedFile>;
+  /** Evaluated options per project file, keyed `target:owner`. */
+  options: Map<LoadedFile, Map<string, OptionValues>>;
+}
+
+export function buildIR(input: BuildInput, diagnostics: Diagnostic[]): ProtoIR {
+  return new Builder(input, diagnostics).build();
+}
+
+class Builder {
+  private readonly messages = new Map<string, ProtoMessage>();
+  private readonly deep = new Map<string, boolean>();
+
+  constructor(
+    private readonly input: BuildInput,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  build(): ProtoIR {
+    const files: ProtoFile[] = [];
+    const services: ProtoService[] = [];
+    const enums: ProtoEnum[] = [];
+    for (const file of this.input.project) {
+      for (const d of file.outline.decls) {
+        if (d.kind === "message") this.message(file, d);
+        else if (d.kind === "enum") {
+          const e = this.enumOf(file, d);
+          if (e) enums.push(e);
+        }
+      }
+    }
+    const messages = [...this.messages.values()];
+    for (const m of messages) this.deepValidation(m.fullName, new Set());
+    for (const m of messages) m.hasDeepValidation = this.deep.get(m.fullName) ?? false;
+    for (const file of this.input.project) {
+      for (const d of file.outline.decls) if (d.kind === "service") services.push(this.service(file, d));
+    }
+    for (const file of this.input.project) files.push(this.file(file, messages, services, enums));
+
+    const thirdParty = new Set<string>();
+    for (const file of this.input.project) for (const imp of file.imports) if (imp.target && !imp.target.project) thirdParty.add(imp.path);
+    const groups = new Map<string, { folder: string; name: string; files: string[] }>();
+    for (const f of files) {
+      if (!f.goPackage.raw) continue;
+      const key = `${f.goPackage.folder};${f.goPackage.name}`;
+      const g = groups.get(key) ?? { folder: f.goPackage.folder, name: f.goPackage.name, files: [] };
+      g.files.push(f.path);
+      groups.set(key, g);
+    }
+    const mw: ProtoMiddleware = { http: [], rpc: [] };
+    for (const s of services) {
+      mw.http = union(mw.http, s.allMiddleware.http);
+      mw.rpc = union(mw.rpc, s.allMiddleware.rpc);
+    }
+    return {
+      files,
+      services,
+      messages,
+      enums,
+      middlewares: { http: [...mw.http].sort(), rpc: [...mw.rpc].sort() },
+      goPackages: [...groups.values()].sort((a, b) => a.folder.localeCompare(b.folder) || a.name.localeCompare(b.name)),
+      thirdParty: [...thirdParty].sort(),
+      hasServices: services.length > 0,
+      hasHttp: services.some((s) => s.hasHttp),
+      hasValidation: files.some((f) => f.hasValidation),
+      hasStreaming: services.some((s) => s.hasStreaming),
+    };
+  }
+
+  // ---- helpers ------------------------------------------------------------------------
+
+  private pos(file: LoadedFile, p: Pos): ProtoPosition {
+    return { file: file.path, line: p.line, column: p.column };
+  }
+
+  private opts(file: LoadedFile, key: string): OptionValues {
+    return this.input.options.get(file)?.get(key) ?? {};
+  }
+
+  private goPackage(file: LoadedFile | undefined, pkg: string): ProtoGoPackage {
+    if (!file) return goPackageOf("", pkg);
+    const values = this.input.options.get(file)?.get("file:");
+    let raw = typeof values?.["go_package"] === "string" ? (values["go_package"] as string) : "";
+    if (!values) {
+      const opt = file.outline.fileOptions.find((o) => o.parts.length === 1 && o.parts[0]?.name === "go_package" && !o.parts[0].extension);
+      if (opt?.value.kind === "scalar") raw = opt.value.value;
+    }
+    return goPackageOf(raw, pkg);
+  }
+
+  private packageOf(file: LoadedFile | undefined, fullName: string): string {
+    if (file && !file.builtin) return file.outline.package;
+    return fullName.split(".").slice(0, -1).join(".");
+  }
+
+  typeRef(t: Declared): ProtoTypeRef {
+    const fullName = t.fullName.slice(1);
+    const file = t.filename ? this.input.filesByPath.get(t.filename) : undefined;
+    let pkg = this.packageOf(file, fullName);
+    if (file?.builtin) {
+      // Bundled definitions: the package is the namespace chain outside the outermost message.
+      let p: protobuf.ReflectionObject | null = t.parent;
+      while (p && (p instanceof protobuf.Type || p instanceof protobuf.Enum)) p = p.parent;
+      pkg = p && p !== this.input.root ? p.fullName.slice(1) : "";
+    }
+    return {
+      fullName,
+      name: t.name,
+      localName: pkg && fullName.startsWith(`${pkg}.`) ? fullName.slice(pkg.length + 1) : fullName,
+      kind: t instanceof protobuf.Type ? "message" : "enum",
+      package: pkg,
+      file: t.filename ?? "",
+      external: !file?.project,
+      goPackage: this.goPackage(file, pkg),
+    };
+  }
+
+  private parentName(d: Decl, pkg: string): string {
+    return d.scope === pkg ? "" : d.scope;
+  }
+
+  // ---- messages and enums -------------------------------------------------------------
+
+  private message(file: LoadedFile, d: Decl): void {
+    const type = this.input.root.lookup(d.fullName, [protobuf.Type]) as protobuf.Type | null;
+    if (!type || this.messages.has(d.fullName)) return;
+    const pkg = file.outline.package;
+    const decls = new Map(file.outline.decls.filter((x) => x.scope === d.fullName).map((x) => [x.name, x]));
+    const fields: ProtoField[] = [];
+    for (const f of type.fieldsArray) {
+      if (f.name.startsWith(".")) continue;
+      const fd = decls.get(f.name);
+      fields.push(this.field(file, d.fullName, f, fd));
+    }
+    const oneofs: ProtoOneof[] = [];
+    for (const o of type.oneofsArray) {
+      const od = decls.get(o.name);
+      if (!od || od.kind !== "oneof") continue;
+      const options = this.opts(file, `oneof:${od.fullName}`);
+      oneofs.push({ name: o.name, fields: [...o.oneof], rules: asRules(options[ONEOF_RULES]), comment: o.comment ?? "", pos: this.pos(file, od.pos) });
+    }
+    const options = this.opts(file, `message:${d.fullName}`);
+    const rules = asRules(options[MESSAGE_RULES]);
+    this.messages.set(d.fullName, {
+      fullName: d.fullName,
+      name: d.name,
+      localName: pkg ? d.fullName.slice(pkg.length + 1) : d.fullName,
+      package: pkg,
+      file: file.path,
+      parent: this.parentName(d, pkg),
+      goPackage: this.goPackage(file, pkg),
+      fields,
+      oneofs,
+      nested: file.outline.decls.filter((x) => x.scope === d.fullName && (x.kind === "message" || x.kind === "enum")).map((x) => x.fullName),
+      rules,
+      hasValidation: rules !== null || fields.some((f) => f.rules !== null) || oneofs.some((o) => o.rules !== null),
+      hasDeepValidation: false,
+      options,
+      comment: type.comment ?? "",
+      pos: this.pos(file, d.pos),
+    });
+  }
+
+  private field(file: LoadedFile, scope: string, f: protobuf.Field, d: Decl | undefined): ProtoField {
+    const options = d ? this.opts(file, `field:${d.fullName}`) : {};
+    const resolve = (name: string) => (isScalar(name) ? null : lookupType(this.input.root, scope, name));
+    const isMap = f instanceof protobuf.MapField;
+    const t = resolve(f.type);
+    const kind = t instanceof protobuf.Type ? "message" : t instanceof protobuf.Enum ? "enum" : "scalar";
+    const typeRef = t ? this.typeRef(t) : null;
+    const type = typeRef ? typeRef.fullName : f.type;
+    const label = d?.label ?? "";
+    return {
+      name: f.name,
+      jsonName: typeof options["json_name"] === "string" ? (options["json_name"] as string) : jsonNameOf(f.name),
+      number: f.id,
+      type,
+      kind: isMap ? "map" : kind,
+      typeRef,
+      repeated: !isMap && f.repeated,
+      optional: label === "optional",
+      required: label === "required",
+      oneof: d?.oneof ?? "",
+      mapKey: isMap ? (f as protobuf.MapField).keyType : null,
+      mapValue: isMap ? { type, kind, typeRef } : null,
+      deprecated: options["deprecated"] === true,
+      comment: f.comment ?? "",
+      options,
+      rules: asRules(options[FIELD_RULES]),
+      pos: this.pos(file, d?.pos ?? { line: 1, column: 1 }),
+    };
+  }
+
+  private enumOf(file: LoadedFile, d: Decl): ProtoEnum | null {
+    const en = this.input.root.lookup(d.fullName, [protobuf.Enum]) as protobuf.Enum | null;
+    if (!en) return null;
+    const pkg = file.outline.package;
+    const decls = new Map(file.outline.decls.filter((x) => x.scope === d.fullName).map((x) => [x.name, x]));
+    return {
+      fullName: d.fullName,
+      name: d.name,
+      localName: pkg ? d.fullName.slice(pkg.length + 1) : d.fullName,
+      package: pkg,
+      file: file.path,
+      parent: this.parentName(d, pkg),
+      goPackage: this.goPackage(file, pkg),
+      values: Object.entries(en.values).map(([name, number]) => {
+        const vd = decls.get(name);
+        return {
+          name,
+          number,
+          comment: en.comments[name] ?? "",
+          options: vd ? this.opts(file, `enumValue:${vd.fullName}`) : {},
+          pos: this.pos(file, vd?.pos ?? d.pos),
+        };
+      }),
+      options: this.opts(file, `enum:${d.fullName}`),
+      comment: en.comment ?? "",
+      pos: this.pos(file, d.pos),
+    };
+  }
+
+  /** Does the message, or anything it reaches through fields, carry rules? */
+  private deepValidation(fullName: string, stack: Set<string>): boolean {
+    const known = this.deep.get(fullName);
+    if (known !== undefined) return known;
+    const m = this.messages.get(fullName);
+    if (!m || stack.has(fullName)) return false;
+    stack.add(fullName);
+    let result = m.hasValidation;
+    for (const f of m.fields) {
+      if (result) break;
+      if (f.typeRef?.kind === "message") result = this.deepValidation(f.typeRef.fullName, stack);
+    }
+    stack.delete(fullName);
+    this.deep.set(fullName, result);
+    return result;
+  }
+
+  // ---- services -----------------------------------------------------------------------
+
+  private middleware(values: OptionValues, names: { http: string; rpc: string }): ProtoMiddleware {
+    const pick = (key: string) => {
+      const v = values[key];
+      return v && typeof v === "object" ? splitNames((v as Record<string, unknown>)["middleware"]) : [];
+    };
+    return { http: pick(names.http), rpc: pick(names.rpc) };
+  }
+
+  private service(file: LoadedFile, d: Decl): ProtoService {
+    const svc = this.input.root.lookup(d.fullName, [protobuf.Service]) as protobuf.Service | null;
+    const pkg = file.outline.package;
+    const options = this.opts(file, `service:${d.fullName}`);
+    const middleware = this.middleware(options, MIDDLEWARE_OPTIONS.service);
+    const goPackage = this.goPackage(file, pkg);
+    const methods: ProtoMethod[] = [];
+    for (const md of file.outline.decls) {
+      if (md.kind !== "rpc" || md.scope !== d.fullName || !md.input || !md.output) continue;
+      const method = svc?.methods[md.name];
+      const input = lookupType(this.input.root, d.fullName, md.input.name);
+      const output = lookupType(this.input.root, d.fullName, md.output.name);
+      if (!input || !output) continue;
+      const mOptions = this.opts(file, `method:${md.fullName}`);
+      const own = this.middleware(mOptions, MIDDLEWARE_OPTIONS.method);
+      const inputType = this.typeRef(input);
+      const outputType = this.typeRef(output);
+      methods.push({
+        name: md.name,
+        fullName: md.fullName,
+        rpcPath: `/${d.fullName}/${md.name}`,
+        service: d.fullName,
+        inputType,
+        outputType,
+        clientStreaming: md.input.stream,
+        serverStreaming: md.output.stream,
+        http: this.http(file, md, mOptions, input, output),
+        middleware: own,
+        effectiveMiddleware: { http: union(middleware.http, own.http), rpc: union(middleware.rpc, own.rpc) },
+        hasValidation: this.deep.get(inputType.fullName) ?? false,
+        options: mOptions,
+        comment: method?.comment ?? "",
+        pos: this.pos(file, md.pos),
+      });
+    }
+    const packages: ProtoMessagePackage[] = [];
+    const ownKey = goPackage.raw ? `go:${goPackage.folder};${goPackage.name}` : `pkg:${pkg}`;
+    const index = new Map<string, ProtoMessagePackage>();
+    for (const m of methods) {
+      for (const ref of [m.inputType, m.outputType]) {
+        const key = ref.goPackage.raw ? `go:${ref.goPackage.folder};${ref.goPackage.name}` : `pkg:${ref.package}`;
+        let entry = index.get(key);
+        if (!entry) {
+          entry = { package: ref.package, goPackage: ref.goPackage, files: [], external: true, own: key === ownKey };
+          index.set(key, entry);
+          packages.push(entry);
+        }
+        if (!entry.files.includes(ref.file)) entry.files.push(ref.file);
+        if (!ref.external) entry.external = false;
+      }
+    }
+    return {
+      name: d.name,
+      fullName: d.fullName,
+      package: pkg,
+      file: file.path,
+      goPackage,
+      middleware,
+      allMiddleware: {
+        http: union(middleware.http, ...methods.map((m) => m.middleware.http)),
+        rpc: union(middleware.rpc, ...methods.map((m) => m.middleware.rpc)),
+      },
+      methods,
+      hasHttp: methods.some((m) => m.http.length > 0),
+      hasStreaming: methods.some((m) => m.clientStreaming || m.serverStreaming),
+      hasValidation: methods.some((m) => m.hasValidation),
+      messagePackages: packages,
+      options,
+      comment: svc?.comment ?? "",
+      pos: this.pos(file, d.pos),
+    };
+  }
+
+  /** The method's http bindings, with path variables, body and response_body checked against its messages. */
+  private http(file: LoadedFile, md: Decl, options: OptionValues, input: Declared, output: Declared): ProtoHttpRule[] {
+    const value = options[HTTP_RULE];
+    if (!value || typeof value !== "object") return [];
+    const opt = md.options.find((o) => o.parts[0]?.extension && o.parts[0].name.replace(/^\./, "") === HTTP_RULE);
+    const at = this.pos(file, opt?.pos ?? md.pos);
+    const error = (message: string) => this.diagnostics.push(diag("PROTO_HTTP_RULE", `rpc ${md.name}: ${message}`, at));
+    const rules = httpRules(value as Record<string, unknown>, error);
+    for (const rule of rules) {
+      for (const param of rule.pathParams) if (!this.hasFieldPath(input, param)) error(`path variable {${param}} is not a field of ${input.fullName.slice(1)}`);
+      if (rule.body && rule.body !== "*" && !this.hasFieldPath(input, rule.body)) error(`body "${rule.body}" is not a field of ${input.fullName.slice(1)}`);
+      if (rule.responseBody && !this.hasFieldPath(output, rule.responseBody)) error(`response_body "${rule.responseBody}" is not a field of ${output.fullName.slice(1)}`);
+    }
+    return rules;
+  }
+
+  private hasFieldPath(t: Declared, path: string): boolean {
+    let type: Declared | null = t;
+    for (const part of path.split(".")) {
+      if (!(type instanceof protobuf.Type)) return false;
+      const f: protobuf.Field | undefined = type.fields[part];
+      if (!f) return false;
+      type = isScalar(f.type) ? null : lookupType(this.input.root, type.fullName.slice(1), f.type);
+    }
+    return true;
+  }
+
+  // ---- files --------------------------------------------------------------------------
+
+  private file(file: LoadedFile, messages: ProtoMessage[], services: ProtoService[], enums: ProtoEnum[]): ProtoFile {
+    const pkg = file.outline.package;
+    const own = messages.filter((m) => m.file === file.path);
+    const svcs = services.filter((s) => s.file === file.path);
+    return {
+      path: file.path,
+      protoPath: file.protoPath,
+      root: file.input,
+      syntax: file.outline.syntax,
+      edition: file.outline.edition,
+      package: pkg,
+      goPackage: this.goPackage(file, pkg),
+      options: this.opts(file, "file:"),
+      imports: file.imports.map((imp) => ({
+        path: imp.path,
+        public: imp.public,
+        weak: imp.weak,
+        source: imp.source,
+        file: imp.target?.project ? imp.target.path : imp.path,
+        pos: this.pos(file, imp.pos),
+      })),
+      services: svcs.map((s) => s.fullName),
+      messages: own.map((m) => m.fullName),
+      enums: enums.filter((e) => e.file === file.path).map((e) => e.fullName),
+      hasServices: svcs.length > 0,
+      hasValidation: own.some((m) => m.hasValidation) || svcs.some((s) => s.hasValidation),
+      pos: this.pos(file, file.outline.packagePos ?? { line: 1, column: 1 }),
+    };
+  }
+}
+
+function asRules(v: unknown): Record<string, unknown> | null {
+  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}

@@ -1,0 +1,101 @@
+/**
+ * Reader of `.proto` descriptors: files in, ProtoIR out, or a CodegenError listing every
+ * problem found with file:line:col (codes PROTO_*).
+ *
+ * Stages: load (outline + protobufjs parse of each file and its imports, third-party files
+ * from include folders: includes.ts), check (type references and import visibility:
+ * resolve.ts; every option name and value: options.ts; go_package paths), build (build.ts).
+ * An import that cannot be found is accepted with a warning when nothing from it is used.
+ */
+import { CodegenError, diag, type Diagnostic } from "../../diagnostics/index.js";
+import type { ProtoIR } from "../../ir/proto.js";
+import { buildIR } from "./build.js";
+import { loadProtoFiles, unsafePath, type LoadedFile, type ReadProtoOptions } from "./load.js";
+import { knownProtoSet } from "./includes.js";
+import { evaluateOptions, type OptionValues } from "./options.js";
+import { Resolver } from "./resolve.js";
+
+export type { ReadProtoOptions } from "./load.js";
+export { findProtoIncludes, ProtoIncludeFinder, KNOWN_PROTO_SETS, type ProtoIncludes, type ProtoIncludeDir } from "./includes.js";
+export { MIDDLEWARE_OPTIONS } from "./build.js";
+
+/**
+ * Read the given `.proto` files (absolute, or relative to `options.root`) and the files they
+ * import. Throws CodegenError with all diagnostics when anything is wrong.
+ */
+export async function readProto(files: string[], options: ReadProtoOptions): Promise<ProtoIR> {
+  const load = await loadProtoFiles(files, options);
+  const warn = (w: Diagnostic) => options.onWarning?.(w);
+  if (load.diagnostics.length > 0) throw new CodegenError(ordered(load.diagnostics));
+
+  const diagnostics: Diagnostic[] = [];
+  const filesByPath = new Map(load.files.map((f) => [f.path, f]));
+  const resolver = new Resolver(load.root, filesByPath, diagnostics);
+  const partialHint = (declaring: string): string | undefined => {
+    const include = filesByPath.get(declaring)?.include;
+    if (!include?.partial) return undefined;
+    return `${declaring} was read from ${include.source}, a reduced copy; to get the full file, ${knownProtoSet(declaring)?.hint ?? "add it to CODEGEN_PROTO_PATH"}`;
+  };
+  const optionValues = new Map<LoadedFile, Map<string, OptionValues>>();
+  for (const file of load.project) {
+    resolver.checkFile(file);
+    const evaluated = evaluateOptions(load.root, file.path, file.outline.options, diagnostics, partialHint);
+    for (const ext of evaluated.extensions) resolver.checkExtension(file, ext.field, ext.pos, ext.name);
+    optionValues.set(file, evaluated.values);
+    checkGoPackage(file, diagnostics);
+  }
+  const ir = diagnostics.length === 0 ? buildIR({ root: load.root, project: load.project, filesByPath, options: optionValues }, diagnostics) : null;
+
+  // Imports that were not found: an error where the file has other problems (they may be the
+  // cause), a warning otherwise (nothing from them is used).
+  for (const { file, imp } of load.missing) {
+    const set = knownProtoSet(imp.path);
+    const d = diag(
+      "PROTO_IMPORT_NOT_FOUND",
+      `import "${imp.path}" not found${set ? ` (${set.title})` : ""}`,
+      { file: file.path, line: imp.pathPos.line, column: imp.pathPos.column },
+      set?.hint ?? `looked in ${options.protoRoot ?? "desc/proto"}, beside ${file.path}, and in the third-party include folders`,
+    );
+    if (!file.project || hasErrorsIn(file, diagnostics)) diagnostics.push(d);
+    else warn({ ...d, message: `${d.message}; nothing from it is used, so it is skipped` });
+  }
+  for (const w of load.warnings) warn(w);
+  if (diagnostics.length > 0 || !ir) throw new CodegenError(ordered(diagnostics));
+  return ir;
+}
+
+function hasErrorsIn(file: LoadedFile, diagnostics: Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.span?.file === file.path);
+}
+
+/** go_package must stay inside the project: no absolute folder, no `..`. */
+function checkGoPackage(file: LoadedFile, diagnostics: Diagnostic[]): void {
+  for (const opt of file.outline.fileOptions) {
+    const [part] = opt.parts;
+    if (opt.parts.length !== 1 || !part || part.extension || part.name !== "go_package" || opt.value.kind !== "scalar") continue;
+    const folder = opt.value.value.split(";")[0]?.trim() ?? "";
+    if (unsafePath(folder)) {
+      diagnostics.push(
+        diag("PROTO_UNSAFE_PATH", `go_package "${opt.value.value}" leaves the project (absolute paths and ".." are not allowed)`, { file: file.path, line: opt.value.pos.line, column: opt.value.pos.column }, 'use a folder inside the project, such as "./pb/user"'),
+      );
+    }
+  }
+}
+
+/** Sorted by file, line and column (first-seen file order), without repeats. */
+function ordered(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const unique = list.filter((d) => {
+    const key = `${d.span?.file}:${d.span?.line}:${d.span?.column}:${d.code}:${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const fileOrder = new Map<string, number>();
+  for (const d of unique) if (d.span && !fileOrder.has(d.span.file)) fileOrder.set(d.span.file, fileOrder.size);
+  const rank = (d: Diagnostic): [number, number, number] => (d.span ? [fileOrder.get(d.span.file) ?? 0, d.span.line, d.span.column] : [-1, 0, 0]);
+  return unique
+    .map((d, i) => ({ d, i, r: rank(d) }))
+    .sort((a, b) => a.r[0] - b.r[0] || a.r[1] - b.r[1] || a.r[2] - b.r[2] || a.i - b.i)
+    .map((x) => x.d);
+}
