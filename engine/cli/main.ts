@@ -18,12 +18,13 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .option("--verbose", "Print every file, step and skipped statement");
 
   cli
-    .command("new <name>", "Create a new project (runs gen in it)")
+    .command("new [name]", "Create a new project (runs gen in it); asks for what is missing on a terminal")
     .option("--frame <frame>", "Project frame: api, rpc or gateway", { default: undefined })
     .option("--module <module>", "Go module path (default: the name)")
     .option("--output <dir>", "Folder to create (default: ./<name>)")
+    .option("--yes", "Never ask; use flags and defaults")
     .example("codegen new demo --frame api --module example.com/demo")
-    .action(async (name: string, flags) => (await import("./commands/new.js")).newCommand(name, flags, out));
+    .action(async (name: string | undefined, flags) => (await import("./commands/new.js")).newCommand(name, flags, out));
 
   cli
     .command("gen", "Generate code from the descriptors under desc/")

@@ -29,6 +29,9 @@ test("new refuses a folder that is not empty, and bad names", () => {
   assert.is(again.code, 1);
   assert.match(again.stderr, /PROJECT_EXISTS demo already exists/);
   assert.is(codegen(["new", "../escape"], work).code, 2);
+  const unnamed = codegen(["new"], work);
+  assert.is(unnamed.code, 2, "without a terminal there is nobody to ask");
+  assert.match(unnamed.stderr, /needs a project name/);
   assert.is(codegen(["new", "x", "--frame", "nope"], work).code, 2);
 });
 

@@ -13,12 +13,15 @@ import { loadPack } from "../../packs/index.js";
 import { withHooks } from "../hooks.js";
 import { summary, type Out } from "../report.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
+import { askChoice, askText, canPrompt } from "../prompt.js";
 
 export interface NewFlags extends GlobalFlags {
   output?: string;
+  yes?: boolean;
 }
 
-export async function newCommand(name: string, flags: NewFlags, out: Out, cwd = process.cwd()): Promise<void> {
+export async function newCommand(given: string | undefined, flags: NewFlags, out: Out, cwd = process.cwd()): Promise<void> {
+  const name = given ?? (await askName(flags));
   if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) {
     throw new CodegenError(diag("USAGE", `project name "${name}" must start with a letter and hold only letters, digits, "-" and "_"`), 2);
   }
@@ -27,6 +30,7 @@ export async function newCommand(name: string, flags: NewFlags, out: Out, cwd = 
     throw new CodegenError(diag("PROJECT_EXISTS", `${flags.output ?? name} already exists and is not empty; nothing was written`), 1);
   }
   const outer = await loadConfig({ cwd, configFile: flags.config, flags: {} });
+  if (!flags.frame && !given && canPrompt(flags.yes)) flags.frame = (await askFrame(outer.values.pack, cwd)) ?? undefined;
   const layer = { ...configFlags(flags), name, module: flags.module ?? name };
 
   await withHooks(outer.values.hooks, cwd, "", async () => {
@@ -50,4 +54,16 @@ export async function newCommand(name: string, flags: NewFlags, out: Out, cwd = 
       throw e;
     }
   });
+}
+
+async function askName(flags: NewFlags): Promise<string> {
+  if (!canPrompt(flags.yes)) throw new CodegenError(diag("USAGE", "codegen new needs a project name", undefined, "codegen new <name> [--frame api|rpc|gateway]"), 2);
+  const name = await askText("Project name", "demo");
+  if (!name) throw new CodegenError(diag("USAGE", "cancelled"), 2);
+  return name;
+}
+
+async function askFrame(packSource: string, cwd: string): Promise<string | null> {
+  const pack = await loadPack(packSource, cwd);
+  return askChoice("Frame", Object.entries(pack.frames).map(([value, f]) => ({ value, hint: f.description })));
 }
