@@ -7,6 +7,7 @@ import { basename, dirname, resolve } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { readYamlFile } from "../schema/yaml-doc.js";
 import { validateDoc, schemaPath } from "../schema/validate.js";
+import { defaultPackName } from "../packs/source.js";
 
 export interface Hooks {
   before: string[];
@@ -47,7 +48,7 @@ function defaults(root: string): CodegenConfig {
     name,
     module: name,
     frame: "api",
-    pack: "go-zero",
+    pack: defaultPackName(),
     trust: false,
     verbose: false,
     inputs: {},

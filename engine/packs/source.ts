@@ -1,5 +1,6 @@
 /** Where a pack comes from: a built-in name, a folder, or a git source fetched with giget. */
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { parse } from "yaml";
 import { createHash } from "node:crypto";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
@@ -28,12 +29,25 @@ export async function resolvePackSource(source: string, base: string, options: {
   }
   const dir = isAbsolute(source) ? source : source.startsWith("~/") ? join(homedir(), source.slice(2)) : resolve(base, source);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new CodegenError(diag("PACK_NOT_FOUND", `template pack "${source}" is neither a built-in pack nor a folder`, undefined, "built-in packs: go-zero; a folder path; or a git source such as gh:owner/repo/path#ref"), 2);
+    throw new CodegenError(diag("PACK_NOT_FOUND", `template pack "${source}" is neither a built-in pack nor a folder`, undefined, `built-in packs: ${builtinPackNames().join(", ")}; a folder path; or a git source such as gh:owner/repo/path#ref`), 2);
   }
   if (!existsSync(join(dir, "pack.yaml"))) {
     throw new CodegenError(diag("PACK_INVALID", `${source} has no pack.yaml`), 2);
   }
   return { dir, builtin: false };
+}
+
+export function builtinPackNames(): string[] {
+  return readdirSync(builtinPacksDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(builtinPacksDir, e.name, "pack.yaml")))
+    .map((e) => e.name)
+    .sort();
+}
+
+/** The pack used when none is configured, named in template-packs/index.yaml. */
+export function defaultPackName(): string {
+  const index = parse(readFileSync(join(builtinPacksDir, "index.yaml"), "utf8")) as { default?: string } | null;
+  return index?.default ?? builtinPackNames()[0] ?? "";
 }
 
 export function packCacheDir(): string {
