@@ -18,7 +18,7 @@ interface ManifestYaml {
   managed_marker?: string;
   inputs?: Record<string, string>;
   frames?: Record<string, { description?: string }>;
-  steps?: Array<{ name: string; run: string[]; files?: string; frames?: string[]; when?: string; collect?: string; cache?: boolean }>;
+  steps?: Array<{ name: string; run: string[]; files?: string; args?: string; frames?: string[]; when?: string; collect?: string; cache?: boolean }>;
   tools?: Array<{ name: string; check: string[]; frames?: string[]; install?: string }>;
 }
 
@@ -39,6 +39,7 @@ export async function loadPack(source: string, base: string, options: { offline?
     name: s.name,
     run: s.run,
     files: s.files ?? null,
+    args: s.args ?? null,
     frames: s.frames ?? null,
     when: s.when ?? null,
     collect: s.collect ?? null,

@@ -27,6 +27,8 @@ export interface Step {
   name: string;
   run: string[];
   files: string | null;
+  /** jsonata giving extra argv elements (one per item). */
+  args: string | null;
   frames: string[] | null;
   when: string | null;
   collect: string | null;

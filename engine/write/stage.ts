@@ -11,7 +11,7 @@ import { CodegenError, diag } from "../diagnostics/index.js";
 import { runArgv } from "../exec/index.js";
 import type { Step } from "../packs/index.js";
 import type { Renderer } from "../render/liquid.js";
-import { evaluate } from "../plan/jsonata.js";
+import { evaluate, evaluateList } from "../plan/jsonata.js";
 import type { PlannedFile } from "../plan/index.js";
 import { cachedOutput, stepKey, storeOutput } from "./step-cache.js";
 
@@ -50,6 +50,7 @@ export async function stageAndRunSteps(files: PlannedFile[], ctx: StepContext): 
       const scope = { ir: ctx.ir, project: ctx.project, config: ctx.config, staging: await (step.cache ? Promise.resolve("") : stage()), root: ctx.root };
       const argv: string[] = [];
       for (const arg of step.run) argv.push(arg.includes("{") ? await ctx.renderer.renderString(arg, scope) : arg);
+      if (step.args) argv.push(...(await stepArgs(step, ctx, scope.staging || (await stage()))));
       const keys = new Map<string, string>();
       if (step.cache) {
         matched = await useCache(byPath, matched, argv, keys);
@@ -72,6 +73,12 @@ export async function stageAndRunSteps(files: PlannedFile[], ctx: StepContext): 
   } finally {
     if (staging) await rm(staging, { recursive: true, force: true });
   }
+}
+
+async function stepArgs(step: Step, ctx: StepContext, staging: string): Promise<string[]> {
+  const bindings = { ir: ctx.ir, project: ctx.project, config: ctx.config, staging, root: ctx.root };
+  const list = await evaluateList(step.args!, ctx.ir, bindings, step.span);
+  return list.map((a) => String(a));
 }
 
 /** Read back every planned file, and collect new files a step created when it asks for that. */

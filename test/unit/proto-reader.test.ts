@@ -1,0 +1,229 @@
+/**
+ * readProto on the fixture project test/fixtures/proto/project: several files, a common
+ * messages-only file imported by others, go_package folders, the codegen.api middleware
+ * options (service and method level), google.api.http rules, buf.validate rules with CEL,
+ * streaming, third-party types, and the IR against schemas/ir-proto.schema.json.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { readProto } from "../../engine/descriptors/proto/index.js";
+import type { Diagnostic } from "../../engine/diagnostics/index.js";
+import type { ProtoIR } from "../../engine/ir/proto.js";
+import { fixtures, repoRoot } from "../support/paths.js";
+
+const root = join(fixtures, "proto/project");
+const inputs = ["desc/proto/user.proto", "desc/proto/ping.proto", "desc/proto/common/common.proto"];
+let irPromise: Promise<{ ir: ProtoIR; warnings: Diagnostic[] }> | null = null;
+
+function read(): Promise<{ ir: ProtoIR; warnings: Diagnostic[] }> {
+  irPromise ??= (async () => {
+    const warnings: Diagnostic[] = [];
+    const ir = await readProto(inputs, { root, onWarning: (w) => warnings.push(w) });
+    return { ir, warnings };
+  })();
+  return irPromise;
+}
+
+function service(ir: ProtoIR, fullName: string) {
+  const s = ir.services.find((x) => x.fullName === fullName);
+  if (!s) throw new Error(`no service ${fullName}`);
+  return s;
+}
+
+function method(ir: ProtoIR, svc: string, name: string) {
+  const m = service(ir, svc).methods.find((x) => x.name === name);
+  if (!m) throw new Error(`no method ${name}`);
+  return m;
+}
+
+function message(ir: ProtoIR, fullName: string) {
+  const m = ir.messages.find((x) => x.fullName === fullName);
+  if (!m) throw new Error(`no message ${fullName}`);
+  return m;
+}
+
+test("files: inputs first, then project files reached by import; go_package taken apart", async () => {
+  const { ir, warnings } = await read();
+  assert.equal(warnings, []);
+  assert.equal(
+    ir.files.map((f) => [f.path, f.root]),
+    [
+      ["desc/proto/user.proto", true],
+      ["desc/proto/ping.proto", true],
+      ["desc/proto/common/common.proto", true],
+      ["desc/proto/codegen/api/http.proto", false],
+      ["desc/proto/codegen/api/zrpc.proto", false],
+    ],
+  );
+  const user = ir.files[0];
+  assert.equal(user?.protoPath, "user.proto");
+  assert.equal(user?.package, "user.v1");
+  assert.equal(user?.goPackage, { raw: "./pb/user", folder: "pb/user", name: "user", isImportPath: false });
+  assert.equal(user?.pos, { file: "desc/proto/user.proto", line: 3, column: 9 });
+  assert.equal(ir.files[1]?.goPackage, { raw: "internal/pb/ping;pingpb", folder: "internal/pb/ping", name: "pingpb", isImportPath: false });
+  assert.equal(ir.files[2]?.protoPath, "common/common.proto");
+  assert.is(ir.files[2]?.hasServices, false);
+  assert.equal(
+    user?.imports.map((i) => [i.path, i.source, i.file]),
+    [
+      ["google/api/annotations.proto", "include", "google/api/annotations.proto"],
+      ["buf/validate/validate.proto", "include", "buf/validate/validate.proto"],
+      ["codegen/api/http.proto", "project", "desc/proto/codegen/api/http.proto"],
+      ["codegen/api/zrpc.proto", "project", "desc/proto/codegen/api/zrpc.proto"],
+      ["common/common.proto", "project", "desc/proto/common/common.proto"],
+    ],
+  );
+  assert.equal(ir.goPackages.map((g) => `${g.folder};${g.name}`), ["internal/pb/ping;pingpb", "pb/codegen/api;api", "pb/common;common", "pb/user;user"]);
+  assert.equal(ir.goPackages[1]?.files, ["desc/proto/codegen/api/http.proto", "desc/proto/codegen/api/zrpc.proto"]);
+  assert.ok(ir.thirdParty.includes("google/api/annotations.proto"));
+  assert.ok(ir.thirdParty.includes("google/protobuf/empty.proto"));
+});
+
+test("messages: fields, kinds, maps, optional, oneofs, nested, enums from the common file", async () => {
+  const { ir } = await read();
+  const user = message(ir, "user.v1.User");
+  assert.is(user.comment, "A user of the system.");
+  assert.equal(user.pos, { file: "desc/proto/user.proto", line: 13, column: 9 });
+  assert.equal(user.nested, ["user.v1.User.Address"]);
+  const byName = Object.fromEntries(user.fields.map((f) => [f.name, f]));
+  assert.equal([byName["status"]?.kind, byName["status"]?.type, byName["status"]?.typeRef?.file], ["enum", "common.Status", "desc/proto/common/common.proto"]);
+  assert.equal(byName["status"]?.typeRef?.goPackage.folder, "pb/common");
+  assert.equal([byName["labels"]?.kind, byName["labels"]?.mapKey, byName["labels"]?.mapValue?.type, byName["labels"]?.repeated], ["map", "string", "string", false]);
+  assert.equal([byName["roles"]?.repeated, byName["nick_name"]?.optional, byName["nick_name"]?.jsonName, byName["nick_name"]?.oneof], [true, true, "nickName", ""]);
+  assert.equal([byName["address"]?.kind, byName["address"]?.type, byName["address"]?.typeRef?.localName], ["message", "user.v1.User.Address", "User.Address"]);
+  assert.equal(byName["status"]?.pos, { file: "desc/proto/user.proto", line: 17, column: 17 });
+  const address = message(ir, "user.v1.User.Address");
+  assert.equal([address.parent, address.localName], ["user.v1.User", "User.Address"]);
+  const create = message(ir, "user.v1.CreateUserRequest");
+  assert.equal(create.oneofs.map((o) => [o.name, o.fields]), [["contact", ["phone", "wechat"]]]);
+  assert.is(create.fields.find((f) => f.name === "phone")?.oneof, "contact");
+  assert.is(create.fields.find((f) => f.name === "name")?.comment, "Display name.");
+  const status = ir.enums.find((e) => e.fullName === "common.Status");
+  assert.equal(status?.values.map((v) => [v.name, v.number]), [["STATUS_UNSPECIFIED", 0], ["STATUS_ACTIVE", 1], ["STATUS_DISABLED", 2]]);
+  assert.equal(status?.values[1]?.pos, { file: "desc/proto/common/common.proto", line: 20, column: 3 });
+});
+
+test("buf.validate: field rules, message and field CEL, hasValidation flags", async () => {
+  const { ir } = await read();
+  const create = message(ir, "user.v1.CreateUserRequest");
+  const rules = Object.fromEntries(create.fields.map((f) => [f.name, f.rules]));
+  assert.equal(rules["name"], { string: { min_len: 2, max_len: 32 } });
+  assert.equal(rules["email"], { string: { email: true }, required: true });
+  assert.equal(rules["password"], { cel: [{ id: "password_digit", message: "password must contain a digit", expression: "this.matches('[0-9]')" }] });
+  assert.equal(rules["age"], { int32: { gte: 0, lte: 150 } });
+  assert.is(rules["phone"], null);
+  assert.equal(create.rules, { cel: [{ id: "password_not_name", message: "password must not contain the name", expression: "!this.password.contains(this.name)" }] });
+  assert.equal(message(ir, "user.v1.GetUserRequest").fields[0]?.rules, { string: { pattern: "^u[0-9]+$" } });
+  assert.equal(message(ir, "user.v1.ListUsersRequest").fields[1]?.rules, { uint32: { lte: 100, gt: 0 } });
+  assert.is(create.hasValidation, true);
+  assert.is(message(ir, "user.v1.User").hasValidation, false);
+  assert.is(message(ir, "user.v1.UpdateUserRequest").hasDeepValidation, false);
+  assert.is(method(ir, "user.v1.UserService", "UpdateUser").hasValidation, false);
+  assert.is(method(ir, "user.v1.UserService", "CreateUser").hasValidation, true);
+  assert.is(service(ir, "user.v1.UserService").hasValidation, true);
+  assert.is(service(ir, "ping.PingService").hasValidation, false);
+  assert.equal(ir.files.map((f) => f.hasValidation), [true, false, false, false, false]);
+  assert.is(ir.hasValidation, true);
+});
+
+test("codegen.api middleware: service level, method level, effective lists, project list", async () => {
+  const { ir } = await read();
+  const svc = service(ir, "user.v1.UserService");
+  assert.equal(svc.middleware, { http: ["httplog"], rpc: ["rpclog"] });
+  const get = method(ir, svc.fullName, "GetUser");
+  assert.equal(get.middleware, { http: ["cache", "httplog"], rpc: [] });
+  assert.equal(get.effectiveMiddleware, { http: ["httplog", "cache"], rpc: ["rpclog"] });
+  const create = method(ir, svc.fullName, "CreateUser");
+  assert.equal(create.middleware, { http: ["apikey"], rpc: ["audit", "quota"] });
+  assert.equal(create.effectiveMiddleware, { http: ["httplog", "apikey"], rpc: ["rpclog", "audit", "quota"] });
+  assert.equal(method(ir, svc.fullName, "ListUsers").effectiveMiddleware, { http: ["httplog"], rpc: ["rpclog"] });
+  assert.equal(svc.allMiddleware, { http: ["httplog", "cache", "apikey"], rpc: ["rpclog", "audit", "quota"] });
+  assert.equal(service(ir, "ping.PingService").allMiddleware, { http: [], rpc: [] });
+  assert.equal(ir.middlewares, { http: ["apikey", "cache", "httplog"], rpc: ["audit", "quota", "rpclog"] });
+  assert.equal(get.options["codegen.api.http"], { middleware: "cache, httplog" });
+});
+
+test("google.api.http: verbs, placeholders, patterns, body, response_body, additional bindings, custom", async () => {
+  const { ir } = await read();
+  const svc = "user.v1.UserService";
+  const get = method(ir, svc, "GetUser").http;
+  assert.equal(get[0], {
+    method: "GET",
+    custom: false,
+    path: "/api/v1/users/{id}",
+    colonPath: "/api/v1/users/:id",
+    pathParams: ["id"],
+    pathPatterns: {},
+    verb: "",
+    body: "",
+    responseBody: "",
+    additional: false,
+  });
+  assert.equal([get[1]?.path, get[1]?.colonPath, get[1]?.pathPatterns, get[1]?.additional], ["/api/v1/people/{id=people/*}", "/api/v1/people/:id", { id: "people/*" }, true]);
+  const create = method(ir, svc, "CreateUser").http;
+  assert.equal([create[0]?.method, create[0]?.body, create.length], ["POST", "*", 1]);
+  const update = method(ir, svc, "UpdateUser").http[0];
+  assert.equal([update?.method, update?.pathParams, update?.colonPath, update?.body, update?.responseBody], ["PATCH", ["user.id"], "/api/v1/users/:user.id", "user", "name"]);
+  assert.equal(method(ir, svc, "WatchUsers").http, []);
+  const ping = method(ir, "ping.PingService", "Ping").http[0];
+  assert.equal([ping?.method, ping?.custom, ping?.path], ["HEAD", true, "/ping"]);
+  assert.is(ir.hasHttp, true);
+});
+
+test("methods: types with their files and go packages, streaming, rpc path, positions, message packages", async () => {
+  const { ir } = await read();
+  const svc = service(ir, "user.v1.UserService");
+  assert.equal(svc.pos, { file: "desc/proto/user.proto", line: 71, column: 9 });
+  const get = method(ir, svc.fullName, "GetUser");
+  assert.equal([get.rpcPath, get.comment, get.inputType.fullName, get.outputType.name], ["/user.v1.UserService/GetUser", "Get one user.", "user.v1.GetUserRequest", "User"]);
+  assert.equal(get.pos, { file: "desc/proto/user.proto", line: 76, column: 7 });
+  const watch = method(ir, svc.fullName, "WatchUsers");
+  assert.equal([watch.clientStreaming, watch.serverStreaming], [false, true]);
+  assert.is(svc.hasStreaming, true);
+  assert.equal(
+    svc.messagePackages.map((p) => [p.package, p.goPackage.folder, p.own, p.external]),
+    [["user.v1", "pb/user", true, false]],
+  );
+  const ping = method(ir, "ping.PingService", "Ping");
+  assert.equal([ping.inputType.fullName, ping.inputType.external, ping.inputType.package, ping.inputType.file], ["google.protobuf.Empty", true, "google.protobuf", "google/protobuf/empty.proto"]);
+  const pkgs = service(ir, "ping.PingService").messagePackages;
+  assert.equal(pkgs.map((p) => [p.package, p.own, p.external]), [["google.protobuf", false, true]]);
+});
+
+test("a service whose messages live in the common file lists that package", async () => {
+  const dir = join(fixtures, "proto/multi");
+  const ir = await readProto(["desc/proto/order/order.proto", "desc/proto/types/types.proto"], { root: dir });
+  const svc = ir.services[0];
+  assert.equal(
+    svc?.messagePackages.map((p) => [p.package, p.goPackage.folder, p.goPackage.name, p.own, p.files]),
+    [
+      ["order", "internal/pb/order", "order", true, ["desc/proto/order/order.proto"]],
+      ["shared.types", "internal/pb/types", "types", false, ["desc/proto/types/types.proto"]],
+    ],
+  );
+  assert.equal(svc?.methods[0]?.outputType.goPackage, { raw: "internal/pb/types;types", folder: "internal/pb/types", name: "types", isImportPath: false });
+  assert.equal(ir.files.map((f) => [f.path, f.protoPath, f.hasServices]), [
+    ["desc/proto/order/order.proto", "order/order.proto", true],
+    ["desc/proto/types/types.proto", "types/types.proto", false],
+  ]);
+  // An import resolved beside the importing file (not from desc/proto).
+  assert.equal(ir.files[0]?.imports.map((i) => [i.path, i.file]), [["types/types.proto", "desc/proto/types/types.proto"], ["local.proto", "desc/proto/order/local.proto"]]);
+});
+
+test("the IR matches schemas/ir-proto.schema.json", async () => {
+  const { ir } = await read();
+  const mod = (await import("ajv")) as unknown as { default: { default?: unknown } };
+  const Ajv = (mod.default.default ?? mod.default) as new (o: object) => { compile(s: object): ((v: unknown) => boolean) & { errors?: unknown } };
+  const validate = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(join(repoRoot, "schemas/ir-proto.schema.json"), "utf8")) as object);
+  const ok = validate(JSON.parse(JSON.stringify(ir)));
+  assert.ok(ok, JSON.stringify(validate.errors, null, 1));
+});
+
+test("no files give an empty IR", async () => {
+  const ir = await readProto([], { root });
+  assert.equal([ir.files, ir.services, ir.messages, ir.hasServices], [[], [], [], false]);
+});
+
+test.run();
