@@ -48,7 +48,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   timer("load pack");
   const inputs = { ...pack.inputs, ...values.inputs };
-  const { ir: descriptors } = await readDescriptors(inputs, { root: config.root, config: values, onSkip: (m) => options.log?.(`skipped ${m}`) });
+  const { ir: descriptors } = await readDescriptors(inputs, {
+    root: config.root,
+    config: values,
+    onSkip: (m) => (values.verbose ? options.log?.(`skipped ${m}`) : undefined),
+    onWarning: (w) => options.log?.(`warning: ${formatDiagnostic(w)}`),
+  });
   const project = projectInfo(config);
   const ir = { project, ...descriptors };
   const irErrors = await validateValue(ir, "ir.schema.json");

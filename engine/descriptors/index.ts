@@ -6,7 +6,7 @@ import { readdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { minimatch } from "minimatch";
-import { CodegenError, diag } from "../diagnostics/index.js";
+import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
 
 export interface ReadContext {
   root: string;
@@ -14,6 +14,7 @@ export interface ReadContext {
     sql: { datasource: string[]; tables: string[] };
   };
   onSkip?: (message: string) => void;
+  onWarning?: (warning: Diagnostic) => void;
 }
 
 /** A reader turns the files of one kind into that kind's IR (an empty list gives an empty IR). */
@@ -22,6 +23,14 @@ export type Reader = (files: string[], ctx: ReadContext) => Promise<object>;
 /** Readers by descriptor kind; imported lazily so unused parsers cost nothing. */
 export const readers: Record<string, Reader> = {
   api: async (files, ctx) => (await import("./api/index.js")).readApi(files, { root: ctx.root }),
+  proto: async (files, ctx) => {
+    const proto = await import("./proto/index.js");
+    const ir = await proto.readProto(files, { root: ctx.root, onWarning: (w) => ctx.onWarning?.(w) });
+    // Compiler include folders for the third-party files the project uses (steps pass them to
+    // the protocol buffer compiler); sets that need a renamed folder cannot be passed as-is.
+    const found = files.length > 0 ? await proto.findProtoIncludes({ root: ctx.root, sets: ir.thirdParty, forCompiler: true }) : { dirs: [] };
+    return { ...ir, includeDirs: found.dirs.filter((d) => d.strip === "").map((d) => d.dir) };
+  },
   sql: async (files, ctx) => {
     const sql = await import("./sql/index.js");
     if (ctx.config.sql.datasource.length > 0) return sql.readLiveSchema(ctx.config.sql.datasource, { tables: ctx.config.sql.tables });

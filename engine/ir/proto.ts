@@ -305,4 +305,9 @@ export interface ProtoIR {
   hasHttp: boolean;
   hasValidation: boolean;
   hasStreaming: boolean;
+  /**
+   * Include folders where the third-party files the project imports were found, for a
+   * compiler step (absolute paths of this machine, compiler order). Set by the reader registry.
+   */
+  includeDirs?: string[];
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import type { ErrorObject, ValidateFunction } from "ajv";
@@ -19,7 +19,11 @@ async function validatorFor(name: string): Promise<ValidateFunction> {
   // ajv is CommonJS; its default export is the class under `.default` when imported from ESM.
   const mod = (await import("ajv")) as unknown as { default: { default?: unknown } };
   const Ajv = (mod.default.default ?? mod.default) as new (o: object) => { compile(s: object): ValidateFunction };
-  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false });
+  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false }) as unknown as { compile(s: object): ValidateFunction; addSchema(s: object): void };
+  // Schemas refer to each other by file name (ir.schema.json → ir-proto.schema.json).
+  for (const other of readdirSync(schemasDir).filter((f) => f.endsWith(".json") && f !== name)) {
+    ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, other), "utf8")) as object);
+  }
   const fn = ajv.compile(JSON.parse(readFileSync(schemaPath(name), "utf8")) as object);
   compiled.set(name, fn);
   return fn;

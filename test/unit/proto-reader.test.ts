@@ -4,14 +4,14 @@
  * options (service and method level), google.api.http rules, buf.validate rules with CEL,
  * streaming, third-party types, and the IR against schemas/ir-proto.schema.json.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readProto } from "../../engine/descriptors/proto/index.js";
 import type { Diagnostic } from "../../engine/diagnostics/index.js";
 import type { ProtoIR } from "../../engine/ir/proto.js";
-import { fixtures, repoRoot } from "../support/paths.js";
+import { fixtures, repoRoot, scratch } from "../support/paths.js";
 
 const root = join(fixtures, "proto/project");
 const inputs = ["desc/proto/user.proto", "desc/proto/ping.proto", "desc/proto/common/common.proto"];
@@ -85,7 +85,7 @@ test("messages: fields, kinds, maps, optional, oneofs, nested, enums from the co
   const { ir } = await read();
   const user = message(ir, "user.v1.User");
   assert.is(user.comment, "A user of the system.");
-  assert.equal(user.pos, { file: "desc/proto/user.proto", line: 13, column: 9 });
+  assert.equal(user.pos, { file: "desc/proto/user.proto", line: 14, column: 9 });
   assert.equal(user.nested, ["user.v1.User.Address"]);
   const byName = Object.fromEntries(user.fields.map((f) => [f.name, f]));
   assert.equal([byName["status"]?.kind, byName["status"]?.type, byName["status"]?.typeRef?.file], ["enum", "common.Status", "desc/proto/common/common.proto"]);
@@ -93,7 +93,7 @@ test("messages: fields, kinds, maps, optional, oneofs, nested, enums from the co
   assert.equal([byName["labels"]?.kind, byName["labels"]?.mapKey, byName["labels"]?.mapValue?.type, byName["labels"]?.repeated], ["map", "string", "string", false]);
   assert.equal([byName["roles"]?.repeated, byName["nick_name"]?.optional, byName["nick_name"]?.jsonName, byName["nick_name"]?.oneof], [true, true, "nickName", ""]);
   assert.equal([byName["address"]?.kind, byName["address"]?.type, byName["address"]?.typeRef?.localName], ["message", "user.v1.User.Address", "User.Address"]);
-  assert.equal(byName["status"]?.pos, { file: "desc/proto/user.proto", line: 17, column: 17 });
+  assert.equal(byName["status"]?.pos, { file: "desc/proto/user.proto", line: 18, column: 17 });
   const address = message(ir, "user.v1.User.Address");
   assert.equal([address.parent, address.localName], ["user.v1.User", "User.Address"]);
   const create = message(ir, "user.v1.CreateUserRequest");
@@ -102,7 +102,7 @@ test("messages: fields, kinds, maps, optional, oneofs, nested, enums from the co
   assert.is(create.fields.find((f) => f.name === "name")?.comment, "Display name.");
   const status = ir.enums.find((e) => e.fullName === "common.Status");
   assert.equal(status?.values.map((v) => [v.name, v.number]), [["STATUS_UNSPECIFIED", 0], ["STATUS_ACTIVE", 1], ["STATUS_DISABLED", 2]]);
-  assert.equal(status?.values[1]?.pos, { file: "desc/proto/common/common.proto", line: 20, column: 3 });
+  assert.equal(status?.values[1]?.pos, { file: "desc/proto/common/common.proto", line: 21, column: 3 });
 });
 
 test("buf.validate: field rules, message and field CEL, hasValidation flags", async () => {
@@ -175,10 +175,10 @@ test("google.api.http: verbs, placeholders, patterns, body, response_body, addit
 test("methods: types with their files and go packages, streaming, rpc path, positions, message packages", async () => {
   const { ir } = await read();
   const svc = service(ir, "user.v1.UserService");
-  assert.equal(svc.pos, { file: "desc/proto/user.proto", line: 71, column: 9 });
+  assert.equal(svc.pos, { file: "desc/proto/user.proto", line: 70, column: 9 });
   const get = method(ir, svc.fullName, "GetUser");
   assert.equal([get.rpcPath, get.comment, get.inputType.fullName, get.outputType.name], ["/user.v1.UserService/GetUser", "Get one user.", "user.v1.GetUserRequest", "User"]);
-  assert.equal(get.pos, { file: "desc/proto/user.proto", line: 76, column: 7 });
+  assert.equal(get.pos, { file: "desc/proto/user.proto", line: 75, column: 7 });
   const watch = method(ir, svc.fullName, "WatchUsers");
   assert.equal([watch.clientStreaming, watch.serverStreaming], [false, true]);
   assert.is(svc.hasStreaming, true);
@@ -207,7 +207,9 @@ test("a service whose messages live in the common file lists that package", asyn
   assert.equal(ir.files.map((f) => [f.path, f.protoPath, f.hasServices]), [
     ["desc/proto/order/order.proto", "order/order.proto", true],
     ["desc/proto/types/types.proto", "types/types.proto", false],
+    ["desc/proto/order/local.proto", "order/local.proto", false],
   ]);
+  assert.equal(ir.files.map((f) => f.root), [true, true, false]);
   // An import resolved beside the importing file (not from desc/proto).
   assert.equal(ir.files[0]?.imports.map((i) => [i.path, i.file]), [["types/types.proto", "desc/proto/types/types.proto"], ["local.proto", "desc/proto/order/local.proto"]]);
 });
@@ -219,6 +221,28 @@ test("the IR matches schemas/ir-proto.schema.json", async () => {
   const validate = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(join(repoRoot, "schemas/ir-proto.schema.json"), "utf8")) as object);
   const ok = validate(JSON.parse(JSON.stringify(ir)));
   assert.ok(ok, JSON.stringify(validate.errors, null, 1));
+});
+
+test("vendored third-party files under desc/proto/third_party are include files, not project files", async () => {
+  const dir = scratch("proto-vendored");
+  const write = (name: string, text: string) => {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  };
+  try {
+    // A small stand-in written here (not a copy of the real file).
+    write(
+      "desc/proto/third_party/google/api/annotations.proto",
+      'syntax = "proto3";\npackage google.api;\nimport "google/protobuf/descriptor.proto";\nmessage HttpRule { string get = 2; string post = 4; string body = 7; }\nextend google.protobuf.MethodOptions { HttpRule http = 72295728; }\n',
+    );
+    write("desc/proto/a.proto", 'syntax = "proto3";\npackage a;\nimport "google/api/annotations.proto";\nmessage R {}\nservice S {\n  rpc Do(R) returns (R) { option (google.api.http) = { post: "/do" body: "*" }; }\n}\n');
+    const ir = await readProto(["desc/proto/a.proto", "desc/proto/third_party/google/api/annotations.proto"], { root: dir });
+    assert.equal(ir.files.map((f) => f.path), ["desc/proto/a.proto"]);
+    assert.equal(ir.files[0]?.imports.map((i) => [i.path, i.source]), [["google/api/annotations.proto", "include"]]);
+    assert.equal(ir.services[0]?.methods[0]?.http[0]?.colonPath, "/do");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("no files give an empty IR", async () => {

@@ -22,7 +22,7 @@ import type {
   ProtoService,
   ProtoTypeRef,
 } from "../../ir/proto.js";
-import { httpRules } from "./http.js";
+import { checkHttpFields, httpRules } from "./http.js";
 import type { LoadedFile } from "./load.js";
 import { goPackageOf, jsonNameOf, splitNames, union } from "./names.js";
 import { isScalar, type OptionValues } from "./options.js";
@@ -327,22 +327,6 @@ class Builder {
         pos: this.pos(file, md.pos),
       });
     }
-    const packages: ProtoMessagePackage[] = [];
-    const ownKey = goPackage.raw ? `go:${goPackage.folder};${goPackage.name}` : `pkg:${pkg}`;
-    const index = new Map<string, ProtoMessagePackage>();
-    for (const m of methods) {
-      for (const ref of [m.inputType, m.outputType]) {
-        const key = ref.goPackage.raw ? `go:${ref.goPackage.folder};${ref.goPackage.name}` : `pkg:${ref.package}`;
-        let entry = index.get(key);
-        if (!entry) {
-          entry = { package: ref.package, goPackage: ref.goPackage, files: [], external: true, own: key === ownKey };
-          index.set(key, entry);
-          packages.push(entry);
-        }
-        if (!entry.files.includes(ref.file)) entry.files.push(ref.file);
-        if (!ref.external) entry.external = false;
-      }
-    }
     return {
       name: d.name,
       fullName: d.fullName,
@@ -358,7 +342,7 @@ class Builder {
       hasHttp: methods.some((m) => m.http.length > 0),
       hasStreaming: methods.some((m) => m.clientStreaming || m.serverStreaming),
       hasValidation: methods.some((m) => m.hasValidation),
-      messagePackages: packages,
+      messagePackages: messagePackages(methods, goPackage, pkg),
       options,
       comment: svc?.comment ?? "",
       pos: this.pos(file, d.pos),
@@ -373,23 +357,8 @@ class Builder {
     const at = this.pos(file, opt?.pos ?? md.pos);
     const error = (message: string) => this.diagnostics.push(diag("PROTO_HTTP_RULE", `rpc ${md.name}: ${message}`, at));
     const rules = httpRules(value as Record<string, unknown>, error);
-    for (const rule of rules) {
-      for (const param of rule.pathParams) if (!this.hasFieldPath(input, param)) error(`path variable {${param}} is not a field of ${input.fullName.slice(1)}`);
-      if (rule.body && rule.body !== "*" && !this.hasFieldPath(input, rule.body)) error(`body "${rule.body}" is not a field of ${input.fullName.slice(1)}`);
-      if (rule.responseBody && !this.hasFieldPath(output, rule.responseBody)) error(`response_body "${rule.responseBody}" is not a field of ${output.fullName.slice(1)}`);
-    }
+    checkHttpFields(rules, input, output, (t, name) => lookupType(this.input.root, t.fullName.slice(1), name), error);
     return rules;
-  }
-
-  private hasFieldPath(t: Declared, path: string): boolean {
-    let type: Declared | null = t;
-    for (const part of path.split(".")) {
-      if (!(type instanceof protobuf.Type)) return false;
-      const f: protobuf.Field | undefined = type.fields[part];
-      if (!f) return false;
-      type = isScalar(f.type) ? null : lookupType(this.input.root, type.fullName.slice(1), f.type);
-    }
-    return true;
   }
 
   // ---- files --------------------------------------------------------------------------
@@ -423,6 +392,26 @@ class Builder {
       pos: this.pos(file, file.outline.packagePos ?? { line: 1, column: 1 }),
     };
   }
+}
+
+/** Distinct packages of the methods' input and output messages, first-use order. */
+function messagePackages(methods: ProtoMethod[], goPackage: ProtoGoPackage, pkg: string): ProtoMessagePackage[] {
+  const keyOf = (g: ProtoGoPackage, p: string) => (g.raw ? `go:${g.folder};${g.name}` : `pkg:${p}`);
+  const ownKey = keyOf(goPackage, pkg);
+  const index = new Map<string, ProtoMessagePackage>();
+  for (const m of methods) {
+    for (const ref of [m.inputType, m.outputType]) {
+      const key = keyOf(ref.goPackage, ref.package);
+      let entry = index.get(key);
+      if (!entry) {
+        entry = { package: ref.package, goPackage: ref.goPackage, files: [], external: true, own: key === ownKey };
+        index.set(key, entry);
+      }
+      if (!entry.files.includes(ref.file)) entry.files.push(ref.file);
+      if (!ref.external) entry.external = false;
+    }
+  }
+  return [...index.values()];
 }
 
 function asRules(v: unknown): Record<string, unknown> | null {

@@ -5,6 +5,7 @@
  *   Template = "/" Segments [ ":" Verb ] ;  Segment = "*" | "**" | LITERAL | Variable ;
  *   Variable = "{" FieldPath [ "=" Segments ] "}" ;  FieldPath = IDENT { "." IDENT } ;
  */
+import protobuf from "protobufjs";
 import type { ProtoHttpRule } from "../../ir/proto.js";
 
 const VERBS = ["get", "put", "post", "delete", "patch"] as const;
@@ -110,4 +111,32 @@ export function httpRules(value: Record<string, unknown>, onError: (message: str
   const more = value["additional_bindings"];
   if (Array.isArray(more)) for (const b of more) if (b && typeof b === "object") one(b as Record<string, unknown>, true);
   return rules;
+}
+
+type Declared = protobuf.Type | protobuf.Enum;
+
+/** Path variables and `body` must name request fields (dotted paths allowed), `response_body` a response field. */
+export function checkHttpFields(
+  rules: ProtoHttpRule[],
+  input: Declared,
+  output: Declared,
+  lookup: (from: protobuf.Type, name: string) => Declared | null,
+  onError: (message: string) => void,
+): void {
+  const has = (t: Declared, path: string): boolean => {
+    let type: Declared | null = t;
+    for (const part of path.split(".")) {
+      if (!(type instanceof protobuf.Type)) return false;
+      const f: protobuf.Field | undefined = type.fields[part];
+      if (!f) return false;
+      type = lookup(type, f.type);
+    }
+    return true;
+  };
+  const name = (t: Declared) => t.fullName.slice(1);
+  for (const rule of rules) {
+    for (const param of rule.pathParams) if (!has(input, param)) onError(`path variable {${param}} is not a field of ${name(input)}`);
+    if (rule.body && rule.body !== "*" && !has(input, rule.body)) onError(`body "${rule.body}" is not a field of ${name(input)}`);
+    if (rule.responseBody && !has(output, rule.responseBody)) onError(`response_body "${rule.responseBody}" is not a field of ${name(output)}`);
+  }
 }

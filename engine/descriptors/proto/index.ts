@@ -56,7 +56,7 @@ export async function readProto(files: string[], options: ReadProtoOptions): Pro
       { file: file.path, line: imp.pathPos.line, column: imp.pathPos.column },
       set?.hint ?? `looked in ${options.protoRoot ?? "desc/proto"}, beside ${file.path}, and in the third-party include folders`,
     );
-    if (!file.project || hasErrorsIn(file, diagnostics)) diagnostics.push(d);
+    if (hasErrorsIn(file, diagnostics) || (!file.project && diagnostics.length > 0)) diagnostics.push(d);
     else warn({ ...d, message: `${d.message}; nothing from it is used, so it is skipped` });
   }
   for (const w of load.warnings) warn(w);

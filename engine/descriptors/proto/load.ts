@@ -73,7 +73,17 @@ export function unsafePath(p: string): boolean {
 export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions): Promise<LoadResult> {
   const root = resolve(options.root);
   const protoRoot = resolve(root, options.protoRoot ?? "desc/proto");
-  const finder = new ProtoIncludeFinder({ root, extra: options.includes ?? [], ...(options.download === undefined ? {} : { download: options.download }) });
+  // `<proto root>/third_party` (the layout jzero projects use for vendored google/api etc.) is an include folder.
+  const vendored = join(protoRoot, "third_party");
+  const extra = [...(options.includes ?? []), ...(existsSync(vendored) ? [vendored] : [])];
+  const finder = new ProtoIncludeFinder({ root, extra, ...(options.download === undefined ? {} : { download: options.download }) });
+  /** Third-party files kept inside the project: under third_party/, or at a well-known import path (google/api/...). */
+  const isVendored = (abs: string): boolean => {
+    const inVendored = toPosix(relative(vendored, abs));
+    if (!inVendored.startsWith("../") && !isAbsolute(inVendored)) return true;
+    const inProtoRoot = toPosix(relative(protoRoot, abs));
+    return !inProtoRoot.startsWith("../") && !isAbsolute(inProtoRoot) && knownProtoSet(inProtoRoot) !== undefined;
+  };
   const pbRoot = new protobuf.Root();
   const result: LoadResult = { root: pbRoot, files: [], project: [], diagnostics: [], warnings: [], missing: [] };
   const byAbs = new Map<string, LoadedFile>();
@@ -126,8 +136,9 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     for (const dir of base) {
       const abs = join(dir, imp.path);
       if (existsSync(abs) && statSync(abs).isFile()) {
-        const target = await load(abs, { project: from.project, importPath: imp.path, include: from.project ? null : from.include });
-        return { ...imp, source: from.project ? "project" : "include", target };
+        const project = from.project && !isVendored(abs);
+        const target = await load(abs, { project, importPath: imp.path, include: project ? null : (from.include ?? { dir, strip: "", set: "extra", source: "project folder", partial: false }) });
+        return { ...imp, source: target?.project ? "project" : "include", target };
       }
     }
     const located = await finder.resolve(imp.path);
@@ -151,7 +162,6 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     const known = byAbs.get(abs);
     if (known) {
       if (how.input) known.input = true;
-      if (visiting.has(abs)) return known;
       return known;
     }
     let source: string;
@@ -214,6 +224,8 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
       result.diagnostics.push(diag("PROTO_READ", `${rel} does not exist`, { file: rel, line: 1, column: 1 }));
       continue;
     }
+    // Vendored third-party files are loaded when imported, not read as the project's own.
+    if (isVendored(abs)) continue;
     await load(abs, { project: true, importPath: null, include: null, input: true });
   }
   // descriptor.proto is needed even when not imported: options are checked against its *Options messages.

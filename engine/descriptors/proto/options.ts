@@ -112,10 +112,11 @@ class OptionEvaluator {
     let holder: Record<string, unknown> = values;
     let holderKey = name;
     let label = first.extension ? `(${first.name})` : first.name;
+    let labelPos = first.pos;
     for (const part of rest) {
       const type = this.messageType(field);
       if (!type) return this.error("PROTO_UNKNOWN_OPTION_FIELD", `${label} is not a message, it has no field ${part.name}`, part.pos);
-      if (field.repeated) return this.error("PROTO_OPTION_VALUE", `${label} is repeated: set it with an aggregate value ({ ... })`, part.pos);
+      if (field.repeated) return this.error("PROTO_OPTION_VALUE", `${label} is repeated: set it with an aggregate value ({ ... })`, labelPos);
       const existing = holder[holderKey];
       const next: Record<string, unknown> = existing && typeof existing === "object" && !Array.isArray(existing) ? (existing as Record<string, unknown>) : {};
       holder[holderKey] = next;
@@ -126,6 +127,7 @@ class OptionEvaluator {
       field = sub;
       holderKey = part.extension ? `[${sub.fullName.slice(1)}]` : sub.name;
       label = `${label}.${part.extension ? `(${part.name})` : part.name}`;
+      labelPos = part.pos;
     }
     const value = this.convert(opt.value, field, label);
     if (value !== undefined) this.assign(holder, holderKey, field, value, opt.value.pos, label);

@@ -5,34 +5,13 @@
  * outline adds what it lacks: positions, the option name paths as written (to check them),
  * the file's own options (protobufjs puts them on the shared package namespace), imports.
  */
+import { ScanError, TokenCursor, type OptionNamePart, type OptionValue, type Pos, type TypeName } from "./cursor.js";
 import { tokenize, TokenizeError, type Token } from "./tokens.js";
 
-export interface Pos {
-  line: number;
-  column: number;
-}
+export { ScanError } from "./cursor.js";
+export type { OptionEntry, OptionNamePart, OptionValue, Pos, TypeName } from "./cursor.js";
 
 export type OptionTarget = "file" | "message" | "field" | "oneof" | "enum" | "enumValue" | "service" | "method";
-
-/** One part of an option name: `(codegen.api.http)` (extension) or `middleware`. */
-export interface OptionNamePart {
-  name: string;
-  extension: boolean;
-  pos: Pos;
-}
-
-export type OptionValue =
-  | { kind: "scalar"; token: "string" | "number" | "ident"; value: string; negative: boolean; pos: Pos }
-  | { kind: "message"; entries: OptionEntry[]; pos: Pos }
-  | { kind: "list"; items: OptionValue[]; pos: Pos };
-
-/** One `key: value` of an aggregate (text format) value; `[ext.name]` keys have `extension`. */
-export interface OptionEntry {
-  key: string;
-  extension: boolean;
-  pos: Pos;
-  value: OptionValue;
-}
 
 export interface ScannedOption {
   target: OptionTarget;
@@ -46,11 +25,6 @@ export interface ScannedOption {
 }
 
 export type DeclKind = "message" | "enum" | "service" | "rpc" | "field" | "enumValue" | "oneof" | "extension";
-
-export interface TypeName {
-  name: string;
-  pos: Pos;
-}
 
 export interface Decl {
   kind: DeclKind;
@@ -97,15 +71,6 @@ export interface Outline {
   tokens: Token[];
 }
 
-export class ScanError extends Error {
-  constructor(
-    message: string,
-    readonly pos: Pos,
-  ) {
-    super(message);
-  }
-}
-
 const LABELS = new Set(["optional", "required", "repeated"]);
 
 /** Outline of one source text; throws ScanError (with a position) on text it cannot follow. */
@@ -120,11 +85,11 @@ export function scanProto(source: string): Outline {
   return new OutlineParser(tokens).file();
 }
 
-class OutlineParser {
-  private i = 0;
+class OutlineParser extends TokenCursor {
   private readonly out: Outline;
 
-  constructor(private readonly tokens: Token[]) {
+  constructor(tokens: Token[]) {
+    super(tokens);
     this.out = { syntax: "proto2", edition: "", package: "", packagePos: null, imports: [], fileOptions: [], decls: [], options: [], tokens };
   }
 
@@ -450,184 +415,11 @@ class OutlineParser {
 
   private optionAssignment(target: OptionTarget, owner: string, scope: string): ScannedOption {
     const pos = this.pos();
-    const parts: OptionNamePart[] = [];
-    for (;;) {
-      const partPos = this.pos();
-      if (this.isPunct("(")) {
-        this.i++;
-        const name = this.fullIdent();
-        this.expect(")");
-        parts.push({ name: name.name, extension: true, pos: partPos });
-      } else {
-        parts.push({ name: this.ident().value, extension: false, pos: partPos });
-      }
-      if (!this.isPunct(".")) break;
-      this.i++;
-    }
+    const parts = this.optionName();
     this.expect("=");
     const value = this.value(false);
     const opt: ScannedOption = { target, owner, scope, parts, value, pos };
     this.out.options.push(opt);
     return opt;
-  }
-
-  /** A constant or, with `{`, an aggregate; inside aggregates also `<...>` and `[...]` lists. */
-  private value(inAggregate: boolean): OptionValue {
-    const pos = this.pos();
-    const t = this.peek();
-    if (t.value === "{" && t.kind === "punct") return this.aggregate("}");
-    if (inAggregate && t.value === "<" && t.kind === "punct") return this.aggregate(">");
-    if (inAggregate && t.value === "[" && t.kind === "punct") {
-      this.i++;
-      const items: OptionValue[] = [];
-      while (!this.isPunct("]")) {
-        if (this.done()) this.fail("missing ']'");
-        items.push(this.value(true));
-        if (this.isPunct(",")) this.i++;
-        else if (!this.isPunct("]")) this.fail("expected ',' or ']'");
-      }
-      this.i++;
-      return { kind: "list", items, pos };
-    }
-    let negative = false;
-    if (t.kind === "punct" && (t.value === "-" || t.value === "+")) {
-      negative = t.value === "-";
-      this.i++;
-    }
-    const v = this.next();
-    if (v.kind === "string") {
-      let text = v.value;
-      while (this.peek().kind === "string") text += this.next().value;
-      return { kind: "scalar", token: "string", value: text, negative: false, pos };
-    }
-    if (v.kind === "number" || v.kind === "ident") return { kind: "scalar", token: v.kind, value: v.value, negative, pos };
-    this.i--;
-    return this.fail(`unexpected '${v.value}' in option value`);
-  }
-
-  private aggregate(close: string): OptionValue {
-    const pos = this.pos();
-    this.i++;
-    const entries: OptionEntry[] = [];
-    while (!this.isPunct(close)) {
-      if (this.done()) this.fail(`missing '${close}'`);
-      const keyPos = this.pos();
-      let key: string;
-      let extension = false;
-      if (this.isPunct("[")) {
-        this.i++;
-        key = "";
-        while (!this.isPunct("]")) {
-          if (this.done()) this.fail("missing ']'");
-          key += this.next().value;
-        }
-        this.i++;
-        extension = true;
-      } else {
-        key = this.ident().value;
-      }
-      if (this.isPunct(":")) this.i++;
-      const value = this.value(true);
-      entries.push({ key, extension, pos: keyPos, value });
-      if (this.isPunct(",") || this.isPunct(";")) this.i++;
-    }
-    this.i++;
-    return { kind: "message", entries, pos };
-  }
-
-  // ---- token helpers ------------------------------------------------------------------
-
-  private done(): boolean {
-    return this.i >= this.tokens.length;
-  }
-
-  private peek(ahead = 0): Token {
-    const t = this.tokens[this.i + ahead];
-    if (t) return t;
-    const last = this.tokens[this.tokens.length - 1];
-    return { kind: "punct", value: "", line: last?.line ?? 1, column: (last?.column ?? 0) + (last ? last.end - last.offset : 1), offset: last?.end ?? 0, end: last?.end ?? 0 };
-  }
-
-  private next(): Token {
-    if (this.done()) this.fail("unexpected end of file");
-    return this.tokens[this.i++] as Token;
-  }
-
-  private isPunct(value: string): boolean {
-    const t = this.tokens[this.i];
-    return !!t && t.kind === "punct" && t.value === value;
-  }
-
-  private pos(): Pos {
-    return this.posOf(this.peek());
-  }
-
-  private posOf(t: Token): Pos {
-    return { line: t.line, column: t.column };
-  }
-
-  private expect(value: string): void {
-    if (!this.isPunct(value)) this.fail(`expected '${value}'${this.done() ? "" : ` but found '${this.peek().value}'`}`);
-    this.i++;
-  }
-
-  private ident(): Token {
-    const t = this.peek();
-    if (t.kind !== "ident") this.fail(`expected a name${this.done() ? "" : ` but found '${t.value}'`}`);
-    this.i++;
-    return t;
-  }
-
-  /** `a.b.c` or `.a.b.c`. */
-  private fullIdent(): TypeName {
-    const pos = this.pos();
-    let name = "";
-    if (this.isPunct(".")) {
-      this.i++;
-      name = ".";
-    }
-    name += this.ident().value;
-    while (this.isPunct(".")) {
-      this.i++;
-      name += `.${this.ident().value}`;
-    }
-    return { name, pos };
-  }
-
-  private string(): string {
-    const t = this.peek();
-    if (t.kind !== "string") this.fail("expected a string");
-    this.i++;
-    let v = t.value;
-    while (this.peek().kind === "string" && this.tokens[this.i]) v += this.next().value;
-    return v;
-  }
-
-  private integer(): number {
-    let sign = 1;
-    if (this.isPunct("-")) {
-      this.i++;
-      sign = -1;
-    }
-    const t = this.peek();
-    if (t.kind !== "number") this.fail("expected a number");
-    this.i++;
-    const v = /^0[xX]/.test(t.value) ? parseInt(t.value, 16) : /^0[0-7]+$/.test(t.value) ? parseInt(t.value, 8) : Number(t.value);
-    return sign * v;
-  }
-
-  private skipStatement(): void {
-    let depth = 0;
-    while (!this.done()) {
-      const t = this.next();
-      if (t.kind !== "punct") continue;
-      if (t.value === "[" || t.value === "{") depth++;
-      else if (t.value === "]" || t.value === "}") depth--;
-      else if (t.value === ";" && depth <= 0) return;
-    }
-  }
-
-  private fail(message: string): never {
-    throw new ScanError(message, this.pos());
   }
 }
