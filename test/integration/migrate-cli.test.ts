@@ -1,0 +1,60 @@
+/** `codegen migrate` from the command line, on an SQLite file (the database modules are tested in test/db). */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { codegen } from "../support/cli.js";
+import { scratch } from "../support/paths.js";
+
+const test = suite("migrate command");
+
+function project(): string {
+  const dir = scratch("migrate");
+  mkdirSync(join(dir, "desc/sql_migration"), { recursive: true });
+  writeFileSync(join(dir, ".codegen.yaml"), "name: m\nmigrate:\n  datasource: sqlite:data/app.db\n");
+  mkdirSync(join(dir, "data"));
+  const m = (name: string, text: string) => writeFileSync(join(dir, "desc/sql_migration", name), text);
+  m("1_users.up.sql", "CREATE TABLE users (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL);");
+  m("1_users.down.sql", "DROP TABLE users;");
+  m("2_email.up.sql", "ALTER TABLE users ADD COLUMN email TEXT;");
+  m("2_email.down.sql", "ALTER TABLE users DROP COLUMN email;");
+  return dir;
+}
+
+test("up, version, down, goto on the configured database", () => {
+  const dir = project();
+  assert.match(codegen(["migrate", "version"], dir).stdout, /none/);
+  const up = codegen(["migrate", "up"], dir);
+  assert.is(up.code, 0, up.stderr);
+  assert.match(up.stdout, /version none -> 2 \(2 migrations\)/);
+  assert.match(codegen(["migrate", "version"], dir).stdout, /^2$/m);
+  assert.match(codegen(["migrate", "down", "1"], dir).stdout, /version 2 -> 1/);
+  assert.match(codegen(["migrate", "goto", "2"], dir).stdout, /version 1 -> 2/);
+});
+
+test("a failing migration names file and version, leaves the database dirty, and runs nothing after it", () => {
+  const dir = project();
+  writeFileSync(join(dir, "desc/sql_migration/3_broken.up.sql"), "ALTER TABLE nosuch ADD COLUMN x TEXT;");
+  writeFileSync(join(dir, "desc/sql_migration/4_after.up.sql"), "CREATE TABLE after_broken (id INTEGER);");
+  const r = codegen(["migrate", "up"], dir);
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /3_broken\.up\.sql/);
+  assert.match(r.stderr, /no such table: nosuch/);
+  assert.match(codegen(["migrate", "version"], dir).stdout, /^3 \(dirty\)$/m);
+  const again = codegen(["migrate", "up"], dir);
+  assert.is(again.code, 1);
+  assert.match(again.stderr, /dirty/);
+  assert.match(codegen(["migrate", "force", "2"], dir).stdout, /^2$/m);
+});
+
+test("flags and environment choose the database; a missing one is a usage error", () => {
+  const dir = project();
+  writeFileSync(join(dir, ".codegen.yaml"), "name: m\n");
+  assert.is(codegen(["migrate", "up"], dir).code, 2);
+  assert.is(codegen(["migrate", "up", "--datasource", "sqlite:data/flag.db"], dir).code, 0);
+  assert.is(codegen(["migrate", "up"], dir, { CODEGEN_MIGRATE_DATASOURCE: "sqlite:data/env.db" }).code, 0);
+  assert.match(codegen(["migrate", "version", "--datasource", "sqlite:data/env.db"], dir).stdout, /^2$/m);
+  assert.is(codegen(["migrate", "sideways"], dir).code, 2);
+});
+
+test.run();
