@@ -14,6 +14,7 @@ import { plan, type PlannedFile } from "./plan/index.js";
 import { Renderer } from "./render/liquid.js";
 import { writePlan, type WriteReport } from "./write/index.js";
 import { validateValue } from "./schema/validate.js";
+import { guardEmptyArrays } from "./plan/jsonata.js";
 
 export const checksDir = join(dirname(fileURLToPath(import.meta.url)), "../../rules");
 
@@ -56,6 +57,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   });
   const project = projectInfo(config);
   const ir = { project, ...descriptors };
+  guardEmptyArrays(ir);
   const irErrors = await validateValue(ir, "ir.schema.json");
   // A reader produced an IR that breaks its own schema: a bug in codegen, not bad input.
   if (irErrors.length > 0) throw new Error(`the IR does not match schemas/ir.schema.json: ${irErrors.join("; ")}`);

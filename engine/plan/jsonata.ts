@@ -32,3 +32,21 @@ export async function evaluateList(source: string, input: unknown, bindings: Rec
   if (value === undefined || value === null) return [];
   return Array.isArray(value) ? [...value] : [value];
 }
+
+/**
+ * jsonata's group-by (`items{key: value}`) pushes `undefined` into its input when that input is
+ * empty, and for a path into the IR the input is the IR's own array: one rule's grouping would
+ * then hand `[undefined]` to every later rule and check. Empty arrays of the IR get a no-op
+ * `push` (not enumerable, so JSON and templates never see it); the IR is never changed after
+ * reading, so nothing else pushes.
+ */
+export function guardEmptyArrays(value: unknown, seen = new Set<unknown>()): void {
+  if (value === null || typeof value !== "object" || seen.has(value)) return;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) Object.defineProperty(value, "push", { value: () => 0, enumerable: false });
+    for (const v of value) guardEmptyArrays(v, seen);
+    return;
+  }
+  for (const v of Object.values(value)) guardEmptyArrays(v, seen);
+}

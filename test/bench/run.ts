@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: wall times of real CLI runs on synthetic projects.
- *   node dist/test/bench/run.js [--routes 500] [--files 50] [--case api]
+ *   node dist/test/bench/run.js [--case api|proto|model] [--routes 500] [--files 50]
+ *     [--rpcs 200] [--proto-files 20] [--tables 100]
  * Prints one line per measurement; numbers are milliseconds of wall time.
  */
 import { spawnSync } from "node:child_process";
@@ -9,6 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { codegenBin } from "../support/paths.js";
 import { writeApiProject } from "./api-case.js";
+import { writeModelProject } from "./model-case.js";
+import { writeProtoProject } from "./proto-case.js";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => {
@@ -36,18 +39,32 @@ function median(xs: number[]): number {
 
 const report = (label: string, ms: number): void => console.log(`${label.padEnd(44)} ${ms.toFixed(0).padStart(7)} ms`);
 
+/** Cold gen once, then the median of three no-change runs, on a freshly written project. */
+function measure(label: string, write: (dir: string) => void): void {
+  const dir = mkdtempSync(join(tmpdir(), "codegen-bench-"));
+  try {
+    write(dir);
+    report(`${label}: cold gen`, time(["gen"], dir));
+    report(`${label}: no-change gen`, median([1, 2, 3].map(() => time(["gen"], dir))));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const cases: Record<string, () => void> = {
   api: () => {
     const routes = option("routes", 500);
     const files = option("files", 50);
-    const dir = mkdtempSync(join(tmpdir(), "codegen-bench-api-"));
-    try {
-      writeApiProject(dir, routes, files);
-      report(`api: cold gen (${routes} routes, ${files} files)`, time(["gen"], dir));
-      report(`api: no-change gen`, median([1, 2, 3].map(() => time(["gen"], dir))));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    measure(`api (${routes} routes, ${files} files)`, (dir) => writeApiProject(dir, routes, files));
+  },
+  proto: () => {
+    const rpcs = option("rpcs", 200);
+    const files = option("proto-files", 20);
+    measure(`proto (${rpcs} rpcs, ${files} files)`, (dir) => writeProtoProject(dir, rpcs, files));
+  },
+  model: () => {
+    const tables = option("tables", 100);
+    measure(`model (${tables} tables)`, (dir) => writeModelProject(dir, tables));
   },
 };
 

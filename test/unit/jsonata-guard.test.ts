@@ -1,0 +1,23 @@
+/** Regression: jsonata group-by on an empty IR array used to turn it into [undefined] for every later rule. */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { evaluate, evaluateList, guardEmptyArrays } from "../../engine/plan/jsonata.js";
+
+const span = { file: "rules.yaml", line: 1, column: 1 };
+
+test("grouping an empty array leaves the IR as it was", async () => {
+  const ir = { api: { routes: [] as unknown[], types: [] as unknown[] } };
+  guardEmptyArrays(ir);
+  await evaluate("api.routes{ group: [$] }", ir, {}, span);
+  await evaluate("($t := api.types{ name: $ }; $keys($t))", ir, {}, span);
+  assert.equal(await evaluateList("api.routes", ir, {}, span), []);
+  assert.is(JSON.stringify(ir), '{"api":{"routes":[],"types":[]}}');
+});
+
+test("non-empty arrays still group normally", async () => {
+  const ir = { api: { routes: [{ group: "a" }, { group: "a" }, { group: "b" }] } };
+  guardEmptyArrays(ir);
+  assert.equal(await evaluate("$keys(api.routes{ group: [$] })", ir, {}, span), ["a", "b"]);
+});
+
+test.run();
