@@ -53,8 +53,10 @@ func New(name string, c Conf, notFound error, opts ...Option) (Cache, error) {
 		if n.Weight <= 0 {
 			n.Weight = 100
 		}
-		if err := n.Validate(); err != nil {
-			return nil, fmt.Errorf("cache: node %d: %w", i, err)
+		// NewRedis validates the node and, unless NonBlock is set, pings it, returning what
+		// go-zero's cache.New would otherwise turn into an exit.
+		if _, err := redis.NewRedis(n.RedisConf); err != nil {
+			return nil, fmt.Errorf("cache: node %d (%s): %w", i, n.Host, err)
 		}
 		nodes[i] = n
 	}

@@ -15,6 +15,7 @@ import (
 	"os"
 	"strings"
 
+	gomysql "github.com/go-sql-driver/mysql"
 	"github.com/golang-migrate/migrate/v4"
 	"github.com/golang-migrate/migrate/v4/database"
 	"github.com/golang-migrate/migrate/v4/database/mysql"
@@ -43,6 +44,15 @@ func New(driver, dsn string, migrations fs.FS) (*migrate.Migrate, error) {
 	if err != nil {
 		return nil, err
 	}
+	if name == "mysql" {
+		// migration files hold several statements: let the server take them in one go
+		cfg, err := gomysql.ParseDSN(dsn)
+		if err != nil {
+			return nil, fmt.Errorf("migrate: mysql data source: %w", err)
+		}
+		cfg.MultiStatements = true
+		dsn = cfg.FormatDSN()
+	}
 	db, err := sql.Open(sqlDriver, dsn)
 	if err != nil {
 		return nil, fmt.Errorf("migrate: open %s: %w", driver, err)
@@ -50,8 +60,7 @@ func New(driver, dsn string, migrations fs.FS) (*migrate.Migrate, error) {
 	var target database.Driver
 	switch name {
 	case "mysql":
-		// Statements are split by the driver, so the DSN needs no multiStatements=true.
-		target, err = mysql.WithInstance(db, &mysql.Config{MultiStatementEnabled: true})
+		target, err = mysql.WithInstance(db, &mysql.Config{})
 	case "postgres":
 		target, err = pgx.WithInstance(db, &pgx.Config{})
 	default:
