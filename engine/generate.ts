@@ -52,7 +52,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const { ir: descriptors } = await readDescriptors(inputs, {
     root: config.root,
     config: values,
-    onSkip: (m) => (values.verbose ? options.log?.(`skipped ${m}`) : undefined),
+    onSkip: (m) => (values.verbose ? options.log?.(m) : undefined),
     onWarning: (w) => options.log?.(`warning: ${formatDiagnostic(w)}`),
   });
   const project = projectInfo(config);

@@ -105,4 +105,15 @@ test("names that would put files outside the project are rejected", () => {
   assert.match(codegen(["gen"], pkg).stderr, /API_UNSAFE_PATH/);
 });
 
+test("--verbose names the SQL statements the model skips, with their positions", () => {
+  const dir = makeProject({ "desc/sql/dump.sql": "SET NAMES utf8mb4;\nDROP TABLE IF EXISTS `a`;\nCREATE TABLE `a` (`id` bigint NOT NULL AUTO_INCREMENT, PRIMARY KEY (`id`));\n" });
+  writeFileSync(join(dir, ".codegen.yaml"), "name: demo\nmodule: example.com/demo\nframe: api\n");
+  const quiet = codegen(["gen", "--dry-run"], dir);
+  assert.is(quiet.code, 0, quiet.stderr);
+  assert.not.match(quiet.stdout, /skipped/);
+  const loud = codegen(["gen", "--dry-run", "--verbose"], dir);
+  assert.match(loud.stdout, /desc\/sql\/dump\.sql:1:1: skipped SET NAMES utf8mb4/);
+  assert.match(loud.stdout, /desc\/sql\/dump\.sql:2:1: skipped DROP TABLE IF EXISTS `a`/);
+});
+
 test.run();
