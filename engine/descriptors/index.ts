@@ -29,7 +29,11 @@ export const readers: Record<string, Reader> = {
     // Compiler include folders for the third-party files the project uses (steps pass them to
     // the protocol buffer compiler); sets that need a renamed folder cannot be passed as-is.
     const found = files.length > 0 ? await proto.findProtoIncludes({ root: ctx.root, sets: ir.thirdParty, forCompiler: true }) : { dirs: [] };
-    return { ...ir, includeDirs: found.dirs.filter((d) => d.strip === "").map((d) => d.dir) };
+    // In the order of the known sets (well-known types first): a later folder must not shadow
+    // the compiler's own copies of google/protobuf with newer ones it cannot read.
+    const rank = (set: string): number => proto.KNOWN_PROTO_SETS.findIndex((k) => k.id === set);
+    const dirs = found.dirs.filter((d) => d.strip === "").sort((a, b) => rank(a.set) - rank(b.set));
+    return { ...ir, includeDirs: [...new Set(dirs.map((d) => d.dir))] };
   },
   sql: async (files, ctx) => {
     const sql = await import("./sql/index.js");

@@ -76,3 +76,24 @@ export function positionOf(source: string, offset: number): { line: number; colu
   }
   return { line, column: offset - last + 1 };
 }
+
+/**
+ * Diagnostics in reading order, without repeats: sorted by file (files in first-seen order),
+ * line and column; those without a span first; ties keep their order.
+ */
+export function orderDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const unique = list.filter((d) => {
+    const key = `${d.span?.file}:${d.span?.line}:${d.span?.column}:${d.code}:${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const fileOrder = new Map<string, number>();
+  for (const d of unique) if (d.span && !fileOrder.has(d.span.file)) fileOrder.set(d.span.file, fileOrder.size);
+  const rank = (d: Diagnostic): [number, number, number] => (d.span ? [fileOrder.get(d.span.file) ?? 0, d.span.line, d.span.column] : [-1, 0, 0]);
+  return unique
+    .map((d, i) => ({ d, i, r: rank(d) }))
+    .sort((a, b) => a.r[0] - b.r[0] || a.r[1] - b.r[1] || a.r[2] - b.r[2] || a.i - b.i)
+    .map((x) => x.d);
+}

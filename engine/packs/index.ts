@@ -18,7 +18,7 @@ interface ManifestYaml {
   managed_marker?: string;
   inputs?: Record<string, string>;
   frames?: Record<string, { description?: string }>;
-  steps?: Array<{ name: string; run: string[]; files?: string; args?: string; frames?: string[]; when?: string; collect?: string; cache?: boolean }>;
+  steps?: Array<{ name: string; run: string[]; files?: string; args?: string; frames?: string[]; when?: string; collect?: string; cache?: boolean; marker?: string }>;
   tools?: Array<{ name: string; check: string[]; frames?: string[]; install?: string }>;
 }
 
@@ -44,6 +44,7 @@ export async function loadPack(source: string, base: string, options: { offline?
     when: s.when ?? null,
     collect: s.collect ?? null,
     cache: s.cache ?? false,
+    marker: s.marker ?? "",
     span: manifestDoc.spanAt(["steps", i]),
   }));
   const tools: Tool[] = (m.tools ?? []).map((t) => ({ name: t.name, check: t.check, frames: t.frames ?? null, install: t.install ?? "" }));

@@ -34,6 +34,8 @@ export interface Step {
   collect: string | null;
   /** Per-file and pure: outputs are cached by input content. */
   cache: boolean;
+  /** Marker of the files it collects, so stale ones can be removed; "" when none. */
+  marker: string;
   span: SourceSpan;
 }
 

@@ -77,7 +77,8 @@ export async function writePlan(options: WriteOptions): Promise<WriteReport> {
   }
   if (options.prune) {
     const planned = new Set(outcomes.map((o) => o.path));
-    for (const path of await findStaleManaged(root, options.managedMarker, planned)) {
+    const markers = [{ text: options.managedMarker, glob: null }, ...options.steps.steps.filter((s) => s.collect && s.marker).map((s) => ({ text: s.marker, glob: s.collect }))];
+    for (const path of await findStaleManaged(root, markers, planned)) {
       const before = await readFile(join(root, path));
       outcomes.push({ path, state: "removed", rule: "", before, after: Buffer.alloc(0) });
     }

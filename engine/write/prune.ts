@@ -4,12 +4,20 @@
  */
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
+import { minimatch } from "minimatch";
 
 const skippedDirs = new Set(["node_modules", "vendor", "bin"]);
 const maxSize = 1024 * 1024;
 
-export async function findStaleManaged(root: string, marker: string, planned: Set<string>): Promise<string[]> {
-  if (!marker) return [];
+/** A marker generated files contain; with a glob, only files matching it count. */
+export interface Marker {
+  text: string;
+  glob: string | null;
+}
+
+export async function findStaleManaged(root: string, markers: Marker[], planned: Set<string>): Promise<string[]> {
+  const active = markers.filter((m) => m.text !== "");
+  if (active.length === 0) return [];
   const stale: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     for (const e of await readdir(dir, { withFileTypes: true })) {
@@ -23,7 +31,10 @@ export async function findStaleManaged(root: string, marker: string, planned: Se
       const rel = relative(root, full).split("\\").join("/");
       if (planned.has(rel)) continue;
       if ((await stat(full)).size > maxSize) continue;
-      if ((await readFile(full)).includes(marker)) stale.push(rel);
+      const candidates = active.filter((m) => !m.glob || minimatch(rel, m.glob, { dot: true }));
+      if (candidates.length === 0) continue;
+      const bytes = await readFile(full);
+      if (candidates.some((m) => bytes.includes(m.text))) stale.push(rel);
     }
   };
   await walk(root);

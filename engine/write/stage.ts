@@ -53,18 +53,21 @@ export async function stageAndRunSteps(files: PlannedFile[], ctx: StepContext): 
       if (step.args) argv.push(...(await stepArgs(step, ctx, scope.staging || (await stage()))));
       const keys = new Map<string, string>();
       if (step.cache) {
+        const all = matched;
         matched = await useCache(byPath, matched, argv, keys);
+        // Keep an existing staging copy in step with the cached outputs just taken.
+        if (staging) for (const p of all) await writeFile(join(staging, p), byPath.get(p)!.contents);
         if (matched.length === 0) continue;
       }
       const dir = await stage();
-      if (step.cache) for (const p of matched) await writeFile(join(dir, p), byPath.get(p)!.contents);
       // Liquid may render an argument to nothing (an optional flag); drop it rather than pass "".
       const args = [...argv.filter((a) => a !== ""), ...matched];
       ctx.verbose?.(`step ${step.name}: ${argv.join(" ")}${matched.length ? ` (+${matched.length} files)` : ""}`);
       const result = await runArgv(args, dir);
       if (result.exitCode !== 0) {
         const output = result.output.split(dir + "/").join("").trim();
-        throw new CodegenError(diag("STEP_FAILED", `step "${step.name}" failed (exit ${result.exitCode}); nothing was written\n${output}`, step.span));
+        const hint = result.exitCode === 127 ? "a program the step needs is missing: run codegen check" : undefined;
+        throw new CodegenError(diag("STEP_FAILED", `step "${step.name}" failed (exit ${result.exitCode}); nothing was written\n${output}`, step.span, hint));
       }
       await syncFromStaging(dir, byPath, step);
       for (const [p, key] of keys) await storeOutput(key, byPath.get(p)!.contents);

@@ -135,4 +135,19 @@ test("a pack extends another: rules override by name and can be removed", () => 
   assert.not.ok(existsSync(join(dir, "settings.yaml")), "disabled rule removed");
 });
 
+test("cached formatter outputs stay formatted when only some files hit the cache", () => {
+  const pack = join(import.meta.dirname, "../../../test/fixtures/packs/two-steps");
+  const cache = scratch("step-cache");
+  const first = makeProject({ "desc/api/demo.api": smallApi });
+  assert.is(codegen(["gen", "--pack", pack, "--trust"], first, { CODEGEN_CACHE_DIR: cache }).code, 0);
+  // fixed.txt now hits the cache, routes.txt (other routes) misses it.
+  const second = makeProject({ "desc/api/demo.api": smallApi.replace("get /things returns", "get /others returns") });
+  const r = codegen(["gen", "--pack", pack, "--trust"], second, { CODEGEN_CACHE_DIR: cache });
+  assert.is(r.code, 0, r.stderr);
+  assert.is(read(second, "fixed.txt"), "@generated\nGET fixed\n");
+  assert.is(read(second, "routes.txt"), "@generated\nGET /things/:id\nGET /others\n");
+  assert.match(codegen(["gen", "--pack", pack, "--trust"], second, { CODEGEN_CACHE_DIR: cache }).stdout, /wrote 0 files/);
+  rmSync(cache, { recursive: true, force: true });
+});
+
 test.run();

@@ -19,7 +19,7 @@
  *             API_INVALID_PATH, API_INVALID_SERVER_VALUE
  *   paths     API_UNSAFE_PATH (a group, go_package or handler name that would leave the project)
  */
-import { CodegenError, type Diagnostic } from "../../diagnostics/index.js";
+import { CodegenError, orderDiagnostics, type Diagnostic } from "../../diagnostics/index.js";
 import type { ApiIR } from "../../ir/api.js";
 import { analyze } from "./analyze.js";
 import { loadFiles } from "./load.js";
@@ -38,28 +38,9 @@ export interface ReadApiOptions {
  */
 export async function readApi(files: string[], options: ReadApiOptions): Promise<ApiIR> {
   const load = await loadFiles(files, options.root);
-  if (load.diagnostics.length > 0) throw new CodegenError(ordered(load.diagnostics));
+  if (load.diagnostics.length > 0) throw new CodegenError(orderDiagnostics(load.diagnostics));
   const diagnostics: Diagnostic[] = [];
   const ir = analyze(load, diagnostics);
-  if (diagnostics.length > 0) throw new CodegenError(ordered(diagnostics));
+  if (diagnostics.length > 0) throw new CodegenError(orderDiagnostics(diagnostics));
   return ir;
-}
-
-/** Sorted by file, line and column (first-seen file order kept for unspanned ones), without repeats. */
-function ordered(list: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  const unique = list.filter((d) => {
-    const key = `${d.span?.file}:${d.span?.line}:${d.span?.column}:${d.code}:${d.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  const fileOrder = new Map<string, number>();
-  for (const d of unique) if (d.span && !fileOrder.has(d.span.file)) fileOrder.set(d.span.file, fileOrder.size);
-  const rank = (d: Diagnostic): [number, number, number] =>
-    d.span ? [fileOrder.get(d.span.file) ?? 0, d.span.line, d.span.column] : [-1, 0, 0];
-  return unique
-    .map((d, i) => ({ d, i, r: rank(d) }))
-    .sort((a, b) => a.r[0] - b.r[0] || a.r[1] - b.r[1] || a.r[2] - b.r[2] || a.i - b.i)
-    .map((x) => x.d);
 }

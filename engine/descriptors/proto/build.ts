@@ -1,41 +1,31 @@
 /**
  * Building the ProtoIR from the loaded files (already checked): protobufjs objects give the
- * types, the outlines give positions, the evaluated options give values. Also derives the
- * lists templates want: middleware per service and method, message packages per service,
- * validation flags.
+ * types, the outlines give positions, the evaluated options give values. Here: messages,
+ * enums, files and the project-wide lists (middleware, go packages, validation flags);
+ * services and their methods are built by services.ts.
  */
 import protobuf from "protobufjs";
-import { diag, type Diagnostic } from "../../diagnostics/index.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 import type {
   ProtoEnum,
   ProtoField,
   ProtoFile,
   ProtoGoPackage,
-  ProtoHttpRule,
   ProtoIR,
   ProtoMessage,
-  ProtoMessagePackage,
-  ProtoMethod,
   ProtoMiddleware,
   ProtoOneof,
   ProtoPosition,
   ProtoService,
   ProtoTypeRef,
 } from "../../ir/proto.js";
-import { checkHttpFields, httpRules } from "./http.js";
 import type { LoadedFile } from "./load.js";
-import { goPackageOf, jsonNameOf, splitNames, union } from "./names.js";
+import { goPackageOf, jsonNameOf, union } from "./names.js";
 import { isScalar, type OptionValues } from "./options.js";
 import type { Decl, Pos } from "./outline.js";
 import { lookupType, type Declared } from "./resolve.js";
+import { buildService, type ServiceContext } from "./services.js";
 
-/** Extension full names carrying middleware lists (the rpc-side name is assembled from parts). */
-const RPC = ["z", "rpc"].join("");
-export const MIDDLEWARE_OPTIONS = {
-  service: { http: "codegen.api.http_group", rpc: `codegen.api.${RPC}_group` },
-  method: { http: "codegen.api.http", rpc: `codegen.api.${RPC}` },
-} as const;
-const HTTP_RULE = "google.api.http";
 const FIELD_RULES = "buf.validate.field";
 const MESSAGE_RULES = "buf.validate.message";
 const ONEOF_RULES = "buf.validate.oneof";
@@ -52,14 +42,18 @@ export function buildIR(input: BuildInput, diagnostics: Diagnostic[]): ProtoIR {
   return new Builder(input, diagnostics).build();
 }
 
-class Builder {
+class Builder implements ServiceContext {
   private readonly messages = new Map<string, ProtoMessage>();
   private readonly deep = new Map<string, boolean>();
 
   constructor(
     private readonly input: BuildInput,
-    private readonly diagnostics: Diagnostic[],
+    readonly diagnostics: Diagnostic[],
   ) {}
+
+  get root(): protobuf.Root {
+    return this.input.root;
+  }
 
   build(): ProtoIR {
     const files: ProtoFile[] = [];
@@ -76,9 +70,9 @@ class Builder {
     }
     const messages = [...this.messages.values()];
     for (const m of messages) this.deepValidation(m.fullName, new Set());
-    for (const m of messages) m.hasDeepValidation = this.deep.get(m.fullName) ?? false;
+    for (const m of messages) m.hasDeepValidation = this.hasDeepValidation(m.fullName);
     for (const file of this.input.project) {
-      for (const d of file.outline.decls) if (d.kind === "service") services.push(this.service(file, d));
+      for (const d of file.outline.decls) if (d.kind === "service") services.push(buildService(this, file, d));
     }
     for (const file of this.input.project) files.push(this.file(file, messages, services, enums));
 
@@ -114,15 +108,15 @@ class Builder {
 
   // ---- helpers ------------------------------------------------------------------------
 
-  private pos(file: LoadedFile, p: Pos): ProtoPosition {
+  pos(file: LoadedFile, p: Pos): ProtoPosition {
     return { file: file.path, line: p.line, column: p.column };
   }
 
-  private opts(file: LoadedFile, key: string): OptionValues {
+  opts(file: LoadedFile, key: string): OptionValues {
     return this.input.options.get(file)?.get(key) ?? {};
   }
 
-  private goPackage(file: LoadedFile | undefined, pkg: string): ProtoGoPackage {
+  goPackage(file: LoadedFile | undefined, pkg: string): ProtoGoPackage {
     if (!file) return goPackageOf("", pkg);
     const values = this.input.options.get(file)?.get("file:");
     let raw = typeof values?.["go_package"] === "string" ? (values["go_package"] as string) : "";
@@ -160,16 +154,29 @@ class Builder {
     };
   }
 
-  private parentName(d: Decl, pkg: string): string {
-    return d.scope === pkg ? "" : d.scope;
+  hasDeepValidation(fullName: string): boolean {
+    return this.deep.get(fullName) ?? false;
   }
 
   // ---- messages and enums -------------------------------------------------------------
 
+  /** Names and place of a project message or enum, the fields both IR entries start with. */
+  private placement(file: LoadedFile, d: Decl): Pick<ProtoMessage & ProtoEnum, "fullName" | "name" | "localName" | "package" | "file" | "parent" | "goPackage"> {
+    const pkg = file.outline.package;
+    return {
+      fullName: d.fullName,
+      name: d.name,
+      localName: pkg ? d.fullName.slice(pkg.length + 1) : d.fullName,
+      package: pkg,
+      file: file.path,
+      parent: d.scope === pkg ? "" : d.scope,
+      goPackage: this.goPackage(file, pkg),
+    };
+  }
+
   private message(file: LoadedFile, d: Decl): void {
     const type = this.input.root.lookup(d.fullName, [protobuf.Type]) as protobuf.Type | null;
     if (!type || this.messages.has(d.fullName)) return;
-    const pkg = file.outline.package;
     const decls = new Map(file.outline.decls.filter((x) => x.scope === d.fullName).map((x) => [x.name, x]));
     const fields: ProtoField[] = [];
     for (const f of type.fieldsArray) {
@@ -187,13 +194,7 @@ class Builder {
     const options = this.opts(file, `message:${d.fullName}`);
     const rules = asRules(options[MESSAGE_RULES]);
     this.messages.set(d.fullName, {
-      fullName: d.fullName,
-      name: d.name,
-      localName: pkg ? d.fullName.slice(pkg.length + 1) : d.fullName,
-      package: pkg,
-      file: file.path,
-      parent: this.parentName(d, pkg),
-      goPackage: this.goPackage(file, pkg),
+      ...this.placement(file, d),
       fields,
       oneofs,
       nested: file.outline.decls.filter((x) => x.scope === d.fullName && (x.kind === "message" || x.kind === "enum")).map((x) => x.fullName),
@@ -239,16 +240,9 @@ class Builder {
   private enumOf(file: LoadedFile, d: Decl): ProtoEnum | null {
     const en = this.input.root.lookup(d.fullName, [protobuf.Enum]) as protobuf.Enum | null;
     if (!en) return null;
-    const pkg = file.outline.package;
     const decls = new Map(file.outline.decls.filter((x) => x.scope === d.fullName).map((x) => [x.name, x]));
     return {
-      fullName: d.fullName,
-      name: d.name,
-      localName: pkg ? d.fullName.slice(pkg.length + 1) : d.fullName,
-      package: pkg,
-      file: file.path,
-      parent: this.parentName(d, pkg),
-      goPackage: this.goPackage(file, pkg),
+      ...this.placement(file, d),
       values: Object.entries(en.values).map(([name, number]) => {
         const vd = decls.get(name);
         return {
@@ -280,85 +274,6 @@ class Builder {
     stack.delete(fullName);
     this.deep.set(fullName, result);
     return result;
-  }
-
-  // ---- services -----------------------------------------------------------------------
-
-  private middleware(values: OptionValues, names: { http: string; rpc: string }): ProtoMiddleware {
-    const pick = (key: string) => {
-      const v = values[key];
-      return v && typeof v === "object" ? splitNames((v as Record<string, unknown>)["middleware"]) : [];
-    };
-    return { http: pick(names.http), rpc: pick(names.rpc) };
-  }
-
-  private service(file: LoadedFile, d: Decl): ProtoService {
-    const svc = this.input.root.lookup(d.fullName, [protobuf.Service]) as protobuf.Service | null;
-    const pkg = file.outline.package;
-    const options = this.opts(file, `service:${d.fullName}`);
-    const middleware = this.middleware(options, MIDDLEWARE_OPTIONS.service);
-    const goPackage = this.goPackage(file, pkg);
-    const methods: ProtoMethod[] = [];
-    for (const md of file.outline.decls) {
-      if (md.kind !== "rpc" || md.scope !== d.fullName || !md.input || !md.output) continue;
-      const method = svc?.methods[md.name];
-      const input = lookupType(this.input.root, d.fullName, md.input.name);
-      const output = lookupType(this.input.root, d.fullName, md.output.name);
-      if (!input || !output) continue;
-      const mOptions = this.opts(file, `method:${md.fullName}`);
-      const own = this.middleware(mOptions, MIDDLEWARE_OPTIONS.method);
-      const inputType = this.typeRef(input);
-      const outputType = this.typeRef(output);
-      methods.push({
-        name: md.name,
-        fullName: md.fullName,
-        rpcPath: `/${d.fullName}/${md.name}`,
-        service: d.fullName,
-        inputType,
-        outputType,
-        clientStreaming: md.input.stream,
-        serverStreaming: md.output.stream,
-        http: this.http(file, md, mOptions, input, output),
-        middleware: own,
-        effectiveMiddleware: { http: union(middleware.http, own.http), rpc: union(middleware.rpc, own.rpc) },
-        hasValidation: this.deep.get(inputType.fullName) ?? false,
-        options: mOptions,
-        comment: method?.comment ?? "",
-        pos: this.pos(file, md.pos),
-      });
-    }
-    return {
-      name: d.name,
-      fullName: d.fullName,
-      package: pkg,
-      file: file.path,
-      goPackage,
-      middleware,
-      allMiddleware: {
-        http: union(middleware.http, ...methods.map((m) => m.middleware.http)),
-        rpc: union(middleware.rpc, ...methods.map((m) => m.middleware.rpc)),
-      },
-      methods,
-      hasHttp: methods.some((m) => m.http.length > 0),
-      hasStreaming: methods.some((m) => m.clientStreaming || m.serverStreaming),
-      hasValidation: methods.some((m) => m.hasValidation),
-      messagePackages: messagePackages(methods, goPackage, pkg),
-      options,
-      comment: svc?.comment ?? "",
-      pos: this.pos(file, d.pos),
-    };
-  }
-
-  /** The method's http bindings, with path variables, body and response_body checked against its messages. */
-  private http(file: LoadedFile, md: Decl, options: OptionValues, input: Declared, output: Declared): ProtoHttpRule[] {
-    const value = options[HTTP_RULE];
-    if (!value || typeof value !== "object") return [];
-    const opt = md.options.find((o) => o.parts[0]?.extension && o.parts[0].name.replace(/^\./, "") === HTTP_RULE);
-    const at = this.pos(file, opt?.pos ?? md.pos);
-    const error = (message: string) => this.diagnostics.push(diag("PROTO_HTTP_RULE", `rpc ${md.name}: ${message}`, at));
-    const rules = httpRules(value as Record<string, unknown>, error);
-    checkHttpFields(rules, input, output, (t, name) => lookupType(this.input.root, t.fullName.slice(1), name), error);
-    return rules;
   }
 
   // ---- files --------------------------------------------------------------------------
@@ -394,25 +309,6 @@ class Builder {
   }
 }
 
-/** Distinct packages of the methods' input and output messages, first-use order. */
-function messagePackages(methods: ProtoMethod[], goPackage: ProtoGoPackage, pkg: string): ProtoMessagePackage[] {
-  const keyOf = (g: ProtoGoPackage, p: string) => (g.raw ? `go:${g.folder};${g.name}` : `pkg:${p}`);
-  const ownKey = keyOf(goPackage, pkg);
-  const index = new Map<string, ProtoMessagePackage>();
-  for (const m of methods) {
-    for (const ref of [m.inputType, m.outputType]) {
-      const key = keyOf(ref.goPackage, ref.package);
-      let entry = index.get(key);
-      if (!entry) {
-        entry = { package: ref.package, goPackage: ref.goPackage, files: [], external: true, own: key === ownKey };
-        index.set(key, entry);
-      }
-      if (!entry.files.includes(ref.file)) entry.files.push(ref.file);
-      if (!ref.external) entry.external = false;
-    }
-  }
-  return [...index.values()];
-}
 
 function asRules(v: unknown): Record<string, unknown> | null {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;

@@ -4,10 +4,11 @@
  *
  * Stages: load (outline + protobufjs parse of each file and its imports, third-party files
  * from include folders: includes.ts), check (type references and import visibility:
- * resolve.ts; every option name and value: options.ts; go_package paths), build (build.ts).
+ * resolve.ts; every option name and value: options.ts; go_package paths), build (build.ts,
+ * services.ts).
  * An import that cannot be found is accepted with a warning when nothing from it is used.
  */
-import { CodegenError, diag, type Diagnostic } from "../../diagnostics/index.js";
+import { CodegenError, diag, orderDiagnostics, type Diagnostic } from "../../diagnostics/index.js";
 import type { ProtoIR } from "../../ir/proto.js";
 import { buildIR } from "./build.js";
 import { loadProtoFiles, unsafePath, type LoadedFile, type ReadProtoOptions } from "./load.js";
@@ -17,7 +18,7 @@ import { Resolver } from "./resolve.js";
 
 export type { ReadProtoOptions } from "./load.js";
 export { findProtoIncludes, ProtoIncludeFinder, KNOWN_PROTO_SETS, type ProtoIncludes, type ProtoIncludeDir } from "./includes.js";
-export { MIDDLEWARE_OPTIONS } from "./build.js";
+export { MIDDLEWARE_OPTIONS } from "./services.js";
 
 /**
  * Read the given `.proto` files (absolute, or relative to `options.root`) and the files they
@@ -26,7 +27,7 @@ export { MIDDLEWARE_OPTIONS } from "./build.js";
 export async function readProto(files: string[], options: ReadProtoOptions): Promise<ProtoIR> {
   const load = await loadProtoFiles(files, options);
   const warn = (w: Diagnostic) => options.onWarning?.(w);
-  if (load.diagnostics.length > 0) throw new CodegenError(ordered(load.diagnostics));
+  if (load.diagnostics.length > 0) throw new CodegenError(orderDiagnostics(load.diagnostics));
 
   const diagnostics: Diagnostic[] = [];
   const filesByPath = new Map(load.files.map((f) => [f.path, f]));
@@ -60,7 +61,7 @@ export async function readProto(files: string[], options: ReadProtoOptions): Pro
     else warn({ ...d, message: `${d.message}; nothing from it is used, so it is skipped` });
   }
   for (const w of load.warnings) warn(w);
-  if (diagnostics.length > 0 || !ir) throw new CodegenError(ordered(diagnostics));
+  if (diagnostics.length > 0 || !ir) throw new CodegenError(orderDiagnostics(diagnostics));
   return ir;
 }
 
@@ -80,22 +81,4 @@ function checkGoPackage(file: LoadedFile, diagnostics: Diagnostic[]): void {
       );
     }
   }
-}
-
-/** Sorted by file, line and column (first-seen file order), without repeats. */
-function ordered(list: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  const unique = list.filter((d) => {
-    const key = `${d.span?.file}:${d.span?.line}:${d.span?.column}:${d.code}:${d.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  const fileOrder = new Map<string, number>();
-  for (const d of unique) if (d.span && !fileOrder.has(d.span.file)) fileOrder.set(d.span.file, fileOrder.size);
-  const rank = (d: Diagnostic): [number, number, number] => (d.span ? [fileOrder.get(d.span.file) ?? 0, d.span.line, d.span.column] : [-1, 0, 0]);
-  return unique
-    .map((d, i) => ({ d, i, r: rank(d) }))
-    .sort((a, b) => a.r[0] - b.r[0] || a.r[1] - b.r[1] || a.r[2] - b.r[2] || a.i - b.i)
-    .map((x) => x.d);
 }

@@ -6,7 +6,7 @@ import type { SqlColumn } from "../../ir/sql.js";
 import type { Cursor } from "./cursor.js";
 import { normalizeDefault } from "./defaults.js";
 import type { KeyDraft } from "./model.js";
-import { normalizeType, parseTypeSpec } from "./types.js";
+import { normalizeType, parseTypeSpec, sqlColumn } from "./types.js";
 
 /** What a statement parser needs besides its tokens. */
 export interface ParseEnv {
@@ -41,22 +41,7 @@ export function parseColumn(c: Cursor, env: ParseEnv): ColumnResult {
     c.fail(`expected a type for column ${name} but found ${c.describe()}`, typeStart?.start);
   }
   const info = normalizeType(spec, c.dialect, env.enums);
-  const column: SqlColumn = {
-    name,
-    type: info.type,
-    rawType: info.rawType,
-    family: info.family,
-    bits: info.bits,
-    unsigned: info.unsigned,
-    length: info.length,
-    precision: info.precision,
-    scale: info.scale,
-    nullable: true,
-    default: null,
-    autoIncrement: info.serial,
-    comment: "",
-    enumValues: info.enumValues,
-  };
+  const column = sqlColumn(name, info, { nullable: true, default: null, autoIncrement: info.serial, comment: "" });
   const keys: KeyDraft[] = [];
   let descendingKey = false;
   if (info.serial) column.nullable = false;

@@ -1,9 +1,8 @@
 /** Reads tables from a MySQL or MariaDB database through information_schema. Internal. */
-import type { SqlColumn } from "../../ir/sql.js";
 import type { SqlSession } from "./datasource.js";
 import { normalizeDefault } from "./defaults.js";
 import { type TableDraft, newTable } from "./model.js";
-import { normalizeType, parseTypeText } from "./types.js";
+import { normalizeType, parseTypeText, sqlColumn } from "./types.js";
 
 const str = (v: unknown): string => (v === null || v === undefined ? "" : Buffer.isBuffer(v) ? v.toString("utf8") : String(v));
 
@@ -51,23 +50,14 @@ export async function readMysqlTables(s: SqlSession, wanted: (name: string) => b
     if (jsonColumns.has(`${table.name}\u0000${name}`) && /^longtext$/i.test(typeText)) typeText = "json";
     const info = normalizeType(parseTypeText(typeText, "mysql"), "mysql");
     const extra = str(r.extra).toLowerCase();
-    const column: SqlColumn = {
-      name,
-      type: info.type,
-      rawType: info.rawType,
-      family: info.family,
-      bits: info.bits,
-      unsigned: info.unsigned,
-      length: info.length,
-      precision: info.precision,
-      scale: info.scale,
-      nullable: str(r.nullable).toUpperCase() === "YES",
-      default: normalizeDefault(defaultText(r.def, extra, mariadb), info.family, "mysql").default,
-      autoIncrement: extra.includes("auto_increment"),
-      comment: str(r.comment),
-      enumValues: info.enumValues,
-    };
-    table.columns.push(column);
+    table.columns.push(
+      sqlColumn(name, info, {
+        nullable: str(r.nullable).toUpperCase() === "YES",
+        default: normalizeDefault(defaultText(r.def, extra, mariadb), info.family, "mysql").default,
+        autoIncrement: extra.includes("auto_increment"),
+        comment: str(r.comment),
+      }),
+    );
   }
 
   const keys = new Map<string, { table: TableDraft; name: string; unique: boolean; columns: string[] }>();

@@ -1,9 +1,8 @@
 /** Reads tables from a PostgreSQL schema through pg_catalog. Internal. */
-import type { SqlColumn } from "../../ir/sql.js";
 import type { SqlSession } from "./datasource.js";
 import { normalizeDefault } from "./defaults.js";
 import { type TableDraft, newTable } from "./model.js";
-import { normalizeType, parseTypeText } from "./types.js";
+import { normalizeType, parseTypeText, sqlColumn } from "./types.js";
 
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
 
@@ -46,23 +45,14 @@ export async function readPostgresTables(s: SqlSession, wanted: (name: string) =
     const info = normalizeType(parseTypeText(str(r.type), "postgres"), "postgres", enums);
     const generated = str(r.generated) !== "";
     const d = generated ? { default: null, sequence: false } : normalizeDefault(r.def === null ? null : str(r.def), info.family, "postgres");
-    const column: SqlColumn = {
-      name: str(r.name),
-      type: info.type,
-      rawType: info.rawType,
-      family: info.family,
-      bits: info.bits,
-      unsigned: info.unsigned,
-      length: info.length,
-      precision: info.precision,
-      scale: info.scale,
-      nullable: r.notnull !== true,
-      default: d.default,
-      autoIncrement: str(r.identity) !== "" || d.sequence,
-      comment: str(r.comment),
-      enumValues: info.enumValues,
-    };
-    table.columns.push(column);
+    table.columns.push(
+      sqlColumn(str(r.name), info, {
+        nullable: r.notnull !== true,
+        default: d.default,
+        autoIncrement: str(r.identity) !== "" || d.sequence,
+        comment: str(r.comment),
+      }),
+    );
   }
 
   for (const r of await s.query(

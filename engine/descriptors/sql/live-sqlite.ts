@@ -1,9 +1,8 @@
 /** Reads tables from an SQLite file through the pragma table-valued functions. Internal. */
-import type { SqlColumn } from "../../ir/sql.js";
 import type { SqlSession } from "./datasource.js";
 import { normalizeDefault } from "./defaults.js";
 import { type TableDraft, newTable } from "./model.js";
-import { normalizeType, parseTypeText } from "./types.js";
+import { normalizeType, parseTypeText, sqlColumn } from "./types.js";
 
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
 
@@ -21,22 +20,12 @@ export async function readSqliteTables(s: SqlSession, wanted: (name: string) => 
     for (const c of await s.query("SELECT name, type, \"notnull\" AS nn, dflt_value AS def, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid", [name])) {
       if (Number(c.hidden) === 1) continue;
       const info = normalizeType(parseTypeText(str(c.type), "sqlite"), "sqlite");
-      const column: SqlColumn = {
-        name: str(c.name),
-        type: info.type,
-        rawType: info.rawType,
-        family: info.family,
-        bits: info.bits,
-        unsigned: info.unsigned,
-        length: info.length,
-        precision: info.precision,
-        scale: info.scale,
+      const column = sqlColumn(str(c.name), info, {
         nullable: Number(c.nn) === 0,
         default: normalizeDefault(c.def === null ? null : str(c.def), info.family, "sqlite").default,
         autoIncrement: false,
         comment: "",
-        enumValues: info.enumValues,
-      };
+      });
       t.columns.push(column);
       if (Number(c.pk) > 0) pk.push({ name: column.name, seq: Number(c.pk) });
     }

@@ -13,7 +13,7 @@
  *   `char` → `char(1)`);
  * - `rawType` is rebuilt from the parts: base name, `(args)`, ` unsigned`, ` zerofill`, `[]`.
  */
-import type { SqlDialect, SqlTypeFamily } from "../../ir/sql.js";
+import type { SqlColumn, SqlDialect, SqlTypeFamily } from "../../ir/sql.js";
 import { Cursor, nameOf } from "./cursor.js";
 import { tokenize } from "./lexer.js";
 
@@ -39,6 +39,34 @@ export interface TypeInfo {
   enumValues: string[];
   /** serial, bigserial (PostgreSQL), SERIAL (MySQL): auto-increment and NOT NULL. */
   serial: boolean;
+}
+
+/** What a column is besides its type. */
+export interface ColumnTraits {
+  nullable: boolean;
+  default: string | null;
+  autoIncrement: boolean;
+  comment: string;
+}
+
+/** An IR column from its name, normalised type and other traits: DDL and live readers build columns here. */
+export function sqlColumn(name: string, info: TypeInfo, traits: ColumnTraits): SqlColumn {
+  return {
+    name,
+    type: info.type,
+    rawType: info.rawType,
+    family: info.family,
+    bits: info.bits,
+    unsigned: info.unsigned,
+    length: info.length,
+    precision: info.precision,
+    scale: info.scale,
+    nullable: traits.nullable,
+    default: traits.default,
+    autoIncrement: traits.autoIncrement,
+    comment: traits.comment,
+    enumValues: info.enumValues,
+  };
 }
 
 /** Words that end a type inside a column definition. */

@@ -1,0 +1,142 @@
+/**
+ * Building the services of the ProtoIR: each rpc with its request and response types, http
+ * bindings (checked against the messages) and middleware lists (own and effective), and the
+ * packages of the messages a service uses. Called by the builder (build.ts) once every
+ * message is built, since a method's validation flag depends on its request message.
+ */
+import protobuf from "protobufjs";
+import { diag, type Diagnostic } from "../../diagnostics/index.js";
+import type {
+  ProtoGoPackage,
+  ProtoHttpRule,
+  ProtoMessagePackage,
+  ProtoMethod,
+  ProtoMiddleware,
+  ProtoPosition,
+  ProtoService,
+  ProtoTypeRef,
+} from "../../ir/proto.js";
+import { checkHttpFields, httpRules } from "./http.js";
+import type { LoadedFile } from "./load.js";
+import { splitNames, union } from "./names.js";
+import type { OptionValues } from "./options.js";
+import type { Decl, Pos } from "./outline.js";
+import { lookupType, type Declared } from "./resolve.js";
+
+/** Extension full names carrying middleware lists (the rpc-side name is assembled from parts). */
+const RPC = ["z", "rpc"].join("");
+export const MIDDLEWARE_OPTIONS = {
+  service: { http: "codegen.api.http_group", rpc: `codegen.api.${RPC}_group` },
+  method: { http: "codegen.api.http", rpc: `codegen.api.${RPC}` },
+} as const;
+const HTTP_RULE = "google.api.http";
+
+/** What building a service needs from the builder. */
+export interface ServiceContext {
+  readonly root: protobuf.Root;
+  readonly diagnostics: Diagnostic[];
+  pos(file: LoadedFile, p: Pos): ProtoPosition;
+  /** Evaluated options of a declaration, keyed `target:owner`. */
+  opts(file: LoadedFile, key: string): OptionValues;
+  goPackage(file: LoadedFile | undefined, pkg: string): ProtoGoPackage;
+  typeRef(t: Declared): ProtoTypeRef;
+  /** Does the message, or anything it reaches through fields, carry rules? */
+  hasDeepValidation(fullName: string): boolean;
+}
+
+export function buildService(ctx: ServiceContext, file: LoadedFile, d: Decl): ProtoService {
+  const svc = ctx.root.lookup(d.fullName, [protobuf.Service]) as protobuf.Service | null;
+  const pkg = file.outline.package;
+  const options = ctx.opts(file, `service:${d.fullName}`);
+  const middleware = middlewareOf(options, MIDDLEWARE_OPTIONS.service);
+  const goPackage = ctx.goPackage(file, pkg);
+  const methods: ProtoMethod[] = [];
+  for (const md of file.outline.decls) {
+    if (md.kind !== "rpc" || md.scope !== d.fullName || !md.input || !md.output) continue;
+    const method = svc?.methods[md.name];
+    const input = lookupType(ctx.root, d.fullName, md.input.name);
+    const output = lookupType(ctx.root, d.fullName, md.output.name);
+    if (!input || !output) continue;
+    const mOptions = ctx.opts(file, `method:${md.fullName}`);
+    const own = middlewareOf(mOptions, MIDDLEWARE_OPTIONS.method);
+    const inputType = ctx.typeRef(input);
+    const outputType = ctx.typeRef(output);
+    methods.push({
+      name: md.name,
+      fullName: md.fullName,
+      rpcPath: `/${d.fullName}/${md.name}`,
+      service: d.fullName,
+      inputType,
+      outputType,
+      clientStreaming: md.input.stream,
+      serverStreaming: md.output.stream,
+      http: httpOf(ctx, file, md, mOptions, input, output),
+      middleware: own,
+      effectiveMiddleware: { http: union(middleware.http, own.http), rpc: union(middleware.rpc, own.rpc) },
+      hasValidation: ctx.hasDeepValidation(inputType.fullName),
+      options: mOptions,
+      comment: method?.comment ?? "",
+      pos: ctx.pos(file, md.pos),
+    });
+  }
+  return {
+    name: d.name,
+    fullName: d.fullName,
+    package: pkg,
+    file: file.path,
+    goPackage,
+    middleware,
+    allMiddleware: {
+      http: union(middleware.http, ...methods.map((m) => m.middleware.http)),
+      rpc: union(middleware.rpc, ...methods.map((m) => m.middleware.rpc)),
+    },
+    methods,
+    hasHttp: methods.some((m) => m.http.length > 0),
+    hasStreaming: methods.some((m) => m.clientStreaming || m.serverStreaming),
+    hasValidation: methods.some((m) => m.hasValidation),
+    messagePackages: messagePackages(methods, goPackage, pkg),
+    options,
+    comment: svc?.comment ?? "",
+    pos: ctx.pos(file, d.pos),
+  };
+}
+
+function middlewareOf(values: OptionValues, names: { http: string; rpc: string }): ProtoMiddleware {
+  const pick = (key: string) => {
+    const v = values[key];
+    return v && typeof v === "object" ? splitNames((v as Record<string, unknown>)["middleware"]) : [];
+  };
+  return { http: pick(names.http), rpc: pick(names.rpc) };
+}
+
+/** The method's http bindings, with path variables, body and response_body checked against its messages. */
+function httpOf(ctx: ServiceContext, file: LoadedFile, md: Decl, options: OptionValues, input: Declared, output: Declared): ProtoHttpRule[] {
+  const value = options[HTTP_RULE];
+  if (!value || typeof value !== "object") return [];
+  const opt = md.options.find((o) => o.parts[0]?.extension && o.parts[0].name.replace(/^\./, "") === HTTP_RULE);
+  const at = ctx.pos(file, opt?.pos ?? md.pos);
+  const error = (message: string) => ctx.diagnostics.push(diag("PROTO_HTTP_RULE", `rpc ${md.name}: ${message}`, at));
+  const rules = httpRules(value as Record<string, unknown>, error);
+  checkHttpFields(rules, input, output, (t, name) => lookupType(ctx.root, t.fullName.slice(1), name), error);
+  return rules;
+}
+
+/** Distinct packages of the methods' input and output messages, first-use order. */
+function messagePackages(methods: ProtoMethod[], goPackage: ProtoGoPackage, pkg: string): ProtoMessagePackage[] {
+  const keyOf = (g: ProtoGoPackage, p: string) => (g.raw ? `go:${g.folder};${g.name}` : `pkg:${p}`);
+  const ownKey = keyOf(goPackage, pkg);
+  const index = new Map<string, ProtoMessagePackage>();
+  for (const m of methods) {
+    for (const ref of [m.inputType, m.outputType]) {
+      const key = keyOf(ref.goPackage, ref.package);
+      let entry = index.get(key);
+      if (!entry) {
+        entry = { package: ref.package, goPackage: ref.goPackage, files: [], external: true, own: key === ownKey };
+        index.set(key, entry);
+      }
+      if (!entry.files.includes(ref.file)) entry.files.push(ref.file);
+      if (!ref.external) entry.external = false;
+    }
+  }
+  return [...index.values()];
+}
