@@ -150,4 +150,19 @@ test("cached formatter outputs stay formatted when only some files hit the cache
   rmSync(cache, { recursive: true, force: true });
 });
 
+test("files a step created join the plan, and go away with what produced them", () => {
+  const pack = join(import.meta.dirname, "../../../test/fixtures/packs/collector");
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  writeFileSync(join(dir, "mine.out"), "a file of the same kind, written by hand\n");
+  const r = codegen(["gen", "--pack", pack, "--trust"], dir);
+  assert.is(r.code, 0, r.stderr);
+  assert.is(read(dir, "extra.out"), "made by tool\n");
+  assert.match(codegen(["gen", "--pack", pack, "--trust"], dir).stdout, /wrote 0 files/);
+  writeFileSync(join(dir, "desc/api/demo.api"), 'syntax = "v1"\n\ntype Only {\n\tId int64 `json:"id"`\n}\n');
+  const gone = codegen(["gen", "--pack", pack, "--trust", "--verbose"], dir);
+  assert.match(gone.stdout, /removed\s+extra\.out/);
+  assert.not.ok(existsSync(join(dir, "extra.out")));
+  assert.ok(existsSync(join(dir, "mine.out")), "a file without the step's marker stays");
+});
+
 test.run();
