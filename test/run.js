@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every compiled uvu suite under dist/test and prints the closing line CI reads:
 // "N passed, N failed". Usage: node test/run.js [folder-or-pattern ...] (default: all suites).
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 
@@ -9,7 +9,16 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const filter = process.argv.slice(2);
 const pattern = filter.length ? `(?:${filter.join("|")}).*\\.test\\.js$` : "\\.test\\.js$";
 const args = [join(root, "node_modules/uvu/bin.js"), "dist/test", pattern];
-const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, FORCE_COLOR: "0" } });
+// `go install` puts the protoc plugins in $(go env GOPATH)/bin; the tests find them there too.
+const gobin = (() => {
+  try {
+    return join(execFileSync("go", ["env", "GOPATH"], { encoding: "utf8" }).trim(), "bin");
+  } catch {
+    return "";
+  }
+})();
+const PATH = gobin ? `${gobin}:${process.env.PATH ?? ""}` : process.env.PATH;
+const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, PATH, FORCE_COLOR: "0" } });
 let tail = "";
 child.stdout.on("data", (chunk) => {
   process.stdout.write(chunk);

@@ -1,0 +1,25 @@
+#!/bin/sh
+# Runs before `npm test` (npm's pretest): makes sure the external tools the end-to-end tests
+# drive are installed. Go must already be on the PATH; everything else is installed here when
+# missing and possible (apt-get as root; `go install` for the protoc plugins).
+set -u
+have() { command -v "$1" >/dev/null 2>&1; }
+
+if ! have go; then
+  echo "setup: Go is not on the PATH; install Go 1.26+ (https://go.dev/dl/)" >&2
+  exit 1
+fi
+GOBIN_DIR="$(go env GOPATH)/bin"
+PATH="$GOBIN_DIR:$PATH"
+
+if ! have protoc || [ ! -f /usr/include/google/protobuf/descriptor.proto ]; then
+  if [ "$(id -u)" = 0 ] && have apt-get; then
+    echo "setup: installing protoc (protobuf-compiler, libprotobuf-dev)"
+    apt-get update -qq >/dev/null && apt-get install -y -qq protobuf-compiler libprotobuf-dev >/dev/null
+  else
+    echo "setup: protoc is missing: apt-get install protobuf-compiler libprotobuf-dev (or brew install protobuf)" >&2
+  fi
+fi
+have protoc-gen-go || go install google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.12
+have protoc-gen-go-grpc || go install google.golang.org/grpc/cmd/protoc-gen-go-grpc@v1.6.2
+exit 0
