@@ -3,10 +3,12 @@
  * the reader for their kind. The IR is one JSON document with one property per kind.
  */
 import { readdir } from "node:fs/promises";
-import { existsSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { existsSync, mkdirSync, symlinkSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { dirname, join, relative, resolve } from "node:path";
 import { minimatch } from "minimatch";
 import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
+import { packCacheDir } from "../packs/source.js";
 
 export interface ReadContext {
   root: string;
@@ -32,8 +34,9 @@ export const readers: Record<string, Reader> = {
     // In the order of the known sets (well-known types first): a later folder must not shadow
     // the compiler's own copies of google/protobuf with newer ones it cannot read.
     const rank = (set: string): number => proto.KNOWN_PROTO_SETS.findIndex((k) => k.id === set);
-    const dirs = found.dirs.filter((d) => d.strip === "").sort((a, b) => rank(a.set) - rank(b.set));
-    return { ...ir, includeDirs: [...new Set(dirs.map((d) => d.dir))] };
+    const dirs = [...found.dirs].sort((a, b) => rank(a.set) - rank(b.set));
+    // A prefixed set's own files import each other without the prefix: both folders are needed.
+    return { ...ir, includeDirs: [...new Set(dirs.flatMap((d) => (d.strip ? [prefixedInclude(d.dir, d.strip), d.dir] : [d.dir])))] };
   },
   sql: async (files, ctx) => {
     const sql = await import("./sql/index.js");
@@ -43,6 +46,25 @@ export const readers: Record<string, Reader> = {
     return filterTables(ir, ctx.config.sql.tables);
   },
 };
+
+/**
+ * A compiler resolves `prefix/x.proto` only under a folder that has `prefix/` in it. For a set
+ * whose files sit at the root of their package (imported with a prefix), a folder holding one
+ * link named after the prefix is made once in the cache and used as the include path.
+ */
+function prefixedInclude(dir: string, prefix: string): string {
+  const folder = join(packCacheDir(), "proto-include", createHash("sha256").update(`${prefix}\0${dir}`).digest("hex").slice(0, 16));
+  const link = join(folder, prefix.replace(/\/+$/, ""));
+  if (!existsSync(link)) {
+    mkdirSync(dirname(link), { recursive: true });
+    try {
+      symlinkSync(dir, link, "dir");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+  }
+  return folder;
+}
 
 function filterTables<T extends { tables: Array<{ name: string }> }>(ir: T, patterns: string[]): T {
   if (patterns.length === 0) return ir;

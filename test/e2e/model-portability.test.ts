@@ -137,6 +137,7 @@ for (const [label, driver, create, dsn] of databases) {
       );
       assert.match(out, /--- PASS: TestPortability/);
       assert.match(out, /--- PASS: TestCache/);
+      assert.match(out, /--- PASS: TestDefaultsOnly/);
       if (driver === "sqlite") assert.match(out, /--- PASS: TestConfigCenter/);
       assert.not.match(out, /--- (FAIL|SKIP): Test(Portability|Cache)/);
       // The program migrated with golang-migrate; the CLI reads the same bookkeeping.
