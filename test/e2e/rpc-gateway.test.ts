@@ -13,7 +13,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFi
 import { connect } from "node:net";
 import { join } from "node:path";
 import { codegen, codegenOk } from "../support/cli.js";
-import { copyInto, snapshot } from "../support/files.js";
+import { changedFiles, copyInto, snapshot } from "../support/files.js";
 import { checkGoProject, freePort, run, startService, type Service } from "../support/go.js";
 import { fixtures, scratch } from "../support/paths.js";
 
@@ -58,9 +58,7 @@ test.after(async () => {
 test("gen after user edits keeps them and writes nothing (protoc outputs are byte-stable)", () => {
   const out = codegenOk(["gen"], dir).stdout;
   assert.match(out, /wrote 0 files: 0 created, 0 updated/);
-  const now = snapshot(dir);
-  const changed = [...new Set([...Object.keys(now), ...Object.keys(snapshotAfterEdits)])].filter((k) => now[k] !== snapshotAfterEdits[k]);
-  assert.equal(changed, [], "no file changed, appeared or vanished");
+  assert.equal(changedFiles(snapshotAfterEdits, snapshot(dir)), [], "no file changed, appeared or vanished");
 });
 
 test("the layout follows the descriptors", () => {

@@ -15,3 +15,8 @@ export function snapshot(dir: string): Record<string, string> {
 export function copyInto(from: string, to: string): void {
   cpSync(from, to, { recursive: true, force: true });
 }
+
+/** Paths that differ between two snapshots: changed, appeared or vanished. */
+export function changedFiles(before: Record<string, string>, after: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => before[k] !== after[k]).sort();
+}
