@@ -108,10 +108,12 @@ function assertFrame(pack: Pack, frame: string): void {
   }
 }
 
+/** Steps a built-in pack declares are trusted; steps from any other pack need --trust. */
 function assertTrusted(pack: Pack, trust: boolean): void {
-  if (pack.builtin || trust || pack.steps.length === 0) return;
+  const foreign = pack.steps.filter((s) => !s.builtin);
+  if (trust || foreign.length === 0) return;
   throw new CodegenError(
-    diag("PACK_UNTRUSTED", `pack ${pack.name} runs programs on generation (steps: ${pack.steps.map((s) => `${s.name}: ${s.run[0]}`).join("; ")})`, undefined, "review the pack, then pass --trust or set trust: true in .codegen.yaml"),
+    diag("PACK_UNTRUSTED", `pack ${pack.name} runs programs on generation (steps: ${foreign.map((s) => `${s.name}: ${s.run[0]}`).join("; ")})`, undefined, "review the pack, then pass --trust or set trust: true in .codegen.yaml"),
     1,
   );
 }

@@ -45,6 +45,7 @@ export async function loadPack(source: string, base: string, options: { offline?
     collect: s.collect ?? null,
     cache: s.cache ?? false,
     marker: s.marker ?? "",
+    builtin,
     span: manifestDoc.spanAt(["steps", i]),
   }));
   const tools: Tool[] = (m.tools ?? []).map((t) => ({ name: t.name, check: t.check, frames: t.frames ?? null, install: t.install ?? "" }));

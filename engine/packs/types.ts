@@ -36,6 +36,8 @@ export interface Step {
   cache: boolean;
   /** Marker of the files it collects, so stale ones can be removed; "" when none. */
   marker: string;
+  /** Declared by a built-in pack (trusted to run without --trust). */
+  builtin: boolean;
   span: SourceSpan;
 }
 

@@ -5,11 +5,11 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
-import { basename, dirname, resolve } from "node:path";
+import { basename, dirname, relative, resolve } from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { loadConfig } from "../../config/index.js";
 import { generate } from "../../generate.js";
-import { loadPack } from "../../packs/index.js";
+import { isRemote, loadPack } from "../../packs/index.js";
 import { withHooks } from "../hooks.js";
 import { summary, type Out } from "../report.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
@@ -31,7 +31,9 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
   }
   const outer = await loadConfig({ cwd, configFile: flags.config, flags: {} });
   if (!flags.frame && !given && canPrompt(flags.yes)) flags.frame = (await askFrame(outer.values.pack, cwd)) ?? undefined;
-  const layer = { ...configFlags(flags), name, module: flags.module ?? name };
+  // A pack given as a folder is recorded relative to the new project, so later gens find it.
+  const pack = flags.pack && !isRemote(flags.pack) && /[\\/.]/.test(flags.pack) ? relative(target, resolve(cwd, flags.pack)) || "." : flags.pack;
+  const layer = { ...configFlags({ ...flags, pack }), name, module: flags.module ?? name };
 
   await withHooks(outer.values.hooks, cwd, "", async () => {
     await mkdir(dirname(target), { recursive: true });
@@ -40,11 +42,11 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
     await mkdir(scratch);
     try {
       const seed = await loadConfig({ cwd: scratch, flags: layer, env: {} });
-      const pack = await loadPack(seed.values.pack, cwd);
-      await generate({ config: seed, phase: "new", dryRun: false, pack });
+      const loaded = await loadPack(seed.values.pack, target);
+      await generate({ config: seed, phase: "new", dryRun: false, pack: loaded });
       // The project now has its own .codegen.yaml; generate as `codegen gen` would inside it.
-      const config = await loadConfig({ cwd: scratch, flags: configFlags({ ...flags, module: undefined, frame: undefined }) });
-      const { report } = await withHooks(config.values.gen.hooks, scratch, "gen", () => generate({ config, phase: "gen", dryRun: false, pack, log: out.info }));
+      const config = await loadConfig({ cwd: scratch, flags: configFlags({ ...flags, pack: undefined, module: undefined, frame: undefined }) });
+      const { report } = await withHooks(config.values.gen.hooks, scratch, "gen", () => generate({ config, phase: "gen", dryRun: false, pack: loaded, log: out.info }));
       if (existsSync(target)) await rm(target, { recursive: true });
       await rename(scratch, target);
       out.info(summary(report, false));
