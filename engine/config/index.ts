@@ -74,8 +74,8 @@ export async function loadConfig(options: LoadOptions): Promise<LoadedConfig> {
   if (options.configFile) {
     file = resolve(options.cwd, options.configFile);
     if (!existsSync(file)) throw new CodegenError(diag("CONFIG_NOT_FOUND", `config file ${options.configFile} does not exist`), 2);
-  } else if (existsSync(resolve(options.cwd, CONFIG_FILE))) {
-    file = resolve(options.cwd, CONFIG_FILE);
+  } else {
+    file = findUp(resolve(options.cwd));
   }
   const root = file ? dirname(file) : resolve(options.cwd);
   const values = defaults(root);
@@ -95,6 +95,15 @@ export async function loadConfig(options: LoadOptions): Promise<LoadedConfig> {
   }
   if (!provenance.has("module") && provenance.has("name")) values.module = values.name;
   return { root, file, values, provenance };
+}
+
+/** The nearest .codegen.yaml in the folder or one of its parents, as git finds .git. */
+function findUp(dir: string): string | null {
+  for (let at = dir; ; at = dirname(at)) {
+    const candidate = resolve(at, CONFIG_FILE);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(at) === at) return null;
+  }
 }
 
 function displayPath(cwd: string, file: string): string {

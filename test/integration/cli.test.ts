@@ -116,4 +116,17 @@ test("--verbose names the SQL statements the model skips, with their positions",
   assert.match(loud.stdout, /desc\/sql\/dump\.sql:2:1: skipped DROP TABLE IF EXISTS `a`/);
 });
 
+test("gen outside a project refuses to write; inside a subfolder it finds the project", () => {
+  const empty = scratch("not-a-project");
+  const r = codegen(["gen"], empty);
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /NOT_A_PROJECT no \.codegen\.yaml/);
+  assert.equal(snapshot(empty), {});
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  const sub = codegen(["gen"], join(dir, "desc/api"));
+  assert.is(sub.code, 0, sub.stderr);
+  assert.ok(existsSync(join(dir, "routes.txt")), "written at the project root");
+  assert.not.ok(existsSync(join(dir, "desc/api/routes.txt")));
+});
+
 test.run();

@@ -1,7 +1,7 @@
 import { relative, resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { loadConfig } from "../../config/index.js";
+import { CONFIG_FILE, loadConfig } from "../../config/index.js";
 import { generate } from "../../generate.js";
 import { withHooks } from "../hooks.js";
 import { diffLines, fileLines, summary, type Out } from "../report.js";
@@ -17,6 +17,10 @@ export interface GenFlags extends GlobalFlags {
 
 export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd()): Promise<void> {
   const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  if (!config.file) {
+    // Without a project config, gen would write a whole project into whatever folder it runs in.
+    throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents`, undefined, "run codegen new <name> to start a project, or create .codegen.yaml (name, module, frame) in its root"), 2);
+  }
   const values = config.values;
   const only = values.gen.desc.map((d) => {
     const abs = resolve(cwd, d);
