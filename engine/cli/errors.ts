@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { relative, resolve } from "node:path";
 import { CodegenError, excerpt, formatDiagnostic } from "../diagnostics/index.js";
 import type { Out } from "./report.js";
 
@@ -33,4 +33,18 @@ function readSource(file: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Descriptor diagnostics name files relative to the project root; when the command ran in a
+ * subfolder, show them relative to where the user is, so the path (and the excerpt) resolve.
+ */
+export function rebaseSpans(e: unknown, root: string, cwd: string): unknown {
+  if (!(e instanceof CodegenError) || root === cwd) return e;
+  for (const d of e.diagnostics) {
+    if (d.span && !existsSync(resolve(cwd, d.span.file)) && existsSync(resolve(root, d.span.file))) {
+      d.span.file = relative(cwd, resolve(root, d.span.file));
+    }
+  }
+  return e;
 }

@@ -127,6 +127,10 @@ test("gen outside a project refuses to write; inside a subfolder it finds the pr
   assert.is(sub.code, 0, sub.stderr);
   assert.ok(existsSync(join(dir, "routes.txt")), "written at the project root");
   assert.not.ok(existsSync(join(dir, "desc/api/routes.txt")));
+  writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("returns (Resp)\n\n", "returns (Missing)\n\n"));
+  const bad = codegen(["gen"], join(dir, "desc"));
+  assert.match(bad.stderr, /^api\/demo\.api:13:\d+: API_UNKNOWN_TYPE/m, "paths are shown from where the user is");
+  assert.match(bad.stderr, /\^/);
 });
 
 test.run();

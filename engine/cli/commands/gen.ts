@@ -4,6 +4,7 @@ import { CodegenError, diag } from "../../diagnostics/index.js";
 import { CONFIG_FILE, loadConfig } from "../../config/index.js";
 import { generate } from "../../generate.js";
 import { withHooks } from "../hooks.js";
+import { rebaseSpans } from "../errors.js";
 import { diffLines, fileLines, summary, type Out } from "../report.js";
 import type { GlobalFlags } from "../flags.js";
 import { configFlags } from "../flags.js";
@@ -28,12 +29,20 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
     return relative(config.root, abs).split("\\").join("/");
   });
   const dryRun = Boolean(flags.dryRun || flags.diff);
-  await withHooks(values.hooks, config.root, "", () =>
+  await runIn(config.root, cwd, () => withHooks(values.hooks, config.root, "", () =>
     withHooks(values.gen.hooks, config.root, "gen", async () => {
       const { report } = await generate({ config, phase: "gen", dryRun, only, log: out.info });
       if (flags.diff) out.info(await diffLines(report));
       for (const line of fileLines(report, values.verbose)) if (values.verbose || dryRun) out.info(line);
       out.info(summary(report, dryRun));
     }),
-  );
+  ));
+}
+
+async function runIn(root: string, cwd: string, action: () => Promise<void>): Promise<void> {
+  try {
+    await action();
+  } catch (e) {
+    throw rebaseSpans(e, root, resolve(cwd));
+  }
 }
