@@ -24,7 +24,7 @@ export interface CodegenConfig {
   inputs: Record<string, string>;
   hooks: Hooks;
   gen: { desc: string[]; force: boolean; hooks: Hooks };
-  sql: { datasource: string[]; tables: string[]; cache: boolean };
+  sql: { datasource: string[]; tables: string[]; cache: boolean; cache_tables: string[] };
   migrate: { datasource: string; dir: string };
 }
 
@@ -54,7 +54,7 @@ function defaults(root: string): CodegenConfig {
     inputs: {},
     hooks: { before: [], after: [] },
     gen: { desc: [], force: false, hooks: { before: [], after: [] } },
-    sql: { datasource: [], tables: [], cache: false },
+    sql: { datasource: [], tables: [], cache: false, cache_tables: [] },
     migrate: { datasource: "", dir: "desc/sql_migration" },
   };
 }

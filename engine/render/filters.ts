@@ -1,3 +1,5 @@
+import { minimatch } from "minimatch";
+
 /** Generic string and data filters for pack templates. Nothing here knows any target language. */
 
 const wordPattern = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g;
@@ -123,6 +125,12 @@ export function lowerFirst(input: unknown): string {
   return lowerFirstWord(String(input ?? ""));
 }
 
+/** True when the string matches one of the globs (a glob or a list of them). */
+export function globMatch(input: unknown, patterns: unknown): boolean {
+  const list = Array.isArray(patterns) ? patterns : [patterns];
+  return list.some((p) => typeof p === "string" && minimatch(String(input ?? ""), p));
+}
+
 export const filters: Record<string, (...args: never[]) => unknown> = {
   pascal,
   camel,
@@ -144,6 +152,7 @@ export const filters: Record<string, (...args: never[]) => unknown> = {
   pad,
   words,
   upper_first: upperFirst,
+  glob_match: globMatch,
   lower_first: lowerFirst,
   lower: (s: unknown) => String(s ?? "").toLowerCase(),
   upper: (s: unknown) => String(s ?? "").toUpperCase(),

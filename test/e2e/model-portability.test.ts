@@ -25,7 +25,9 @@ const redis = process.env["CODEGEN_TEST_REDIS"] ?? "127.0.0.1:6379";
 
 function project(target: string, cache: boolean): void {
   mkdirSync(target, { recursive: true });
-  writeFileSync(join(target, ".codegen.yaml"), `name: models\nmodule: example.com/models\nframe: api\nsql:\n  cache: ${cache}\n`);
+  // The cache covers the users tables only (cache_tables globs); the others read the database.
+  const tables = cache ? "  cache_tables: [\"user*\"]\n" : "";
+  writeFileSync(join(target, ".codegen.yaml"), `name: models\nmodule: example.com/models\nframe: api\nsql:\n  cache: ${cache}\n${tables}`);
   copyInto(join(fixture, "desc"), join(target, "desc"));
   codegenOk(["gen"], target);
 }
@@ -162,6 +164,13 @@ test("benchmark: the model against plain database/sql on SQLite", () => {
     assert.ok(Number.isFinite(v), `${k}: no result in\n${out}`);
     assert.ok(v < 5, `${k}: the model is ${v.toFixed(1)}x slower than database/sql`);
   }
+});
+
+test("sql.cache_tables picks the cached tables", () => {
+  const cachedCode = /cacheKeys/;
+  assert.match(readFileSync(join(dir, "internal/model/usersmodel_gen.go"), "utf8"), cachedCode);
+  assert.not.match(readFileSync(join(dir, "internal/model/ordersmodel_gen.go"), "utf8"), cachedCode);
+  assert.not.match(readFileSync(join(dir, "internal/model/ticketsmodel_gen.go"), "utf8"), cachedCode);
 });
 
 test("without sql.cache the models carry no cache code and still build", () => {
