@@ -165,4 +165,15 @@ test("files a step created join the plan, and go away with what produced them", 
   assert.ok(existsSync(join(dir, "mine.out")), "a file without the step's marker stays");
 });
 
+test("--desc writes the files planned from that descriptor, and complete aggregates", () => {
+  const other = 'syntax = "v1"\n\nservice demo {\n\t@handler otherThing\n\tget /other\n}\n';
+  const dir = makeProject({ "desc/api/demo.api": smallApi, "desc/api/other.api": other });
+  const r = codegen(["gen", "--desc", "desc/api/other.api"], dir);
+  assert.is(r.code, 0, r.stderr);
+  assert.ok(existsSync(join(dir, "notes/otherThing.txt")));
+  assert.not.ok(existsSync(join(dir, "notes/getThing.txt")), "demo.api's files are left alone");
+  assert.is(read(dir, "routes.txt"), "@generated\nget /things/:id\nget /things\nget /other\n", "aggregates list every route");
+  assert.is(codegen(["gen", "--desc", "desc/api/nope.api"], dir).code, 2);
+});
+
 test.run();
