@@ -5,6 +5,7 @@ import { filters } from "./filters.js";
 export class Renderer {
   private readonly liquid: Liquid;
   private readonly inline = new Map<string, Template[]>();
+  private readonly files = new Map<string, Template[]>();
 
   constructor(templateDirs: string[]) {
     this.liquid = new Liquid({
@@ -30,7 +31,13 @@ export class Renderer {
     return String(await this.liquid.render(tpl, scope));
   }
 
+  /** Render a pack template; each file is looked up and parsed once per run. */
   async renderFile(name: string, scope: object): Promise<string> {
-    return String(await this.liquid.renderFile(name, scope));
+    let tpl = this.files.get(name);
+    if (!tpl) {
+      tpl = await this.liquid.parseFile(name);
+      this.files.set(name, tpl);
+    }
+    return String(await this.liquid.render(tpl, scope));
   }
 }
