@@ -23,6 +23,8 @@ interface Case {
 const casesDir = join(repoRoot, "test/golden/cases");
 const update = process.env["UPDATE_GOLDEN"] === "1";
 const test = suite("golden cases");
+// A cache of its own: expected output must never depend on what other runs left behind.
+const cacheDir = scratch("golden-cache");
 
 function tree(dir: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -41,7 +43,7 @@ for (const name of readdirSync(casesDir).sort()) {
     cpSync(join(dir, "input"), work, { recursive: true });
     // Packs named in case.yaml as fixtures:<name> resolve to test/fixtures/packs/<name>.
     const args = spec.args.map((a) => a.replace(/^fixtures:/, join(fixtures, "packs") + "/"));
-    const r = codegen(args, work, { CODEGEN_CACHE_DIR: join(work, "..", `${name}-cache`) });
+    const r = codegen(args, work, { CODEGEN_CACHE_DIR: cacheDir });
     const stderr = r.stderr.split(work + "/").join("").split(fixtures).join("<fixtures>");
     const actual = tree(work);
     if (update) {
