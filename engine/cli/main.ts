@@ -12,7 +12,7 @@ const version = (JSON.parse(readFileSync(fileURLToPath(new URL("../../../package
 export async function main(argv: string[], out: Out = stdio): Promise<number> {
   const cli = cac("codegen");
   cli
-    .option("--config <file>", "Config file (default: .codegen.yaml in the working directory)")
+    .option("--config <file>", "Config file (default: the nearest .codegen.yaml in this folder or a parent)")
     .option("--pack <source>", "Template pack: built-in name, folder, or git source (gh:owner/repo/path#ref)")
     .option("--trust", "Allow a non-built-in pack to run its declared steps")
     .option("--verbose", "Print every file, step and skipped statement");
