@@ -24,6 +24,14 @@ test("new creates a project whose second gen writes nothing", () => {
   assert.match(codegenOk(["gen"], dir).stdout, /wrote 0 files/);
 });
 
+test("--output chooses the folder and --module the module path", () => {
+  const r = codegenOk(["new", "other", "--output", "services/other-svc", "--module", "example.com/team/other"], work);
+  assert.match(r.stdout, /created services\/other-svc \(frame api, module example\.com\/team\/other\)/);
+  assert.match(readFileSync(join(work, "services/other-svc/go.mod"), "utf8"), /^module example\.com\/team\/other$/m);
+  assert.match(readFileSync(join(work, "services/other-svc/.codegen.yaml"), "utf8"), /^name: other$/m);
+  rmSync(join(work, "services"), { recursive: true });
+});
+
 test("new refuses a folder that is not empty, and bad names", () => {
   const again = codegen(["new", "demo"], work);
   assert.is(again.code, 1);
