@@ -18,7 +18,7 @@ interface ManifestYaml {
   managed_marker?: string;
   inputs?: Record<string, string>;
   frames?: Record<string, { description?: string }>;
-  steps?: Array<{ name: string; run: string[]; files?: string; args?: string; frames?: string[]; when?: string; collect?: string; cache?: boolean; marker?: string }>;
+  steps?: Array<{ name: string; run: string[]; files?: string; args?: string; frames?: string[]; when?: string; collect?: string; cache?: boolean; marker?: string; inputs?: string; cache_tools?: string[] }>;
   tools?: Array<{ name: string; check: string[]; frames?: string[]; install?: string }>;
 }
 
@@ -45,6 +45,8 @@ export async function loadPack(source: string, base: string, options: { offline?
     collect: s.collect ?? null,
     cache: s.cache ?? false,
     marker: s.marker ?? "",
+    inputs: s.inputs ?? null,
+    cacheTools: s.cache_tools ?? [],
     builtin,
     span: manifestDoc.spanAt(["steps", i]),
   }));

@@ -36,6 +36,10 @@ export interface Step {
   cache: boolean;
   /** Marker of the files it collects, so stale ones can be removed; "" when none. */
   marker: string;
+  /** Root-relative glob of what a whole (non per-file) cached step reads; part of its cache key. */
+  inputs: string | null;
+  /** More programs whose identity is part of a cached step's key (the first argument always is). */
+  cacheTools: string[];
   /** Declared by a built-in pack (trusted to run without --trust). */
   builtin: boolean;
   span: SourceSpan;

@@ -5,6 +5,7 @@
  */
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { createHash } from "node:crypto";
 import { dirname, join, relative } from "node:path";
 import { minimatch } from "minimatch";
 import { CodegenError, diag } from "../diagnostics/index.js";
@@ -13,7 +14,8 @@ import type { Step } from "../packs/index.js";
 import type { Renderer } from "../render/liquid.js";
 import { evaluate, evaluateList } from "../plan/jsonata.js";
 import type { PlannedFile } from "../plan/index.js";
-import { cachedOutput, stepKey, storeOutput } from "./step-cache.js";
+import { cachedFiles, cachedOutput, stepKey, storeFiles, storeOutput, toolIdentity } from "./step-cache.js";
+import { findInputs } from "../descriptors/index.js";
 
 export interface StepContext {
   steps: Step[];
@@ -47,19 +49,34 @@ export async function stageAndRunSteps(files: PlannedFile[], ctx: StepContext): 
     for (const step of active) {
       let matched = step.files ? [...byPath.keys()].filter((p) => minimatch(p, step.files!, { dot: true })) : [];
       if (step.files && matched.length === 0) continue;
-      const scope = { ir: ctx.ir, project: ctx.project, config: ctx.config, staging: await (step.cache ? Promise.resolve("") : stage()), root: ctx.root };
-      const argv: string[] = [];
-      for (const arg of step.run) argv.push(arg.includes("{") ? await ctx.renderer.renderString(arg, scope) : arg);
-      if (step.args) argv.push(...(await stepArgs(step, ctx, scope.staging || (await stage()))));
+      // Arguments are rendered with a stand-in for the staging folder, so cache keys are the
+      // same from run to run; the real folder replaces it just before the step runs.
+      const template = await renderArgv(step, ctx);
       const keys = new Map<string, string>();
-      if (step.cache) {
+      let wholeKey: string | null = null;
+      if (step.cache && step.files) {
         const all = matched;
-        matched = await useCache(byPath, matched, argv, keys);
+        matched = await useCache(byPath, matched, template, keys);
         // Keep an existing staging copy in step with the cached outputs just taken.
         if (staging) for (const p of all) await writeFile(join(staging, p), byPath.get(p)!.contents);
         if (matched.length === 0) continue;
+      } else if (step.cache) {
+        wholeKey = await wholeStepKey(step, template, ctx.root, byPath);
+        const hit = await cachedFiles(wholeKey);
+        if (hit) {
+          for (const f of hit) {
+            byPath.set(f.path, { path: f.path, mode: "managed", contents: f.contents, rule: `step:${step.name}`, sources: [] });
+            if (staging) {
+              await mkdir(dirname(join(staging, f.path)), { recursive: true });
+              await writeFile(join(staging, f.path), f.contents);
+            }
+          }
+          ctx.verbose?.(`step ${step.name}: unchanged inputs, ${hit.length} files from the cache`);
+          continue;
+        }
       }
       const dir = await stage();
+      const argv = template.map((a) => a.split(STAGING).join(dir));
       // Liquid may render an argument to nothing (an optional flag); drop it rather than pass "".
       const args = [...argv.filter((a) => a !== ""), ...matched];
       ctx.verbose?.(`step ${step.name}: ${argv.join(" ")}${matched.length ? ` (+${matched.length} files)` : ""}`);
@@ -69,8 +86,10 @@ export async function stageAndRunSteps(files: PlannedFile[], ctx: StepContext): 
         const hint = result.exitCode === 127 ? "a program the step needs is missing: run codegen check" : undefined;
         throw new CodegenError(diag("STEP_FAILED", `step "${step.name}" failed (exit ${result.exitCode}); nothing was written\n${output}`, step.span, hint));
       }
+      const before = new Set(byPath.keys());
       await syncFromStaging(dir, byPath, step);
       for (const [p, key] of keys) await storeOutput(key, byPath.get(p)!.contents);
+      if (wholeKey) await storeFiles(wholeKey, [...byPath.values()].filter((f) => !before.has(f.path)));
     }
     return [...byPath.values()];
   } finally {
@@ -78,10 +97,29 @@ export async function stageAndRunSteps(files: PlannedFile[], ctx: StepContext): 
   }
 }
 
-async function stepArgs(step: Step, ctx: StepContext, staging: string): Promise<string[]> {
-  const bindings = { ir: ctx.ir, project: ctx.project, config: ctx.config, staging, root: ctx.root };
-  const list = await evaluateList(step.args!, ctx.ir, bindings, step.span);
-  return list.map((a) => String(a));
+/** Stands for the staging folder in rendered arguments until the folder exists. */
+const STAGING = "\u0000staging\u0000";
+
+async function renderArgv(step: Step, ctx: StepContext): Promise<string[]> {
+  const scope = { ir: ctx.ir, project: ctx.project, config: ctx.config, staging: STAGING, root: ctx.root };
+  const argv: string[] = [];
+  for (const arg of step.run) argv.push(arg.includes("{") ? await ctx.renderer.renderString(arg, scope) : arg);
+  if (step.args) argv.push(...(await evaluateList(step.args, ctx.ir, scope, step.span)).map((a) => String(a)));
+  return argv;
+}
+
+/** A whole step's key: its arguments, the programs it runs, and its inputs' contents. */
+async function wholeStepKey(step: Step, argv: string[], root: string, byPath: Map<string, PlannedFile>): Promise<string> {
+  const parts: string[] = [JSON.stringify(argv)];
+  for (const tool of [argv[0] ?? "", ...step.cacheTools]) parts.push(await toolIdentity(tool));
+  const inputs = new Map<string, Buffer>();
+  if (step.inputs) {
+    for (const p of await findInputs(root, step.inputs)) inputs.set(p, await readFile(join(root, p)));
+    for (const [p, f] of byPath) if (minimatch(p, step.inputs, { dot: true })) inputs.set(p, f.contents);
+  }
+  const hash = createHash("sha256").update(parts.join("\n"));
+  for (const p of [...inputs.keys()].sort()) hash.update(`\0${p}\0`).update(inputs.get(p)!);
+  return hash.digest("hex");
 }
 
 /** Read back every planned file, and collect new files a step created when it asks for that. */

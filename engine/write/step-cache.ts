@@ -1,10 +1,11 @@
 /**
- * Content-addressed cache for per-file steps (formatters): the output for a given step and
- * input bytes is stored once, so a no-change `gen` runs no formatter at all.
+ * Content-addressed cache for steps: per-file steps (formatters) store the output of each
+ * input; whole steps (compilers) store the files they created, keyed by their arguments, the
+ * programs they run and the contents of their declared inputs. A no-change `gen` runs neither.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readFile, realpath, rename, stat, writeFile } from "node:fs/promises";
+import { delimiter, join } from "node:path";
 import { packCacheDir } from "../packs/source.js";
 
 const dir = (): string => join(packCacheDir(), "steps");
@@ -31,4 +32,38 @@ export async function storeOutput(key: string, output: Buffer): Promise<void> {
   } catch {
     // A cache that cannot be written only costs speed.
   }
+}
+
+/** Files a whole step produced, stored as one JSON document under the step's key. */
+export async function cachedFiles(key: string): Promise<Array<{ path: string; contents: Buffer }> | null> {
+  const raw = await cachedOutput(key);
+  if (!raw) return null;
+  try {
+    const list = JSON.parse(raw.toString("utf8")) as Array<{ path: string; data: string }>;
+    return list.map((f) => ({ path: f.path, contents: Buffer.from(f.data, "base64") }));
+  } catch {
+    return null;
+  }
+}
+
+export async function storeFiles(key: string, files: Array<{ path: string; contents: Buffer }>): Promise<void> {
+  await storeOutput(key, Buffer.from(JSON.stringify(files.map((f) => ({ path: f.path, data: f.contents.toString("base64") })))));
+}
+
+/**
+ * The identity of a program on PATH (resolved path, size, modification time), so upgrading a
+ * compiler or plugin invalidates what was cached with the old one.
+ */
+export async function toolIdentity(name: string): Promise<string> {
+  const dirs = name.includes("/") ? [""] : (process.env["PATH"] ?? "").split(delimiter);
+  for (const dir of dirs) {
+    try {
+      const path = await realpath(dir ? join(dir, name) : name);
+      const s = await stat(path);
+      if (s.isFile()) return `${path}:${s.size}:${s.mtimeMs}`;
+    } catch {
+      // not in this folder
+    }
+  }
+  return `${name}:missing`;
 }

@@ -176,4 +176,27 @@ test("--desc writes the files planned from that descriptor, and complete aggrega
   assert.is(codegen(["gen", "--desc", "desc/api/nope.api"], dir).code, 2);
 });
 
+test("a whole step's outputs are reused until its inputs or its programs change", () => {
+  const pack = join(import.meta.dirname, "../../../test/fixtures/packs/whole-cache");
+  const bin = scratch("tools");
+  const tool = join(bin, "codegen-test-tool");
+  writeFileSync(tool, "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+  const counter = join(scratch("counter"), "runs");
+  const env = { CODEGEN_CACHE_DIR: scratch("whole-cache"), CODEGEN_TEST_COUNTER: counter, PATH: `${bin}:${process.env["PATH"]}` };
+  const runs = () => (existsSync(counter) ? readFileSync(counter, "utf8").split("\n").filter(Boolean).length : 0);
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  const gen = () => codegen(["gen", "--pack", pack, "--trust"], dir, env);
+  assert.is(gen().code, 0);
+  assert.is(read(dir, "handlers.out").trim(), "2");
+  assert.match(gen().stdout, /wrote 0 files/);
+  assert.is(runs(), 1, "second gen took the outputs from the cache");
+  writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("@handler listThings\n\tget /things returns (Resp)\n", ""));
+  assert.match(gen().stdout, /2 updated/, "routes.txt and handlers.out");
+  assert.is(read(dir, "handlers.out").trim(), "1");
+  assert.is(runs(), 2, "a changed input runs the step again");
+  writeFileSync(tool, "#!/bin/sh\n# a newer version\nexit 0\n", { mode: 0o755 });
+  gen();
+  assert.is(runs(), 3, "a changed program runs the step again");
+});
+
 test.run();
