@@ -110,7 +110,7 @@ async function renderArgv(step: Step, ctx: StepContext): Promise<string[]> {
 
 /** A whole step's key: its arguments, the programs it runs, and its inputs' contents. */
 async function wholeStepKey(step: Step, argv: string[], root: string, byPath: Map<string, PlannedFile>): Promise<string> {
-  const parts: string[] = [JSON.stringify(argv)];
+  const parts: string[] = [JSON.stringify({ argv, collect: step.collect, inputs: step.inputs })];
   for (const tool of [argv[0] ?? "", ...step.cacheTools]) parts.push(await toolIdentity(tool));
   const inputs = new Map<string, Buffer>();
   if (step.inputs) {
