@@ -15,6 +15,7 @@ import { Renderer } from "./render/liquid.js";
 import { writePlan, type WriteReport } from "./write/index.js";
 import { validateValue } from "./schema/validate.js";
 import { guardEmptyArrays } from "./plan/jsonata.js";
+import { planDigest } from "./plan/data-cache.js";
 
 export const checksDir = join(dirname(fileURLToPath(import.meta.url)), "../../rules");
 
@@ -70,7 +71,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   timer("checks");
   const renderer = new Renderer(pack.templateDirs);
   const exists = (path: string): boolean => existsSync(join(config.root, path));
-  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, exists });
+  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, exists, digest: planDigest(ir, values) });
   if (options.only && options.only.length > 0) files = restrictTo(files, options.only);
   timer(`plan and render (${files.length} files)`);
 

@@ -11,6 +11,7 @@ import { Renderer } from "../render/liquid.js";
 import { liquidDiagnostic } from "../render/errors.js";
 import { evaluate, evaluateList } from "./jsonata.js";
 import { safeRelativePath } from "./safe-path.js";
+import { cachedData } from "./data-cache.js";
 
 export interface PlannedFile {
   path: string;
@@ -30,6 +31,8 @@ export interface PlanInput {
   renderer?: Renderer;
   /** Project files that exist: a `once` file already there is planned without rendering it. */
   exists?: (path: string) => boolean;
+  /** Digest of the IR and config (planDigest): whole-IR `data` results are cached under it. */
+  digest?: string;
 }
 
 export async function plan(input: PlanInput): Promise<PlannedFile[]> {
@@ -46,7 +49,8 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
     for (const item of items) {
       try {
         if (rule.when && !(await evaluate(rule.when, item ?? input.ir, bindings, rule.span))) continue;
-        const data = rule.data ? await evaluate(rule.data, item ?? input.ir, bindings, rule.span) : null;
+        const compute = (): Promise<unknown> => evaluate(rule.data!, item ?? input.ir, bindings, rule.span);
+        const data = !rule.data ? null : item === null && input.digest ? await cachedData(input.digest, rule.data, compute) : await compute();
         const scope = { ...base, item, [rule.as]: item, data, rule: { name: rule.name } };
         const rawPath = await renderInline(renderer, rule.path, scope, rule, "path");
         if (rawPath.trim() === "") continue;

@@ -1,7 +1,7 @@
 /** The writer's guarantees, seen from the command line with small test packs. */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
 import { snapshot } from "../support/files.js";
@@ -197,6 +197,27 @@ test("a whole step's outputs are reused until its inputs or its programs change"
   writeFileSync(tool, "#!/bin/sh\n# a newer version\nexit 0\n", { mode: 0o755 });
   gen();
   assert.is(runs(), 3, "a changed program runs the step again");
+});
+
+test("whole-IR data is computed once per IR and config, and again when they change", () => {
+  const pack = join(import.meta.dirname, "../../../test/fixtures/packs/data-cache");
+  const cache = scratch("data-cache");
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  const gen = () => codegen(["gen", "--pack", pack], dir, { CODEGEN_CACHE_DIR: cache });
+  assert.is(gen().code, 0);
+  assert.is(read(dir, "paths.txt"), "@generated\n/things/:id,/things\n");
+  // Stand in for the stored result: an unchanged IR must be served from the cache.
+  const stored = readdirSync(join(cache, "steps"), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .filter((f) => readFileSync(f, "utf8") === '["/things/:id","/things"]');
+  assert.is(stored.length, 1);
+  writeFileSync(stored[0]!, '["from-cache"]');
+  assert.is(gen().code, 0);
+  assert.is(read(dir, "paths.txt"), "@generated\nfrom-cache\n");
+  writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("get /things returns", "get /more returns"));
+  assert.is(gen().code, 0);
+  assert.is(read(dir, "paths.txt"), "@generated\n/things/:id,/more\n", "a changed IR computes the data again");
 });
 
 test.run();

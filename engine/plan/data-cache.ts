@@ -1,0 +1,38 @@
+/**
+ * Whole-IR `data` expressions (an OpenAPI document, a wiring table) are the slowest part of a
+ * plan and depend only on the IR, the config and the expression: their results are kept in the
+ * cache under a digest of all three, so a no-change `gen` does not evaluate them again.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { cachedOutput, storeOutput } from "../write/step-cache.js";
+
+let jsonataVersion: string | undefined;
+function engineOfExpressions(): string {
+  if (jsonataVersion === undefined) {
+    const require = createRequire(import.meta.url);
+    jsonataVersion = (JSON.parse(readFileSync(require.resolve("jsonata/package.json"), "utf8")) as { version: string }).version;
+  }
+  return jsonataVersion;
+}
+
+/** A digest of the inputs every whole-IR expression sees. */
+export function planDigest(ir: object, config: object): string {
+  return createHash("sha256").update(JSON.stringify(ir)).update("\0").update(JSON.stringify(config)).digest("hex");
+}
+
+export async function cachedData(digest: string, expression: string, evaluate: () => Promise<unknown>): Promise<unknown> {
+  const key = createHash("sha256").update(`data\0${engineOfExpressions()}\0${digest}\0${expression}`).digest("hex");
+  const hit = await cachedOutput(key);
+  if (hit) {
+    try {
+      return JSON.parse(hit.toString("utf8")) as unknown;
+    } catch {
+      // a damaged entry is recomputed below
+    }
+  }
+  const value = await evaluate();
+  await storeOutput(key, Buffer.from(JSON.stringify(value ?? null)));
+  return value;
+}
