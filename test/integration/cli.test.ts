@@ -3,6 +3,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { execFileSync } from "node:child_process";
 import { codegen } from "../support/cli.js";
 import { snapshot } from "../support/files.js";
 import { makeProject, smallApi } from "../support/project.js";
@@ -131,6 +132,19 @@ test("gen outside a project refuses to write; inside a subfolder it finds the pr
   const bad = codegen(["gen"], join(dir, "desc"));
   assert.match(bad.stderr, /^api\/demo\.api:13:\d+: API_UNKNOWN_TYPE/m, "paths are shown from where the user is");
   assert.match(bad.stderr, /\^/);
+});
+
+test("check in an api project asks only for what the api frame needs", () => {
+  const goBin = join(execFileSync("go", ["env", "GOROOT"], { encoding: "utf8" }).trim(), "bin");
+  const dir = makeProject({});
+  writeFileSync(join(dir, ".codegen.yaml"), "name: demo\nframe: api\n");
+  const api = codegen(["check"], dir, { PATH: goBin });
+  assert.is(api.code, 0, api.stdout + api.stderr);
+  assert.match(api.stdout, /^ok\s+go\b/m);
+  assert.not.match(api.stdout, /protoc/);
+  const rpc = codegen(["check", "--frame", "rpc"], dir, { PATH: goBin });
+  assert.is(rpc.code, 1);
+  assert.match(rpc.stdout, /^missing\s+protoc\s+install: /m);
 });
 
 test.run();
