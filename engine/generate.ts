@@ -26,7 +26,7 @@ export interface GenerateOptions {
   /** Root-relative descriptor paths: only files planned from items of these descriptors are written (aggregates always are). */
   only?: string[];
   log?: (line: string) => void;
-  /** Extra IR merged in (used by `new` for the sample descriptors' project data). */
+  /** An already loaded pack (`new` loads it once for both of its phases). */
   pack?: Pack;
 }
 
@@ -50,7 +50,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   timer("load pack");
   const inputs = { ...pack.inputs, ...values.inputs };
-  const { ir: descriptors } = await readDescriptors(inputs, {
+  const descriptors = await readDescriptors(inputs, {
     root: config.root,
     config: values,
     onSkip: (m) => (values.verbose ? options.log?.(m) : undefined),

@@ -89,19 +89,14 @@ export async function findInputs(root: string, glob: string): Promise<string[]> 
     .sort();
 }
 
-export interface ReadResult {
-  ir: Record<string, unknown>;
-  files: Record<string, string[]>;
-}
-
-export async function readDescriptors(inputs: Record<string, string>, ctx: ReadContext): Promise<ReadResult> {
+/** The IR of every input kind the pack declares (an empty IR for a kind without files). */
+export async function readDescriptors(inputs: Record<string, string>, ctx: ReadContext): Promise<Record<string, unknown>> {
   const ir: Record<string, unknown> = {};
-  const files: Record<string, string[]> = {};
   for (const [kind, glob] of Object.entries(inputs)) {
     const reader = readers[kind];
     if (!reader) throw new CodegenError(diag("PACK_INVALID", `the pack declares inputs of kind "${kind}", which codegen cannot read (known: ${Object.keys(readers).join(", ")})`));
-    files[kind] = await findInputs(ctx.root, glob);
-    ir[kind] = await reader(files[kind].map((f) => resolve(ctx.root, f)), ctx);
+    const files = await findInputs(ctx.root, glob);
+    ir[kind] = await reader(files.map((f) => resolve(ctx.root, f)), ctx);
   }
-  return { ir, files };
+  return ir;
 }

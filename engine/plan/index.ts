@@ -107,8 +107,7 @@ async function renderContents(renderer: Renderer, pack: Pack, rule: Rule, scope:
   try {
     return Buffer.from(await renderer.renderFile(rule.template!, scope), "utf8");
   } catch (e) {
-    throw new CodegenError(liquidDiagnostic(e, rule.span, `template ${rule.template}`, pack.templateDirs));
+    throw new CodegenError(liquidDiagnostic(e, rule.span, `template ${rule.template}`));
   }
 }
 
-export type { SourceSpan };

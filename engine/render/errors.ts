@@ -8,7 +8,7 @@ interface LiquidLike {
 }
 
 /** Turn a liquidjs error into a diagnostic at the template's line and column when it knows them. */
-export function liquidDiagnostic(e: unknown, fallback: SourceSpan, what: string, _dirs: string[] = []): Diagnostic {
+export function liquidDiagnostic(e: unknown, fallback: SourceSpan, what: string): Diagnostic {
   const err = e as LiquidLike;
   const message = (err.originalError?.message ?? err.message ?? String(e)).split("\n")[0] ?? "";
   const file = err.token?.file;

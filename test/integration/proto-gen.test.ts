@@ -64,4 +64,22 @@ test("a proto error leaves the project unchanged and names file:line:col", () =>
   assert.equal(after, before);
 });
 
+test("a misspelled field in the pack's own middleware options is an error at its position", () => {
+  const dir = project("gateway");
+  assert.is(codegen(["gen"], dir).code, 0, "the first gen writes desc/proto/codegen/api/*.proto");
+  const before = snapshot(dir);
+  const typo = greet
+    .replace('import "google/api/annotations.proto";', 'import "google/api/annotations.proto";\nimport "codegen/api/http.proto";')
+    .replace('option (google.api.http) = { get: "/hello/{name}" };', 'option (google.api.http) = { get: "/hello/{name}" };\n    option (codegen.api.http) = { midleware: "audit" };');
+  writeFileSync(join(dir, "desc/proto/greet.proto"), typo);
+  const r = codegen(["gen"], dir);
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /desc\/proto\/greet\.proto:\d+:\d+: PROTO_UNKNOWN_OPTION_FIELD .*midleware/);
+  assert.match(r.stderr, /middleware/, "suggests the right name");
+  const after = snapshot(dir);
+  delete after["desc/proto/greet.proto"];
+  delete before["desc/proto/greet.proto"];
+  assert.equal(after, before, "nothing else changed");
+});
+
 test.run();
