@@ -1,9 +1,9 @@
 /**
- * The pipeline: config → pack → descriptors → IR → checks → plan → write.
- * Commands call this; it prints nothing itself and returns what happened.
+ * Generation as a pure function: config → pack → descriptors → IR → checks → plan and render →
+ * steps (on a scratch tree). It returns every file the project should hold (path, bytes, mode,
+ * provenance) and writes nothing; the writer compares that with the ledger and the disk.
  */
 import { join } from "node:path";
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname } from "node:path";
 import { CodegenError, diag, formatDiagnostic } from "./diagnostics/index.js";
@@ -12,7 +12,7 @@ import { loadPack, type Pack } from "./packs/index.js";
 import { readDescriptors } from "./descriptors/index.js";
 import { plan, type PlannedFile } from "./plan/index.js";
 import { Renderer } from "./render/liquid.js";
-import { writePlan, type WriteReport } from "./write/index.js";
+import { runSteps } from "./steps/index.js";
 import { validateValue } from "./schema/validate.js";
 import { guardEmptyArrays } from "./plan/jsonata.js";
 import { planDigest } from "./plan/data-cache.js";
@@ -22,18 +22,21 @@ export const checksDir = join(dirname(fileURLToPath(import.meta.url)), "../../ru
 export interface GenerateOptions {
   config: LoadedConfig;
   phase: "gen" | "new";
-  dryRun: boolean;
-  /** Root-relative descriptor paths: only files planned from items of these descriptors are written (aggregates always are). */
+  /** Root-relative descriptor paths: only files planned from items of these descriptors are returned (aggregates always are). */
   only?: string[];
   log?: (line: string) => void;
   /** An already loaded pack (`new` loads it once for both of its phases). */
   pack?: Pack;
+  /** `once` files the user owns: planned without rendering them. */
+  userOwned?: (path: string) => boolean;
 }
 
 export interface GenerateResult {
-  report: WriteReport;
+  files: PlannedFile[];
   ir: Record<string, unknown>;
   pack: Pack;
+  /** Whether a file at a planned path carries the marker of what would generate it. */
+  looksGenerated: (file: PlannedFile, bytes: Buffer) => boolean;
 }
 
 export function projectInfo(config: LoadedConfig): { name: string; module: string; frame: string } {
@@ -70,22 +73,26 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   timer("checks");
   const renderer = new Renderer(pack.templateDirs);
-  const exists = (path: string): boolean => existsSync(join(config.root, path));
-  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, exists, digest: planDigest(ir, values) });
+  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned: options.userOwned, digest: planDigest(ir, values) });
   if (options.only && options.only.length > 0) files = restrictTo(files, options.only);
   timer(`plan and render (${files.length} files)`);
 
-  const report = await writePlan({
-    root: config.root,
-    files,
-    managedMarker: pack.managedMarker,
-    force: values.gen.force,
-    dryRun: options.dryRun,
-    prune: !options.only || options.only.length === 0,
-    steps: { steps: pack.steps, renderer, root: config.root, ir, project, config: values, verbose: values.verbose ? options.log : undefined },
-  });
-  timer("steps and write");
-  return { report, ir, pack };
+  const rendered = files.filter((f) => f.rendered);
+  const transformed = await runSteps(rendered, { steps: pack.steps, renderer, root: config.root, ir, project, config: values, verbose: values.verbose ? options.log : undefined });
+  files = [...transformed, ...files.filter((f) => !f.rendered)];
+  timer("steps");
+  return { files, ir, pack, looksGenerated: markerCheck(pack) };
+}
+
+/** The pack's marker for its own files; a step's marker (if it declares one) for what it collects. */
+function markerCheck(pack: Pack): (file: PlannedFile, bytes: Buffer) => boolean {
+  return (file, bytes) => {
+    if (file.rule.startsWith("step:")) {
+      const step = pack.steps.find((s) => `step:${s.name}` === file.rule);
+      return !step?.marker || bytes.includes(step.marker);
+    }
+    return pack.managedMarker !== "" && bytes.includes(pack.managedMarker);
+  };
 }
 
 /** With --verbose, each call logs the time since the previous one. */

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { CodegenError, excerpt, formatDiagnostic } from "../diagnostics/index.js";
 import type { Out } from "./report.js";
+import { Interrupted, signalExitCode } from "../write/interrupts.js";
 
 /** Print an error the way users should see it and return the process exit code. */
 export function reportError(e: unknown, out: Out, verbose: boolean): number {
@@ -15,6 +16,10 @@ export function reportError(e: unknown, out: Out, verbose: boolean): number {
       }
     }
     return e.exitCode;
+  }
+  if (e instanceof Interrupted) {
+    out.error(`codegen: ${e.message}; ${e.state}`);
+    return signalExitCode(e.signal);
   }
   if (e instanceof Error && e.name === "CACError") {
     out.error(`codegen: ${e.message}; run codegen --help for usage`);

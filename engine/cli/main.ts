@@ -48,6 +48,11 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .action(async (action: string, arg: string | undefined, flags) => (await import("./commands/migrate.js")).migrateCommand(action, arg, flags, out));
 
   cli
+    .command("recover", "Finish the write of a gen that was killed midway (any command does this first), or undo it")
+    .option("--rollback", "Restore the files the interrupted gen had replaced instead")
+    .action(async (flags) => (await import("./commands/recover.js")).recoverCommand(flags, out));
+
+  cli
     .command("config", "Print the resolved configuration and where each value comes from")
     .action(async (flags) => (await import("./commands/config.js")).configCommand(flags, out));
 

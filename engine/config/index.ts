@@ -3,11 +3,12 @@
  * Every value remembers the layer it came from, so `codegen config` can say why a value is what it is.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { basename, dirname, resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { readYamlFile } from "../schema/yaml-doc.js";
 import { validateDoc, schemaPath } from "../schema/validate.js";
 import { defaultPackName } from "../packs/source.js";
+import { CONFIG_FILE, findProjectRoot } from "../project/index.js";
 
 export interface Hooks {
   before: string[];
@@ -31,16 +32,18 @@ export interface CodegenConfig {
 export type Layer = "default" | "file" | "env" | "flag";
 
 export interface LoadedConfig {
-  /** Project root: the folder holding the config file (or the working directory). */
+  /** Project root: the folder of the nearest .codegen.yaml (or the working directory outside a project). */
   root: string;
-  /** The config file that was read, if any. */
+  /** True when a .codegen.yaml was found (or the root was given): `root` is a project. */
+  inProject: boolean;
+  /** The settings file that was read, if any (the project's, or --config). */
   file: string | null;
   values: CodegenConfig;
   /** Dotted key → the layer that set it. */
   provenance: Map<string, Layer>;
 }
 
-export const CONFIG_FILE = ".codegen.yaml";
+export { CONFIG_FILE };
 
 function defaults(root: string): CodegenConfig {
   const name = basename(root);
@@ -61,8 +64,10 @@ function defaults(root: string): CodegenConfig {
 
 export interface LoadOptions {
   cwd: string;
-  /** --config: explicit file; it must exist. */
+  /** --config: the settings file to read instead of the project's; it never moves the root. */
   configFile?: string | undefined;
+  /** A fixed project root (`new` generating into its scratch folder): no search upward. */
+  root?: string;
   env?: NodeJS.ProcessEnv;
   /** Dotted keys set by flags (`gen.force`, `frame`, ...). */
   flags?: Record<string, unknown>;
@@ -70,14 +75,15 @@ export interface LoadOptions {
 
 export async function loadConfig(options: LoadOptions): Promise<LoadedConfig> {
   const env = options.env ?? process.env;
+  const found = options.root ?? findProjectRoot(options.cwd);
+  const root = found ?? resolve(options.cwd);
   let file: string | null = null;
   if (options.configFile) {
     file = resolve(options.cwd, options.configFile);
     if (!existsSync(file)) throw new CodegenError(diag("CONFIG_NOT_FOUND", `config file ${options.configFile} does not exist`), 2);
-  } else {
-    file = findUp(resolve(options.cwd));
+  } else if (found && existsSync(resolve(found, CONFIG_FILE))) {
+    file = resolve(found, CONFIG_FILE);
   }
-  const root = file ? dirname(file) : resolve(options.cwd);
   const values = defaults(root);
   const provenance = new Map<string, Layer>();
 
@@ -94,16 +100,7 @@ export async function loadConfig(options: LoadOptions): Promise<LoadedConfig> {
     if (raw !== undefined) setDotted(values, key, raw, provenance, "flag");
   }
   if (!provenance.has("module") && provenance.has("name")) values.module = values.name;
-  return { root, file, values, provenance };
-}
-
-/** The nearest .codegen.yaml in the folder or one of its parents, as git finds .git. */
-function findUp(dir: string): string | null {
-  for (let at = dir; ; at = dirname(at)) {
-    const candidate = resolve(at, CONFIG_FILE);
-    if (existsSync(candidate)) return candidate;
-    if (dirname(at) === at) return null;
-  }
+  return { root, inProject: found !== null, file, values, provenance };
 }
 
 function displayPath(cwd: string, file: string): string {

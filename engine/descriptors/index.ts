@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { dirname, join, relative, resolve } from "node:path";
 import { minimatch } from "minimatch";
 import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
-import { packCacheDir } from "../packs/source.js";
+import { cacheDir } from "../cache/index.js";
 
 export interface ReadContext {
   root: string;
@@ -53,7 +53,7 @@ export const readers: Record<string, Reader> = {
  * link named after the prefix is made once in the cache and used as the include path.
  */
 function prefixedInclude(dir: string, prefix: string): string {
-  const folder = join(packCacheDir(), "proto-include", createHash("sha256").update(`${prefix}\0${dir}`).digest("hex").slice(0, 16));
+  const folder = cacheDir("proto-include", createHash("sha256").update(`${prefix}\0${dir}`).digest("hex").slice(0, 16));
   const link = join(folder, prefix.replace(/\/+$/, ""));
   if (!existsSync(link)) {
     mkdirSync(dirname(link), { recursive: true });

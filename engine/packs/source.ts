@@ -6,6 +6,7 @@ import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CodegenError, diag } from "../diagnostics/index.js";
+import { cacheDir } from "../cache/index.js";
 
 export const builtinPacksDir = join(dirname(fileURLToPath(import.meta.url)), "../../../template-packs");
 
@@ -50,13 +51,10 @@ export function defaultPackName(): string {
   return index?.default ?? builtinPackNames()[0] ?? "";
 }
 
-export function packCacheDir(): string {
-  return process.env["CODEGEN_CACHE_DIR"] ?? join(process.env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "codegen");
-}
 
 async function fetchRemote(source: string, offline: boolean): Promise<string> {
   const key = createHash("sha256").update(source).digest("hex").slice(0, 16);
-  const dir = join(packCacheDir(), "packs", key);
+  const dir = cacheDir("packs", key);
   const { downloadTemplate } = await import("giget");
   try {
     await downloadTemplate(source, { dir, force: true, forceClean: true, offline, preferOffline: true, silent: true, install: false });

@@ -34,7 +34,7 @@ export interface Step {
   collect: string | null;
   /** Per-file and pure: outputs are cached by input content. */
   cache: boolean;
-  /** Marker of the files it collects, so stale ones can be removed; "" when none. */
+  /** Marker of the files it collects: such a file at a planned path is taken as generated; "" when none. */
   marker: string;
   /** Root-relative glob of what a whole (non per-file) cached step reads; part of its cache key. */
   inputs: string | null;

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { cachedOutput, storeOutput } from "../write/step-cache.js";
+import { cachedOutput, storeOutput } from "../cache/index.js";
 
 let jsonataVersion: string | undefined;
 function engineOfExpressions(): string {

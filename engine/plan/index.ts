@@ -20,6 +20,8 @@ export interface PlannedFile {
   rule: string;
   /** Descriptor files the item came from (its `file` or `pos.file`); [] for aggregate files. */
   sources: string[];
+  /** False for a `once` file left unrendered because it belongs to the user (contents empty). */
+  rendered: boolean;
 }
 
 export interface PlanInput {
@@ -29,8 +31,8 @@ export interface PlanInput {
   config: object;
   phase: "gen" | "new";
   renderer?: Renderer;
-  /** Project files that exist: a `once` file already there is planned without rendering it. */
-  exists?: (path: string) => boolean;
+  /** `once` files the user owns: planned without rendering them. */
+  userOwned?: (path: string) => boolean;
   /** Digest of the IR and config (planDigest): whole-IR `data` results are cached under it. */
   digest?: string;
 }
@@ -61,9 +63,9 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
           errors.push(diag("PLAN_CONFLICT", `rules "${prior.rule}" and "${rule.name}" both plan ${path}`, rule.span, "two descriptor items map to the same file; rename one of them"));
           continue;
         }
-        const skip = mode === "once" && input.exists?.(path) === true;
+        const skip = mode === "once" && input.userOwned?.(path) === true;
         const contents = skip ? Buffer.alloc(0) : await renderContents(renderer, input.pack, rule, { ...scope, rule: { name: rule.name, path } });
-        byPath.set(path, { path, mode, contents, rule: rule.name, sources: sourcesOf(item) });
+        byPath.set(path, { path, mode, contents, rule: rule.name, sources: sourcesOf(item), rendered: !skip });
       } catch (e) {
         if (e instanceof CodegenError) errors.push(...e.diagnostics);
         else throw e;

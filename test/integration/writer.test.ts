@@ -110,19 +110,18 @@ test("--dry-run writes nothing; --diff prints the change", () => {
   assert.match(read(dir, "routes.txt"), /get \/things\n$/, "--diff did not write");
 });
 
-test("managed files no longer planned are removed; --desc never removes", () => {
-  const dir = makeProject({ "desc/api/demo.api": smallApi });
+test("files gen never wrote are never removed, even with the marker; --desc removes only its descriptor's files", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
   codegen(["gen"], dir);
   mkdirSync(join(dir, "old"), { recursive: true });
-  writeFileSync(join(dir, "old/stale.txt"), "@generated\nfrom a removed route\n");
-  writeFileSync(join(dir, "old/mine.txt"), "user file\n");
-  assert.match(codegen(["gen", "--desc", "desc/api/demo.api"], dir).stdout, /0 created/);
-  assert.ok(existsSync(join(dir, "old/stale.txt")));
+  writeFileSync(join(dir, "old/stale.txt"), "@generated\nnot in the ledger\n");
+  writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("@handler listThings", "@handler listAll"));
+  const partial = codegen(["gen", "--desc", "desc/api/demo.api", "--verbose"], dir);
+  assert.match(partial.stdout, /removed\s+handlers\/listThings\.txt/);
+  assert.match(partial.stdout, /created\s+handlers\/listAll\.txt/);
   const r = codegen(["gen", "--verbose"], dir);
-  assert.match(r.stdout, /removed\s+old\/stale\.txt/);
-  assert.match(r.stdout, /1 removed/);
-  assert.not.ok(existsSync(join(dir, "old/stale.txt")));
-  assert.ok(existsSync(join(dir, "old/mine.txt")));
+  assert.match(r.stdout, /wrote 0 files/);
+  assert.ok(existsSync(join(dir, "old/stale.txt")));
 });
 
 test("a pack extends another: rules override by name and can be removed", () => {

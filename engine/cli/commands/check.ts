@@ -10,7 +10,7 @@ export async function checkCommand(flags: GlobalFlags, out: Out, cwd = process.c
   const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
   const pack = await loadPack(config.values.pack, config.root);
   // Inside a project, the tools its frame needs; elsewhere every tool unless --frame narrows.
-  const frame = flags.frame ?? (config.file ? config.values.frame : undefined);
+  const frame = flags.frame ?? (config.inProject ? config.values.frame : undefined);
   const tools = pack.tools.filter((t) => !frame || !t.frames || t.frames.includes(frame));
   const missing: string[] = [];
   for (const tool of tools) {

@@ -1,13 +1,13 @@
-import { relative, resolve } from "node:path";
-import { existsSync } from "node:fs";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { existsSync, realpathSync } from "node:fs";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { CONFIG_FILE, loadConfig } from "../../config/index.js";
-import { generate } from "../../generate.js";
 import { withHooks } from "../hooks.js";
 import { rebaseSpans } from "../errors.js";
 import { diffLines, fileLines, summary, type Out } from "../report.js";
 import type { GlobalFlags } from "../flags.js";
 import { configFlags } from "../flags.js";
+import { genProject, previewing, withProjectLock } from "../run-gen.js";
 
 export interface GenFlags extends GlobalFlags {
   desc?: string | string[];
@@ -18,31 +18,41 @@ export interface GenFlags extends GlobalFlags {
 
 export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd()): Promise<void> {
   const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
-  if (!config.file) {
-    // Without a project config, gen would write a whole project into whatever folder it runs in.
+  if (!config.inProject) {
+    // Without a project, gen would write a whole project into whatever folder it runs in.
     throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents`, undefined, "run codegen new <name> to start a project, or create .codegen.yaml (name, module, frame) in its root"), 2);
   }
   const values = config.values;
   const only = values.gen.desc.map((d) => {
     const abs = resolve(cwd, d);
+    const rel = relative(config.root, abs);
+    // Checked before anything is read: a descriptor outside the project is never opened.
+    const outside = (r: string): boolean => r === "" || r === ".." || r.startsWith(".." + sep) || isAbsolute(r);
+    if (outside(rel) || (existsSync(abs) && outside(relative(realpathSync(config.root), realpathSync(abs))))) {
+      throw new CodegenError(diag("DESC_OUTSIDE_PROJECT", `descriptor ${d} is outside the project (${config.root}); nothing was read`), 2);
+    }
     if (!existsSync(abs)) throw new CodegenError(diag("DESC_NOT_FOUND", `descriptor ${d} does not exist`), 2);
-    return relative(config.root, abs).split("\\").join("/");
+    return rel.split(sep).join("/");
   });
   const dryRun = Boolean(flags.dryRun || flags.diff);
-  await runIn(config.root, cwd, () => withHooks(values.hooks, config.root, "", () =>
-    withHooks(values.gen.hooks, config.root, "gen", async () => {
-      const { report } = await generate({ config, phase: "gen", dryRun, only, log: out.info });
-      if (flags.diff) out.info(await diffLines(report));
-      for (const line of fileLines(report, values.verbose)) if (values.verbose || dryRun) out.info(line);
-      out.info(summary(report, dryRun));
-    }),
-  ));
-}
-
-async function runIn(root: string, cwd: string, action: () => Promise<void>): Promise<void> {
+  const run = async (): Promise<void> => {
+    const action = (): ReturnType<typeof genProject> => genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: out.info });
+    // A preview neither locks nor recovers: it writes nothing at all.
+    const { report } = dryRun ? await previewing(config.root, out, action) : await withProjectLock(config.root, "gen", out, action);
+    if (flags.diff) out.info(await diffLines(report));
+    for (const line of fileLines(report, values.verbose)) if (values.verbose || dryRun) out.info(line);
+    out.info(summary(report, dryRun));
+  };
   try {
-    await action();
+    if (dryRun) {
+      // A preview executes nothing of the project's: hooks are shell commands from its config.
+      await run();
+      const hooks = [...values.hooks.before, ...values.gen.hooks.before, ...values.gen.hooks.after, ...values.hooks.after];
+      if (hooks.length > 0) out.info(`hooks not run (dry run): ${hooks.length} (${hooks.join("; ")})`);
+      return;
+    }
+    await withHooks(values.hooks, config.root, "", () => withHooks(values.gen.hooks, config.root, "gen", run));
   } catch (e) {
-    throw rebaseSpans(e, root, resolve(cwd));
+    throw rebaseSpans(e, config.root, resolve(cwd));
   }
 }

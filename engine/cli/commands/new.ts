@@ -1,6 +1,6 @@
 /**
- * `codegen new <name>`: render the pack's `new` rules (config, sample descriptors) into a
- * scratch folder beside the target, run `gen` there, and move the folder into place only
+ * `codegen new <name>`: render the pack's `new` rules (config, sample descriptors, sample logic)
+ * into a scratch folder beside the target, run `gen` there, and move the folder into place only
  * when everything succeeded. A failure leaves no half-written project behind.
  */
 import { existsSync, readdirSync } from "node:fs";
@@ -8,12 +8,13 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, relative, resolve } from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { loadConfig } from "../../config/index.js";
-import { generate } from "../../generate.js";
+import { findProjectRoot } from "../../project/index.js";
 import { isRemote, loadPack } from "../../packs/index.js";
 import { withHooks } from "../hooks.js";
 import { summary, type Out } from "../report.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { askChoice, askText, canPrompt } from "../prompt.js";
+import { genProject } from "../run-gen.js";
 
 export interface NewFlags extends GlobalFlags {
   output?: string;
@@ -26,6 +27,10 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
     throw new CodegenError(diag("USAGE", `project name "${name}" must start with a letter and hold only letters, digits, "-" and "_"`), 2);
   }
   const target = resolve(cwd, flags.output ?? name);
+  const host = findProjectRoot(dirname(target));
+  if (host) {
+    throw new CodegenError(diag("PROJECT_NESTED", `${flags.output ?? name} would be inside the project at ${relative(cwd, host) || "."}; nothing was written`, undefined, "run codegen new outside any project (a folder with .codegen.yaml above it)"), 1);
+  }
   if (existsSync(target) && readdirSync(target).length > 0) {
     throw new CodegenError(diag("PROJECT_EXISTS", `${flags.output ?? name} already exists and is not empty; nothing was written`), 1);
   }
@@ -41,12 +46,15 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
     await rm(scratch, { recursive: true, force: true });
     await mkdir(scratch);
     try {
-      const seed = await loadConfig({ cwd: scratch, flags: layer, env: {} });
+      const seed = await loadConfig({ cwd: scratch, root: scratch, flags: layer, env: {} });
       const loaded = await loadPack(seed.values.pack, target);
-      await generate({ config: seed, phase: "new", dryRun: false, pack: loaded });
+      const seeded = await genProject({ config: seed, phase: "new", dryRun: false, pack: loaded, recordLedger: false });
+      // The sample's logic files answer from the start; gen takes them as its own, so they go
+      // when the sample descriptor goes, and are rewritten when their route changes.
+      const adopt = new Set(seeded.report.outcomes.filter((o) => o.state === "created").map((o) => o.path));
       // The project now has its own .codegen.yaml; generate as `codegen gen` would inside it.
-      const config = await loadConfig({ cwd: scratch, flags: configFlags({ ...flags, pack: undefined, module: undefined, frame: undefined }) });
-      const { report } = await withHooks(config.values.gen.hooks, scratch, "gen", () => generate({ config, phase: "gen", dryRun: false, pack: loaded, log: out.info }));
+      const config = await loadConfig({ cwd: scratch, root: scratch, flags: configFlags({ ...flags, pack: undefined, module: undefined, frame: undefined }) });
+      const { report } = await withHooks(config.values.gen.hooks, scratch, "gen", () => genProject({ config, phase: "gen", dryRun: false, pack: loaded, adopt, recordLedger: true, log: out.info }));
       if (existsSync(target)) await rm(target, { recursive: true });
       await rename(scratch, target);
       out.info(summary(report, false));

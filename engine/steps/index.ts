@@ -1,7 +1,7 @@
 /**
- * Steps: the pack's programs (formatters, compilers) run on the planned files before anything
- * reaches the project. Files are written to a scratch folder only when a step must actually
- * run; per-file steps marked `cache` reuse earlier outputs for identical inputs.
+ * Steps: the pack's programs (formatters, compilers) transform the rendered files on a scratch
+ * tree, never in the project. Files are copied to the scratch folder only when a step must
+ * actually run; per-file steps marked `cache` reuse earlier outputs for identical inputs.
  */
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,7 +14,7 @@ import type { Step } from "../packs/index.js";
 import type { Renderer } from "../render/liquid.js";
 import { evaluate, evaluateList } from "../plan/jsonata.js";
 import type { PlannedFile } from "../plan/index.js";
-import { cachedFiles, cachedOutput, stepKey, storeFiles, storeOutput, toolIdentity } from "./step-cache.js";
+import { cachedFiles, cachedOutput, stepKey, storeFiles, storeOutput, toolIdentity } from "./cache.js";
 import { findInputs } from "../descriptors/index.js";
 
 export interface StepContext {
@@ -28,7 +28,7 @@ export interface StepContext {
 }
 
 /** Returns the files with their contents after every step ran (plus files steps created, when collected). */
-export async function stageAndRunSteps(files: PlannedFile[], ctx: StepContext): Promise<PlannedFile[]> {
+export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<PlannedFile[]> {
   const active = await activeSteps(ctx);
   if (active.length === 0) return files;
   const byPath = new Map(files.map((f) => [f.path, { ...f }]));
@@ -65,7 +65,7 @@ export async function stageAndRunSteps(files: PlannedFile[], ctx: StepContext): 
         const hit = await cachedFiles(wholeKey);
         if (hit) {
           for (const f of hit) {
-            byPath.set(f.path, { path: f.path, mode: "managed", contents: f.contents, rule: `step:${step.name}`, sources: [] });
+            byPath.set(f.path, { path: f.path, mode: "managed", contents: f.contents, rule: `step:${step.name}`, sources: [], rendered: true });
             if (staging) {
               await mkdir(dirname(join(staging, f.path)), { recursive: true });
               await writeFile(join(staging, f.path), f.contents);
@@ -128,7 +128,7 @@ async function syncFromStaging(dir: string, byPath: Map<string, PlannedFile>, st
   if (!step.collect) return;
   for (const p of await listFiles(dir)) {
     if (!byPath.has(p) && minimatch(p, step.collect, { dot: true })) {
-      byPath.set(p, { path: p, mode: "managed", contents: await readFile(join(dir, p)), rule: `step:${step.name}`, sources: [] });
+      byPath.set(p, { path: p, mode: "managed", contents: await readFile(join(dir, p)), rule: `step:${step.name}`, sources: [], rendered: true });
     }
   }
 }

@@ -4,34 +4,14 @@
  * programs they run and the contents of their declared inputs. A no-change `gen` runs neither.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, realpath, rename, stat, writeFile } from "node:fs/promises";
+import { realpath, stat } from "node:fs/promises";
 import { delimiter, join } from "node:path";
-import { packCacheDir } from "../packs/source.js";
+import { cachedOutput, storeOutput } from "../cache/index.js";
 
-const dir = (): string => join(packCacheDir(), "steps");
+export { cachedOutput, storeOutput };
 
 export function stepKey(argv: string[], input: Buffer): string {
   return createHash("sha256").update(JSON.stringify(argv)).update("\0").update(input).digest("hex");
-}
-
-export async function cachedOutput(key: string): Promise<Buffer | null> {
-  try {
-    return await readFile(join(dir(), key.slice(0, 2), key));
-  } catch {
-    return null;
-  }
-}
-
-export async function storeOutput(key: string, output: Buffer): Promise<void> {
-  const folder = join(dir(), key.slice(0, 2));
-  try {
-    await mkdir(folder, { recursive: true });
-    const tmp = join(folder, `${key}.${process.pid}.tmp`);
-    await writeFile(tmp, output);
-    await rename(tmp, join(folder, key));
-  } catch {
-    // A cache that cannot be written only costs speed.
-  }
 }
 
 /** Files a whole step produced, stored as one JSON document under the step's key. */

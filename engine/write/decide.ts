@@ -1,0 +1,162 @@
+/**
+ * What the writer will do with each file, decided from the plan, the ledger and the disk.
+ * Nothing here writes: the result is applied as one transaction (or printed by a dry run).
+ *
+ * A file is gen's only when the ledger lists it (or when a project without a ledger adopts it
+ * because it matches the plan or carries the marker). Marker text alone never makes a file
+ * removable: it only tells a generated-looking file at a planned path from the user's own.
+ */
+import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
+import type { PlannedFile } from "../plan/index.js";
+import type { NestedProjects } from "../project/index.js";
+import { sha256, type ProjectFiles } from "./disk.js";
+import type { Ledger, LedgerEntry } from "./ledger.js";
+import { mergeYaml } from "./merge.js";
+
+export type FileState = "created" | "updated" | "unchanged" | "kept" | "removed";
+
+export interface FileOutcome {
+  path: string;
+  state: FileState;
+  rule: string;
+  before: Buffer | null;
+  after: Buffer;
+}
+
+export interface DecideInput {
+  disk: ProjectFiles;
+  planned: PlannedFile[];
+  ledger: Ledger;
+  /** Whether an existing file at a planned path looks generated (the pack's or a step's marker). */
+  looksGenerated: (file: PlannedFile, bytes: Buffer) => boolean;
+  force: boolean;
+  /** Partial runs: only ledger entries this accepts may be removed; null means all. */
+  pruneScope: ((entry: LedgerEntry) => boolean) | null;
+  /** Files `new` just seeded (sample logic): gen's from the start, with their seeded bytes. */
+  adopt: Set<string>;
+  nested: NestedProjects;
+}
+
+export interface Decision {
+  outcomes: FileOutcome[];
+  /** Files gen wrote whose source is gone, kept because they were edited (or hold user values). */
+  orphans: string[];
+  /** Files a project without a ledger had that gen took as its own. */
+  adopted: number;
+  ledger: LedgerEntry[];
+}
+
+/**
+ * `once` files that belong to the user, so planning need not render them: edited since gen
+ * wrote them, or never written by gen. Without a ledger every file is rendered, to adopt the
+ * ones that match.
+ */
+export function userOwnedOnce(disk: ProjectFiles, ledger: Ledger, adopt: Set<string>): (path: string) => boolean {
+  return (path) => {
+    if (adopt.has(path) || !ledger.exists) return false;
+    const hash = disk.hash(path);
+    if (hash === null) return false;
+    const entry = ledger.entries.get(path);
+    return !entry || entry.sha256 !== hash;
+  };
+}
+
+export function decide(input: DecideInput): Decision {
+  const { disk, ledger } = input;
+  const outcomes: FileOutcome[] = [];
+  const entries = new Map<string, LedgerEntry>();
+  const conflicts: Diagnostic[] = [];
+  let adopted = 0;
+
+  for (const f of input.planned) {
+    const nestedIn = input.nested.owner(f.path);
+    if (nestedIn !== null) {
+      conflicts.push(diag("NESTED_PROJECT", `${f.path} is inside ${nestedIn}/, which is another codegen project (it has its own .codegen.yaml); gen does not write there`, undefined, `run codegen gen inside ${nestedIn}/ for its files`));
+      continue;
+    }
+    const before = disk.read(f.path);
+    const entry = ledger.entries.get(f.path);
+    const record = (bytes: Buffer, extra: Partial<LedgerEntry> = {}): void => {
+      entries.set(f.path, { path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, sha256: sha256(bytes), ...extra });
+    };
+    const out = (state: FileState, after: Buffer): void => {
+      outcomes.push({ path: f.path, state, rule: f.rule, before, after });
+    };
+
+    if (before === null) {
+      // A `once` file the user deleted comes back: the code that calls it needs it.
+      out("created", f.contents);
+      record(f.contents);
+      continue;
+    }
+    const untouched = entry !== undefined && entry.sha256 === disk.hash(f.path);
+
+    if (f.mode === "merge") {
+      const merged = mergeYaml(before, f.contents, f.path);
+      out(merged === before ? "kept" : "updated", merged);
+      if (entry || input.adopt.has(f.path)) record(merged);
+      continue;
+    }
+
+    if (f.mode === "once") {
+      if (!f.rendered) {
+        out("kept", before);
+        if (entry) entries.set(f.path, entry); // edited since gen wrote it: remembered, to list it when its source goes
+        continue;
+      }
+      const rendered = sha256(f.contents);
+      if (input.adopt.has(f.path)) {
+        out("kept", before);
+        record(before, rendered !== disk.hash(f.path) ? { rendered } : {});
+      } else if (untouched) {
+        // Still gen's: rewritten only when what its rule renders changed (a renamed type).
+        if (rendered === (entry.rendered ?? entry.sha256)) {
+          out("kept", before);
+          entries.set(f.path, { ...entry, rule: f.rule, sources: f.sources });
+        } else {
+          out(before.equals(f.contents) ? "unchanged" : "updated", f.contents);
+          record(f.contents);
+        }
+      } else if (!ledger.exists && before.equals(f.contents)) {
+        out("kept", before);
+        record(before);
+        adopted++;
+      } else {
+        out("kept", before);
+        if (entry) entries.set(f.path, entry);
+      }
+      continue;
+    }
+
+    // managed
+    const owned = entry !== undefined && (entry.mode === "managed" || untouched);
+    if (!owned && !before.equals(f.contents) && !input.force && !input.looksGenerated(f, before)) {
+      conflicts.push(diag("USER_FILE", `${f.path} exists without the generated-code marker, so it looks like your code; not overwriting it`, undefined, "move it away, or run with --force to replace it"));
+      continue;
+    }
+    if (!entry) adopted += ledger.exists ? 0 : 1;
+    out(before.equals(f.contents) ? "unchanged" : "updated", f.contents);
+    record(f.contents);
+  }
+  if (conflicts.length) throw new CodegenError(conflicts);
+
+  const orphans: string[] = [];
+  const planned = new Set(input.planned.map((f) => f.path));
+  for (const entry of ledger.entries.values()) {
+    if (planned.has(entry.path)) continue;
+    if (input.pruneScope && !input.pruneScope(entry)) {
+      entries.set(entry.path, entry);
+      continue;
+    }
+    if (input.nested.owner(entry.path) !== null) continue;
+    const before = disk.read(entry.path);
+    if (before === null) continue;
+    if (entry.mode !== "merge" && disk.hash(entry.path) === entry.sha256) {
+      outcomes.push({ path: entry.path, state: "removed", rule: entry.rule, before, after: Buffer.alloc(0) });
+    } else {
+      orphans.push(entry.path);
+    }
+  }
+  outcomes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { outcomes, orphans: orphans.sort(), adopted, ledger: [...entries.values()] };
+}

@@ -1,0 +1,81 @@
+/**
+ * The ledger: `.codegen/ledger.json` lists every file gen wrote, with the rule and descriptors
+ * it came from, its ownership mode and the hash of the bytes written. It is the only thing that
+ * makes a file gen's: pruning, rewriting a `once` file and adopting all read it. One entry per
+ * line, sorted by path, no timestamps, so an unchanged gen leaves it byte-identical and a
+ * review shows which files a change added or dropped.
+ */
+import { readFileSync } from "node:fs";
+import { posix } from "node:path";
+import { join } from "node:path";
+import { CodegenError, diag } from "../diagnostics/index.js";
+import type { Mode } from "../packs/index.js";
+
+export const STATE_DIR = ".codegen";
+export const LEDGER_PATH = `${STATE_DIR}/ledger.json`;
+const VERSION = 1;
+
+export interface LedgerEntry {
+  path: string;
+  mode: Mode;
+  rule: string;
+  sources: string[];
+  /** Hash of the bytes gen wrote (or adopted). */
+  sha256: string;
+  /** For a `once` file seeded with other bytes (a sample): hash of what its rule renders. */
+  rendered?: string;
+}
+
+export interface Ledger {
+  /** False for a project that has never had one (the first gen adopts what matches). */
+  exists: boolean;
+  entries: Map<string, LedgerEntry>;
+  /** The file's bytes as read, to tell whether a new ledger differs. */
+  raw: Buffer | null;
+}
+
+export function readLedger(root: string): Ledger {
+  let raw: Buffer;
+  try {
+    raw = readFileSync(join(root, LEDGER_PATH));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { exists: false, entries: new Map(), raw: null };
+    throw e;
+  }
+  const bad = (why: string): never => {
+    throw new CodegenError(diag("LEDGER_INVALID", `${LEDGER_PATH} ${why}`, { file: LEDGER_PATH, line: 1, column: 1 }, "restore it from version control, or delete it: the next gen adopts the files that match its plan"));
+  };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(raw.toString("utf8"));
+  } catch (e) {
+    return bad(`is not valid JSON (${(e as Error).message})`);
+  }
+  const d = doc as { version?: unknown; files?: unknown };
+  if (!d || typeof d !== "object" || d.version !== VERSION || !Array.isArray(d.files)) return bad(`is not a version ${VERSION} ledger`);
+  const entries = new Map<string, LedgerEntry>();
+  for (const f of d.files as unknown[]) {
+    const e = f as Partial<LedgerEntry>;
+    if (!e || typeof e.path !== "string" || typeof e.sha256 !== "string" || typeof e.rule !== "string" || !isMode(e.mode) || !Array.isArray(e.sources)) return bad(`has a malformed entry: ${JSON.stringify(f)}`);
+    if (!isSafe(e.path)) return bad(`lists ${JSON.stringify(e.path)}, which is not a path inside the project`);
+    entries.set(e.path, { path: e.path, mode: e.mode, rule: e.rule, sources: e.sources.map(String), sha256: e.sha256, ...(typeof e.rendered === "string" ? { rendered: e.rendered } : {}) });
+  }
+  return { exists: true, entries, raw };
+}
+
+export function serializeLedger(entries: Iterable<LedgerEntry>): Buffer {
+  const sorted = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const lines = sorted.map((e) => "    " + JSON.stringify({ path: e.path, mode: e.mode, rule: e.rule, sources: e.sources, sha256: e.sha256, ...(e.rendered ? { rendered: e.rendered } : {}) }));
+  const body = lines.length ? `[\n${lines.join(",\n")}\n  ]` : "[]";
+  return Buffer.from(`{\n  "version": ${VERSION},\n  "note": "Files codegen wrote; commit this file. codegen gen only rewrites or removes what is listed here.",\n  "files": ${body}\n}\n`, "utf8");
+}
+
+function isMode(m: unknown): m is Mode {
+  return m === "managed" || m === "once" || m === "merge";
+}
+
+function isSafe(p: string): boolean {
+  if (p === "" || p.includes("\\") || p.includes("\0") || posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) return false;
+  const normal = posix.normalize(p);
+  return normal === p && !normal.split("/").includes("..") && !normal.startsWith(STATE_DIR + "/");
+}

@@ -1,0 +1,126 @@
+/**
+ * One codegen at a time per project: `.codegen/lock` holds the holder's pid, host, process start
+ * and command. A second run waits for it (saying whom it waits for), then refuses. A lock whose
+ * process is gone (or whose pid now belongs to another process) is stale and taken over.
+ */
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { CodegenError, diag } from "../diagnostics/index.js";
+import { STATE_DIR } from "./ledger.js";
+
+export const LOCK_PATH = `${STATE_DIR}/lock`;
+const IGNORE = `${STATE_DIR}/.gitignore`;
+
+interface Holder {
+  pid: number;
+  host: string;
+  /** The kernel's start time of the process (Linux), to tell a reused pid from the holder. */
+  proc_start: string | null;
+  started: string;
+  command: string;
+}
+
+export interface LockOptions {
+  command: string;
+  /** How long to wait for another run, in ms (CODEGEN_LOCK_TIMEOUT seconds overrides; default 60 s). */
+  timeoutMs?: number;
+  onWait?: (message: string) => void;
+}
+
+/** Take the project lock; returns the function that releases it. */
+export async function acquireLock(root: string, options: LockOptions): Promise<() => void> {
+  ensureStateDir(root);
+  const path = join(root, LOCK_PATH);
+  const me: Holder = { pid: process.pid, host: hostname(), proc_start: processStart(process.pid), started: new Date(Date.now() - process.uptime() * 1000).toISOString(), command: options.command };
+  const envTimeout = Number(process.env["CODEGEN_LOCK_TIMEOUT"]);
+  const deadline = Date.now() + (Number.isFinite(envTimeout) && process.env["CODEGEN_LOCK_TIMEOUT"] ? envTimeout * 1000 : (options.timeoutMs ?? 60_000));
+  let announced = false;
+  for (;;) {
+    try {
+      const fd = openSync(path, "wx");
+      writeFileSync(fd, JSON.stringify(me) + "\n");
+      closeSync(fd);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+    const holder = readHolder(path);
+    if (!holder || isStale(holder)) {
+      // Gone, or its process is: take it over (the next open decides between racing takers).
+      try {
+        if (!holder || readHolder(path)?.pid === holder.pid) unlinkSync(path);
+      } catch {
+        // another run removed it first
+      }
+      if (holder) options.onWait?.(`removed a stale lock left by pid ${holder.pid} (${holder.command}, started ${holder.started})`);
+      continue;
+    }
+    const who = `codegen ${holder.command} (pid ${holder.pid} on ${holder.host}, started ${holder.started})`;
+    if (Date.now() >= deadline) {
+      throw new CodegenError(diag("PROJECT_LOCKED", `${who} is working on this project; gave up waiting`, undefined, `wait for it to finish; if no such process exists, delete ${LOCK_PATH}`));
+    }
+    if (!announced) options.onWait?.(`waiting for ${who} to finish…`);
+    announced = true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  let released = false;
+  const release = (): void => {
+    if (released) return;
+    released = true;
+    process.off("exit", release);
+    try {
+      if (readHolder(path)?.pid === process.pid) unlinkSync(path);
+    } catch {
+      // already gone
+    }
+  };
+  process.on("exit", release);
+  return release;
+}
+
+/** `.codegen/` holds the ledger (committed) and transient files (ignored by git). */
+export function ensureStateDir(root: string): void {
+  mkdirSync(join(root, STATE_DIR), { recursive: true });
+  if (!existsSync(join(root, IGNORE))) {
+    writeFileSync(join(root, IGNORE), "# codegen's transient files; commit ledger.json\nlock\ntx/\n");
+  }
+}
+
+function readHolder(path: string): Holder | null {
+  try {
+    const h = JSON.parse(readFileSync(path, "utf8")) as Holder;
+    return typeof h.pid === "number" ? h : null;
+  } catch {
+    return null;
+  }
+}
+
+function isStale(h: Holder): boolean {
+  if (h.host !== hostname()) return false; // cannot see another machine's processes
+  try {
+    process.kill(h.pid, 0);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "ESRCH";
+  }
+  const fields = procStat(h.pid);
+  // A killed process not yet reaped by its parent is a zombie: it holds nothing.
+  if (fields?.[0] === "Z") return true;
+  const now = fields?.[19] ?? null;
+  return h.proc_start !== null && now !== null && now !== h.proc_start;
+}
+
+/** Start time in clock ticks since boot (field 22 of /proc/<pid>/stat), or null off Linux. */
+function processStart(pid: number): string | null {
+  return procStat(pid)?.[19] ?? null;
+}
+
+/** Fields 3… of /proc/<pid>/stat (state first), or null. */
+function procStat(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
