@@ -1,12 +1,11 @@
 /**
- * Writes to the project are one transaction. Every new file and a copy of every file it
- * replaces or removes are staged under `.codegen/tx/`, then a journal is written; only then are
- * files renamed into place. An error or a signal while applying rolls back from the copies; a
+ * Writes to the project are one transaction. Every new file is staged under `.codegen/tx/new/`,
+ * then a journal is written; only then are files renamed into place, each replaced or removed
+ * file first moved aside to `.codegen/tx/old/`. An error or a signal while applying rolls back from the copies; a
  * process that died (SIGKILL, power) leaves the journal, and the next codegen command finishes
  * the transaction (or, when asked, rolls it back) before doing anything else.
  */
-import { copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, closeSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, unlinkSync, writeFileSync } from "node:fs";
-import { copyFile, mkdir, rename, unlink, writeFile } from "node:fs/promises";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { checkInterrupted, Interrupted } from "./interrupts.js";
@@ -33,18 +32,14 @@ export async function applyTransaction(root: string, changes: Change[], ledger: 
   if (existsSync(tx)) throw new Error(`${TX_DIR} exists; recovery should have run first`);
   const journal: Journal = { version: 1, ops: changes.map((c) => ({ path: c.path, op: c.bytes ? "write" : "remove", existed: c.existed })), ledger: ledger !== null };
   try {
-    await mkdir(join(tx, "new"), { recursive: true });
-    await mkdir(join(tx, "old"), { recursive: true });
+    mkdirSync(join(tx, "new"), { recursive: true });
+    mkdirSync(join(tx, "old"), { recursive: true });
     for (const [i, c] of changes.entries()) {
-      checkInterrupted();
-      if (c.bytes) await writeFile(join(tx, "new", String(i)), c.bytes);
-      if (c.existed) await copyFile(join(root, c.path), join(tx, "old", String(i)));
+      if (i % 64 === 0) await yieldToSignals();
+      if (c.bytes) writeFileSync(join(tx, "new", String(i)), c.bytes);
     }
-    if (ledger) {
-      await writeFile(join(tx, "ledger.json"), ledger);
-      if (existsSync(join(root, LEDGER_PATH))) await copyFile(join(root, LEDGER_PATH), join(tx, "old-ledger.json"));
-    }
-    checkInterrupted();
+    if (ledger) writeFileSync(join(tx, "ledger.json"), ledger);
+    await yieldToSignals();
     writeDurably(join(tx, "journal.json"), Buffer.from(JSON.stringify(journal)));
   } catch (e) {
     rmSync(tx, { recursive: true, force: true });
@@ -52,28 +47,45 @@ export async function applyTransaction(root: string, changes: Change[], ledger: 
   }
 
   try {
+    const made = new Set<string>();
     for (const [i, op] of journal.ops.entries()) {
-      checkInterrupted();
+      if (i % 64 === 0) await yieldToSignals();
+      // A file replaced or removed is first moved aside (old/<i>): rolling back moves it back.
       const target = join(root, op.path);
+      if (op.existed) renameSync(target, join(tx, "old", String(i)));
       if (op.op === "write") {
-        await mkdir(dirname(target), { recursive: true });
-        await rename(join(tx, "new", String(i)), target);
-      } else {
-        await unlink(target);
+        const dir = dirname(target);
+        if (!made.has(dir)) {
+          mkdirSync(dir, { recursive: true });
+          made.add(dir);
+        }
+        renameSync(join(tx, "new", String(i)), target);
       }
     }
-    checkInterrupted();
-    if (ledger) await rename(join(tx, "ledger.json"), join(root, LEDGER_PATH));
+    await yieldToSignals();
+    if (ledger) {
+      if (existsSync(join(root, LEDGER_PATH))) renameSync(join(root, LEDGER_PATH), join(tx, "old-ledger.json"));
+      renameSync(join(tx, "ledger.json"), join(root, LEDGER_PATH));
+    }
   } catch (e) {
     try {
       rollBack(root, journal);
     } catch (undo) {
       throw new CodegenError(diag("WRITE_FAILED", `${describe(e)}; rolling back failed too (${(undo as Error).message}): the project is partly written`, undefined, "run codegen recover to finish the write, or codegen recover --rollback to restore the previous files"));
     }
+    rmSync(tx, { recursive: true, force: true });
     throw failure(e, "rolled back: the project is as it was before this gen");
   }
+  // Committed: without its journal the folder is only leftovers, whatever else is in it.
+  unlinkSync(join(tx, "journal.json"));
   removeEmptyFolders(root, journal.ops.filter((o) => o.op === "remove").map((o) => o.path));
   rmSync(tx, { recursive: true, force: true });
+}
+
+/** Let pending signal handlers run (they only take note; the loop then stops and rolls back). */
+async function yieldToSignals(): Promise<void> {
+  await new Promise((r) => setImmediate(r));
+  checkInterrupted();
 }
 
 export type Recovery = { action: "none" } | { action: "discarded" } | { action: "completed" | "rolled back"; files: number };
@@ -84,13 +96,14 @@ export function recoverTransaction(root: string, direction: "forward" | "back"):
   if (!existsSync(tx)) return { action: "none" };
   const journalFile = join(tx, "journal.json");
   if (!existsSync(journalFile)) {
-    // Staging never finished: nothing had been applied yet.
+    // Staging never finished (nothing was applied yet), or the transaction had committed.
     rmSync(tx, { recursive: true, force: true });
     return { action: "discarded" };
   }
   const journal = JSON.parse(readFileSync(journalFile, "utf8")) as Journal;
   if (direction === "forward") rollForward(root, journal);
   else rollBack(root, journal);
+  unlinkSync(journalFile);
   rmSync(tx, { recursive: true, force: true });
   return { action: direction === "forward" ? "completed" : "rolled back", files: journal.ops.length };
 }
@@ -99,12 +112,12 @@ function rollForward(root: string, journal: Journal): void {
   const tx = join(root, TX_DIR);
   for (const [i, op] of journal.ops.entries()) {
     const target = join(root, op.path);
+    const staged = join(tx, "new", String(i));
     if (op.op === "write") {
-      const staged = join(tx, "new", String(i));
-      if (!existsSync(staged)) continue; // already renamed into place
+      if (!existsSync(staged)) continue; // already in place
       mkdirSync(dirname(target), { recursive: true });
       renameSync(staged, target);
-    } else if (existsSync(target)) {
+    } else if (!existsSync(join(tx, "old", String(i))) && existsSync(target)) {
       unlinkSync(target);
     }
   }
@@ -118,17 +131,21 @@ function rollBack(root: string, journal: Journal): void {
     const target = join(root, op.path);
     const saved = join(tx, "old", String(i));
     if (op.existed) {
+      // Moved aside means applied (or half-applied): put the old file back over whatever is there.
       if (!existsSync(saved)) continue;
       mkdirSync(dirname(target), { recursive: true });
-      copyFileSync(saved, target);
-    } else if (existsSync(target)) {
+      renameSync(saved, target);
+    } else if (op.op === "write" && !existsSync(join(tx, "new", String(i))) && existsSync(target)) {
       unlinkSync(target);
     }
   }
-  if (journal.ledger) {
+  if (journal.ledger && !existsSync(join(tx, "ledger.json"))) {
+    // The new ledger had been moved into place: the old one (if any) comes back.
     const old = join(tx, "old-ledger.json");
-    if (existsSync(old)) copyFileSync(old, join(root, LEDGER_PATH));
+    if (existsSync(old)) renameSync(old, join(root, LEDGER_PATH));
     else rmSync(join(root, LEDGER_PATH), { force: true });
+  } else if (journal.ledger && existsSync(join(tx, "old-ledger.json"))) {
+    renameSync(join(tx, "old-ledger.json"), join(root, LEDGER_PATH));
   }
   removeEmptyFolders(root, journal.ops.filter((o) => o.op === "write" && !o.existed).map((o) => o.path));
 }

@@ -1,0 +1,107 @@
+/**
+ * Writes are one transaction for the whole project, and one gen runs at a time: a failure
+ * midway leaves the old tree, a second gen waits for the first, stale locks are taken over.
+ */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { codegen } from "../support/cli.js";
+import { codegenBin, scratch } from "../support/paths.js";
+import { freeze, manyRoutesApi, manyRoutesProject, treeHashes } from "../support/many-routes.js";
+
+const test = suite("write transaction and lock");
+const ok = (r: { code: number; stdout: string; stderr: string }): string => {
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  return r.stdout;
+};
+
+test("a write that fails midway (EPERM on one folder) leaves the old tree, and says so", () => {
+  const dir = manyRoutesProject(60);
+  ok(codegen(["gen"], dir));
+  writeFileSync(join(dir, "desc/api/demo.api"), manyRoutesApi(60, "V2"));
+  const old = treeHashes(dir);
+  // handlers/ sorts before logic/: its files are renamed into place before logic/ refuses.
+  freeze(join(dir, "logic"), true);
+  let r;
+  try {
+    r = codegen(["gen"], dir);
+  } finally {
+    freeze(join(dir, "logic"), false);
+  }
+  assert.is(r.code, 1, r.stdout);
+  assert.match(r.stderr, /WRITE_FAILED .*rolled back: the project is as it was before this gen/);
+  assert.equal(treeHashes(dir), old);
+  assert.not.ok(existsSync(join(dir, ".codegen/tx")));
+  ok(codegen(["gen"], dir));
+  assert.ok(existsSync(join(dir, "handlers/route0V2.txt")));
+});
+
+test("a live holder of the lock makes gen wait, naming it; a dead one is taken over", async () => {
+  const dir = manyRoutesProject(3);
+  ok(codegen(["gen"], dir));
+  const sleeper = spawn("sleep", ["30"]);
+  const stat = readFileSync(`/proc/${sleeper.pid}/stat`, "utf8");
+  const procStart = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  writeFileSync(join(dir, ".codegen/lock"), JSON.stringify({ pid: sleeper.pid, host: (await import("node:os")).hostname(), proc_start: procStart, started: "2026-01-01T00:00:00.000Z", command: "gen" }));
+  try {
+    const refused = codegen(["gen"], dir, { CODEGEN_LOCK_TIMEOUT: "1" });
+    assert.is(refused.code, 1);
+    assert.match(refused.stderr, new RegExp(`waiting for codegen gen \\(pid ${sleeper.pid} on .*, started 2026-01-01`));
+    assert.match(refused.stderr, /PROJECT_LOCKED codegen gen \(pid \d+/);
+  } finally {
+    sleeper.kill("SIGKILL");
+    await new Promise((r) => sleeper.once("exit", r));
+  }
+  const taken = codegen(["gen"], dir);
+  assert.is(taken.code, 0, taken.stderr);
+  assert.match(taken.stderr, new RegExp(`removed a stale lock left by pid ${sleeper.pid}`));
+  assert.not.match(taken.stderr, /waiting/);
+  assert.not.ok(existsSync(join(dir, ".codegen/lock")), "released at exit");
+});
+
+test("two gens started together: one waits for the other; the tree equals one clean gen", async () => {
+  const dir = manyRoutesProject(400);
+  ok(codegen(["gen"], dir));
+  writeFileSync(join(dir, "desc/api/demo.api"), manyRoutesApi(400, "V2"));
+  const clean = scratch("clean");
+  cpSync(dir, clean, { recursive: true });
+  ok(codegen(["gen"], clean));
+  const runs = await Promise.all([0, 1].map(() => runAsync(["gen"], dir)));
+  for (const r of runs) assert.is(r.code, 0, r.stderr);
+  assert.equal(treeHashes(dir), treeHashes(clean));
+});
+
+function runAsync(args: string[], cwd: string): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [codegenBin, ...args], { cwd, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += String(d)));
+    child.on("close", (code) => resolve({ code: code ?? 1, stderr }));
+  });
+}
+
+test("a gen interrupted by SIGTERM while writing rolls back or finishes: never a mixed tree", () => {
+  const dir = manyRoutesProject(300);
+  ok(codegen(["gen"], dir));
+  const old = treeHashes(dir, (p) => p.startsWith("desc/"));
+  writeFileSync(join(dir, "desc/api/demo.api"), manyRoutesApi(300, "V2"));
+  const clean = scratch("clean");
+  cpSync(dir, clean, { recursive: true });
+  ok(codegen(["gen"], clean));
+  const fresh = treeHashes(clean, (p) => p.startsWith("desc/"));
+  const r = spawnSync("sh", ["-c", `node ${codegenBin} gen & pid=$!; while [ ! -e .codegen/tx ]; do :; done; kill -TERM $pid; wait $pid`], { cwd: dir, encoding: "utf8" });
+  const after = treeHashes(dir, (p) => p.startsWith("desc/"));
+  assert.ok(r.status === 143 || r.status === 0, `exit ${r.status}: ${r.stderr}`);
+  if (r.status === 143) {
+    assert.match(r.stderr, /interrupted by SIGTERM; (nothing was written|rolled back)/);
+    assert.equal(after, old);
+  } else {
+    assert.equal(after, fresh);
+  }
+  assert.not.ok(existsSync(join(dir, ".codegen/tx")));
+  assert.not.ok(existsSync(join(dir, ".codegen/lock")));
+});
+
+test.run();
