@@ -3,7 +3,7 @@
  * and command. A second run waits for it (saying whom it waits for), then refuses. A lock whose
  * process is gone (or whose pid now belongs to another process) is stale and taken over.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
@@ -30,7 +30,9 @@ export interface LockOptions {
 
 /** Take the project lock; returns the function that releases it. */
 export async function acquireLock(root: string, options: LockOptions): Promise<() => void> {
-  ensureStateDir(root);
+  // A run that writes nothing leaves no trace: a state folder made only for the lock goes with it.
+  const madeDir = !existsSync(join(root, STATE_DIR));
+  mkdirSync(join(root, STATE_DIR), { recursive: true });
   const path = join(root, LOCK_PATH);
   const me: Holder = { pid: process.pid, host: hostname(), proc_start: processStart(process.pid), started: new Date(Date.now() - process.uptime() * 1000).toISOString(), command: options.command };
   const envTimeout = Number(process.env["CODEGEN_LOCK_TIMEOUT"]);
@@ -71,8 +73,9 @@ export async function acquireLock(root: string, options: LockOptions): Promise<(
     process.off("exit", release);
     try {
       if (readHolder(path)?.pid === process.pid) unlinkSync(path);
+      if (madeDir) rmdirSync(join(root, STATE_DIR));
     } catch {
-      // already gone
+      // already gone, or the run left the ledger there
     }
   };
   process.on("exit", release);
