@@ -1,0 +1,58 @@
+/**
+ * The engine's shape: it names no framework (everything about go-zero lives in the pack), and
+ * its stage folders depend on each other without a cycle.
+ */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { repoRoot } from "../support/paths.js";
+
+const test = suite("engine shape");
+const engine = join(repoRoot, "engine");
+const sources = readdirSync(engine, { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile() && e.name.endsWith(".ts"))
+  .map((e) => join(e.parentPath, e.name));
+
+test("no file under engine/ names the framework or its tools", () => {
+  const banned = /go-zero|gozero|\bzrpc\b|\bgofmt\b/i;
+  const hits = sources.filter((f) => banned.test(readFileSync(f, "utf8"))).map((f) => relative(repoRoot, f));
+  assert.equal(hits, []);
+});
+
+/** Stage folder (first path segment under engine/, or "." for top-level files) → folders it imports. */
+function folderGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  const folderOf = (file: string): string => relative(engine, file).split("/").slice(0, -1)[0] ?? ".";
+  for (const file of sources) {
+    const from = folderOf(file);
+    const deps = graph.get(from) ?? new Set<string>();
+    graph.set(from, deps);
+    for (const m of readFileSync(file, "utf8").matchAll(/(?:from|import\()\s*"(\.{1,2}\/[^"]+)"/g)) {
+      const to = folderOf(resolve(dirname(file), m[1]!.replace(/\.js$/, ".ts")));
+      if (to !== from) deps.add(to);
+    }
+  }
+  return graph;
+}
+
+test("stage folders import each other without a cycle", () => {
+  const graph = folderGraph();
+  const state = new Map<string, "visiting" | "done">();
+  const cycle: string[] = [];
+  const visit = (node: string, path: string[]): boolean => {
+    if (state.get(node) === "done") return false;
+    if (state.get(node) === "visiting") {
+      cycle.push(...path.slice(path.indexOf(node)), node);
+      return true;
+    }
+    state.set(node, "visiting");
+    for (const next of graph.get(node) ?? []) if (visit(next, [...path, node])) return true;
+    state.set(node, "done");
+    return false;
+  };
+  for (const node of graph.keys()) if (visit(node, [])) break;
+  assert.equal(cycle, [], `cycle: ${cycle.join(" -> ")}`);
+});
+
+test.run();
