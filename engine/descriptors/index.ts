@@ -9,6 +9,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { minimatch } from "minimatch";
 import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
 import { cacheDir } from "../cache/index.js";
+import { NestedProjects } from "../project/index.js";
 
 export interface ReadContext {
   root: string;
@@ -82,10 +83,12 @@ export async function findInputs(root: string, glob: string): Promise<string[]> 
   const start = join(root, ...fixed);
   if (!existsSync(start)) return [];
   const entries = await readdir(start, { recursive: true, withFileTypes: true });
+  // A folder with its own .codegen.yaml is another project: its descriptors are not ours.
+  const nested = new NestedProjects(root);
   return entries
     .filter((e) => e.isFile())
     .map((e) => relative(root, join(e.parentPath, e.name)).split("\\").join("/"))
-    .filter((p) => minimatch(p, glob, { dot: false }))
+    .filter((p) => minimatch(p, glob, { dot: false }) && nested.owner(p) === null)
     .sort();
 }
 

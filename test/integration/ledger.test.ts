@@ -40,6 +40,16 @@ test("files that quote the marker, vendored code and a nested project survive ge
   for (const p of mine) assert.is(read(dir, p), before[p], `${p} was left as it was`);
 });
 
+test("descriptors inside a nested project are not read, even when the glob reaches them", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
+  writeFileSync(join(dir, ".codegen.yaml"), read(dir, ".codegen.yaml") + "inputs:\n  api: \"**/*.api\"\n");
+  put(dir, "plugins/pay/.codegen.yaml", "name: pay\n");
+  put(dir, "plugins/pay/desc/api/pay.api", smallApi.replace(/getThing/g, "payThing").replace(/listThings/g, "listPays"));
+  ok(codegen(["gen"], dir));
+  assert.not.match(read(dir, "routes.txt"), /payThing/);
+  assert.not.ok(existsSync(join(dir, "handlers/payThing.txt")));
+});
+
 test("gen refuses to plan a file inside a nested project", () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
   put(dir, "handlers/.codegen.yaml", "name: inner\n");
