@@ -3,13 +3,15 @@
  * steps (on a scratch tree). It returns every file the project should hold (path, bytes, mode,
  * provenance) and writes nothing; the writer compares that with the ledger and the disk.
  */
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { dirname } from "node:path";
 import { CodegenError, diag, formatDiagnostic } from "./diagnostics/index.js";
 import type { LoadedConfig } from "./config/index.js";
 import { loadPack, type Pack } from "./packs/index.js";
-import { readDescriptors } from "./descriptors/index.js";
+import { findInputs, readDescriptors } from "./descriptors/index.js";
 import { plan, type PlannedFile } from "./plan/index.js";
 import { Renderer } from "./render/liquid.js";
 import { runSteps } from "./steps/index.js";
@@ -22,8 +24,14 @@ export const checksDir = join(dirname(fileURLToPath(import.meta.url)), "../../ru
 export interface GenerateOptions {
   config: LoadedConfig;
   phase: "gen" | "new";
-  /** Root-relative descriptor paths: only files planned from items of these descriptors are returned (aggregates always are). */
-  only?: string[];
+  /**
+   * A partial run (`--desc`, `--git-change`): root-relative descriptor paths whose files are
+   * returned (aggregates always are). Descriptors that changed since the last gen (`recorded`)
+   * are added, so aggregates never name files this run would not write.
+   */
+  only?: string[] | null;
+  /** Descriptor → SHA-256 at the last gen that wrote its files (the ledger's record); null when unknown. */
+  recorded?: Record<string, string> | null;
   log?: (line: string) => void;
   /** An already loaded pack (`new` loads it once for both of its phases). */
   pack?: Pack;
@@ -37,6 +45,10 @@ export interface GenerateResult {
   pack: Pack;
   /** Whether a file at a planned path carries the marker of what would generate it. */
   looksGenerated: (file: PlannedFile, bytes: Buffer) => boolean;
+  /** Every descriptor file read, with the SHA-256 of its bytes. */
+  descriptors: Record<string, string>;
+  /** For a partial run: the descriptors whose files were returned, and those added because they changed. */
+  selection: { only: string[]; widened: string[] } | null;
 }
 
 export function projectInfo(config: LoadedConfig): { name: string; module: string; frame: string } {
@@ -74,14 +86,29 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   timer("checks");
   const renderer = new Renderer(pack.templateDirs);
   let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned: options.userOwned, digest: planDigest(ir, values) });
-  if (options.only && options.only.length > 0) files = restrictTo(files, options.only);
+  const hashes = await descriptorHashes(config.root, Object.values(inputs));
+  let selection: GenerateResult["selection"] = null;
+  if (options.only) {
+    const asked = new Set(options.only);
+    const widened = Object.keys(hashes).filter((f) => !asked.has(f) && options.recorded?.[f] !== hashes[f]);
+    selection = { only: [...asked, ...widened], widened };
+    files = restrictTo(files, selection.only);
+  }
   timer(`plan and render (${files.length} files)`);
 
   const rendered = files.filter((f) => f.rendered);
   const transformed = await runSteps(rendered, { steps: pack.steps, renderer, root: config.root, ir, project, config: values, verbose: values.verbose ? options.log : undefined });
   files = [...transformed, ...files.filter((f) => !f.rendered)];
   timer("steps");
-  return { files, ir, pack, looksGenerated: markerCheck(pack) };
+  return { files, ir, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection };
+}
+
+async function descriptorHashes(root: string, globs: string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const glob of globs) {
+    for (const f of await findInputs(root, glob)) out[f] = createHash("sha256").update(await readFile(join(root, f))).digest("hex");
+  }
+  return out;
 }
 
 /** The pack's marker for its own files; a step's marker (if it declares one) for what it collects. */

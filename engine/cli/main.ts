@@ -29,6 +29,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
   cli
     .command("gen", "Generate code from the descriptors under desc/")
     .option("--desc <file>", "Only write files planned from this descriptor (repeatable)")
+    .option("--git-change [ref]", "Only descriptors changed in git against HEAD (or <ref>): modified, staged, untracked; deleted ones lose their files")
     .option("--dry-run", "Plan and render, print what would change, write nothing")
     .option("--diff", "Like --dry-run, and print a unified diff of every change")
     .option("--force", "Overwrite files at managed paths even when they lack the generated-code marker")

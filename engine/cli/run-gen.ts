@@ -14,7 +14,8 @@ export interface GenRun {
   config: LoadedConfig;
   phase: "gen" | "new";
   dryRun: boolean;
-  only?: string[];
+  /** A partial run's descriptors (`--desc`, `--git-change`); null or absent for a full gen. */
+  only?: string[] | null;
   /** Files `new` seeded that gen takes as its own. */
   adopt?: Set<string>;
   /** False while `new` seeds the user's files (config, sample descriptors). */
@@ -26,9 +27,12 @@ export interface GenRun {
 export async function genProject(run: GenRun): Promise<{ report: WriteReport; result: GenerateResult }> {
   const root = run.config.root;
   const disk = new ProjectFiles(root);
-  const ledger: Ledger = run.recordLedger ? readLedger(root) : { exists: true, entries: new Map(), raw: null };
+  const ledger: Ledger = run.recordLedger ? readLedger(root) : { exists: true, entries: new Map(), descriptors: {}, raw: null };
   const adopt = run.adopt ?? new Set<string>();
-  const result = await generate({ config: run.config, phase: run.phase, only: run.only, log: run.log, pack: run.pack, userOwned: userOwnedOnce(disk, ledger, adopt) });
+  const recorded = ledger.exists && ledger.raw ? ledger.descriptors : null;
+  const result = await generate({ config: run.config, phase: run.phase, only: run.only ?? null, recorded, log: run.log, pack: run.pack, userOwned: userOwnedOnce(disk, ledger, adopt) });
+  const { scope, descriptors } = partialScope(result, ledger);
+  for (const d of result.selection?.widened ?? []) run.log?.(`also generating ${d}: it changed since the last gen, and routes and other aggregate files name its files`);
   const report = await writeFiles({
     root,
     files: result.files,
@@ -37,11 +41,25 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
     looksGenerated: result.looksGenerated,
     force: run.config.values.gen.force,
     dryRun: run.dryRun,
-    only: run.only ?? [],
+    scope,
+    descriptors,
     adopt,
     recordLedger: run.recordLedger,
   });
   return { report, result };
+}
+
+/**
+ * A partial run may remove the files of the descriptors it generated and of those deleted since
+ * the last gen; the ledger's descriptor record changes only for those.
+ */
+function partialScope(result: GenerateResult, ledger: Ledger): { scope: Set<string> | null; descriptors: Record<string, string> } {
+  if (!result.selection) return { scope: null, descriptors: result.descriptors };
+  const deleted = Object.keys(ledger.descriptors).filter((d) => !(d in result.descriptors));
+  const descriptors = { ...ledger.descriptors };
+  for (const d of deleted) delete descriptors[d];
+  for (const d of result.selection.only) if (result.descriptors[d]) descriptors[d] = result.descriptors[d];
+  return { scope: new Set([...result.selection.only, ...deleted]), descriptors };
 }
 
 /**

@@ -29,8 +29,10 @@ export interface WriteOptions {
   looksGenerated: (file: PlannedFile, bytes: Buffer) => boolean;
   force: boolean;
   dryRun: boolean;
-  /** Descriptors of a partial run (`--desc`): only files planned from them may be removed. */
-  only: string[];
+  /** A partial run: only files planned from these descriptors may be removed (null: any). */
+  scope: Set<string> | null;
+  /** The ledger's descriptor record after this run. */
+  descriptors: Record<string, string>;
   /** Files `new` seeded (sample logic): gen's from the start. */
   adopt?: Set<string>;
   /** Keep the ledger (false while `new` seeds config and samples, which are the user's). */
@@ -47,14 +49,14 @@ export interface WriteReport {
 
 export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
   const root = await realpath(options.root);
-  const only = new Set(options.only);
+  const scope = options.scope;
   const decision = decide({
     disk: options.disk,
     planned: options.files,
     ledger: options.ledger,
     looksGenerated: options.looksGenerated,
     force: options.force,
-    pruneScope: only.size > 0 ? (entry) => entry.sources.some((s) => only.has(s)) : null,
+    pruneScope: scope ? (entry) => entry.sources.some((s) => scope.has(s)) : null,
     adopt: options.adopt ?? new Set(),
     nested: new NestedProjects(root),
   });
@@ -68,7 +70,7 @@ export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
   for (const o of decision.outcomes) counts[o.state]++;
   const report = { outcomes: decision.outcomes, counts, orphans: decision.orphans, adopted: decision.adopted };
 
-  const ledger = options.recordLedger ? serializeLedger(decision.ledger) : null;
+  const ledger = options.recordLedger ? serializeLedger(decision.ledger, options.descriptors) : null;
   const ledgerChanged = ledger !== null && !(options.ledger.raw?.equals(ledger) ?? false);
   if (options.dryRun || (changes.length === 0 && !ledgerChanged)) return report;
   ensureStateDir(root);

@@ -164,15 +164,27 @@ test("files a step created join the plan, and go away with what produced them", 
   assert.ok(existsSync(join(dir, "mine.out")), "a file without the step's marker stays");
 });
 
-test("--desc writes the files planned from that descriptor, and complete aggregates", () => {
+test("--desc writes its descriptor's files and aggregates; other descriptors changed since the last gen come too", () => {
   const other = 'syntax = "v1"\n\nservice demo {\n\t@handler otherThing\n\tget /other\n}\n';
   const dir = makeProject({ "desc/api/demo.api": smallApi, "desc/api/other.api": other });
-  const r = codegen(["gen", "--desc", "desc/api/other.api"], dir);
+  assert.is(codegen(["gen"], dir).code, 0);
+  writeFileSync(join(dir, "desc/api/other.api"), other.replace(/otherThing/g, "otherThing2"));
+  rmSync(join(dir, "notes/getThing.txt"));
+  const r = codegen(["gen", "--desc", "desc/api/other.api", "--verbose"], dir);
   assert.is(r.code, 0, r.stderr);
-  assert.ok(existsSync(join(dir, "notes/otherThing.txt")));
-  assert.not.ok(existsSync(join(dir, "notes/getThing.txt")), "demo.api's files are left alone");
+  assert.ok(existsSync(join(dir, "notes/otherThing2.txt")));
+  assert.not.ok(existsSync(join(dir, "notes/getThing.txt")), "demo.api's files are left alone: it did not change");
   assert.is(read(dir, "routes.txt"), "@generated\nget /things/:id\nget /things\nget /other\n", "aggregates list every route");
+  // Both edited, one asked for: the aggregate names the other's files, so they are written too.
+  writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("@handler listThings", "@handler listAll"));
+  writeFileSync(join(dir, "desc/api/other.api"), other.replace(/otherThing/g, "otherThing3"));
+  const both = codegen(["gen", "--desc", "desc/api/other.api"], dir);
+  assert.match(both.stdout, /also generating desc\/api\/demo\.api: it changed since the last gen/);
+  assert.ok(existsSync(join(dir, "notes/listAll.txt")) && existsSync(join(dir, "notes/otherThing3.txt")));
   assert.is(codegen(["gen", "--desc", "desc/api/nope.api"], dir).code, 2);
+  const outside = codegen(["gen", "--desc", "../../../etc/passwd"], dir);
+  assert.is(outside.code, 2);
+  assert.match(outside.stderr, /DESC_OUTSIDE_PROJECT descriptor \.\.\/\.\.\/\.\.\/etc\/passwd is outside the project/);
 });
 
 test("a whole step's outputs are reused until its inputs or its programs change", () => {

@@ -8,9 +8,12 @@ import { diffLines, fileLines, summary, type Out } from "../report.js";
 import type { GlobalFlags } from "../flags.js";
 import { configFlags } from "../flags.js";
 import { genProject, previewing, withProjectLock } from "../run-gen.js";
+import { gitChangedFiles } from "../git-change.js";
 
 export interface GenFlags extends GlobalFlags {
   desc?: string | string[];
+  /** true (against HEAD) or a ref. */
+  gitChange?: boolean | string;
   dryRun?: boolean;
   diff?: boolean;
   force?: boolean;
@@ -23,7 +26,7 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
     throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents`, undefined, "run codegen new <name> to start a project, or create .codegen.yaml (name, module, frame) in its root"), 2);
   }
   const values = config.values;
-  const only = values.gen.desc.map((d) => {
+  const asked = values.gen.desc.map((d) => {
     const abs = resolve(cwd, d);
     const rel = relative(config.root, abs);
     // Checked before anything is read: a descriptor outside the project is never opened.
@@ -34,6 +37,8 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
     if (!existsSync(abs)) throw new CodegenError(diag("DESC_NOT_FOUND", `descriptor ${d} does not exist`), 2);
     return rel.split(sep).join("/");
   });
+  const changed = flags.gitChange ? await gitChangedFiles(config.root, typeof flags.gitChange === "string" ? flags.gitChange : "HEAD") : [];
+  const only = flags.gitChange || asked.length > 0 ? [...new Set([...asked, ...changed])] : null;
   const dryRun = Boolean(flags.dryRun || flags.diff);
   const run = async (): Promise<void> => {
     const action = (): ReturnType<typeof genProject> => genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: out.info });
