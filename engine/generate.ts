@@ -33,6 +33,8 @@ export interface GenerateOptions {
   /** Descriptor → SHA-256 at the last gen that wrote its files (the ledger's record); null when unknown. */
   recorded?: Record<string, string> | null;
   log?: (line: string) => void;
+  /** Told when slow work (a pack step) starts. */
+  progress?: (message: string) => void;
   /** An already loaded pack (`new` loads it once for both of its phases). */
   pack?: Pack;
   /** `once` files the user owns: planned without rendering them. */
@@ -97,7 +99,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   timer(`plan and render (${files.length} files)`);
 
   const rendered = files.filter((f) => f.rendered);
-  const transformed = await runSteps(rendered, { steps: pack.steps, renderer, root: config.root, ir, project, config: values, verbose: values.verbose ? options.log : undefined });
+  const transformed = await runSteps(rendered, { steps: pack.steps, renderer, root: config.root, ir, project, config: values, verbose: values.verbose ? options.log : undefined, progress: options.progress });
   files = [...transformed, ...files.filter((f) => !f.rendered)];
   timer("steps");
   return { files, ir, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection };

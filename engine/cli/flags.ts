@@ -4,6 +4,7 @@ export interface GlobalFlags {
   pack?: string;
   trust?: boolean;
   verbose?: boolean;
+  quiet?: boolean;
   frame?: string;
   module?: string;
   desc?: string | string[];

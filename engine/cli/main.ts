@@ -15,7 +15,8 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .option("--config <file>", "Config file (default: the nearest .codegen.yaml in this folder or a parent)")
     .option("--pack <source>", "Template pack: built-in name, folder, or git source (gh:owner/repo/path#ref)")
     .option("--trust", "Allow a non-built-in pack to run its declared steps")
-    .option("--verbose", "Print every file, step and skipped statement");
+    .option("--verbose", "Print every file, step and skipped statement")
+    .option("--quiet", "No progress lines while slow steps run");
 
   cli
     .command("new [name]", "Create a new project (runs gen in it); asks for what is missing on a terminal")

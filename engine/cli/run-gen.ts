@@ -22,6 +22,7 @@ export interface GenRun {
   recordLedger: boolean;
   pack?: Pack;
   log?: (line: string) => void;
+  progress?: (message: string) => void;
 }
 
 export async function genProject(run: GenRun): Promise<{ report: WriteReport; result: GenerateResult }> {
@@ -30,7 +31,7 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
   const ledger: Ledger = run.recordLedger ? readLedger(root) : { exists: true, entries: new Map(), descriptors: {}, raw: null };
   const adopt = run.adopt ?? new Set<string>();
   const recorded = ledger.exists && ledger.raw ? ledger.descriptors : null;
-  const result = await generate({ config: run.config, phase: run.phase, only: run.only ?? null, recorded, log: run.log, pack: run.pack, userOwned: userOwnedOnce(disk, ledger, adopt) });
+  const result = await generate({ config: run.config, phase: run.phase, only: run.only ?? null, recorded, log: run.log, progress: run.progress, pack: run.pack, userOwned: userOwnedOnce(disk, ledger, adopt) });
   const { scope, descriptors } = partialScope(result, ledger);
   for (const d of result.selection?.widened ?? []) run.log?.(`also generating ${d}: it changed since the last gen, and routes and other aggregate files name its files`);
   const report = await writeFiles({

@@ -25,6 +25,8 @@ export interface StepContext {
   project: { name: string; module: string; frame: string };
   config: object;
   verbose?: ((line: string) => void) | undefined;
+  /** Told when a step really runs (not served from the cache): it may take a while. */
+  progress?: ((message: string) => void) | undefined;
 }
 
 /** Returns the files with their contents after every step ran (plus files steps created, when collected). */
@@ -80,6 +82,7 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
       // Liquid may render an argument to nothing (an optional flag); drop it rather than pass "".
       const args = [...argv.filter((a) => a !== ""), ...matched];
       ctx.verbose?.(`step ${step.name}: ${argv.join(" ")}${matched.length ? ` (+${matched.length} files)` : ""}`);
+      ctx.progress?.(`running ${step.name} (${argv[0] ?? ""}${matched.length ? ` on ${matched.length} files` : ""})`);
       const result = await runArgv(args, dir);
       if (result.exitCode !== 0) {
         const output = result.output.split(dir + "/").join("").trim();

@@ -9,6 +9,7 @@ import type { GlobalFlags } from "../flags.js";
 import { configFlags } from "../flags.js";
 import { genProject, previewing, withProjectLock } from "../run-gen.js";
 import { gitChangedFiles } from "../git-change.js";
+import { progressFor } from "../progress.js";
 
 export interface GenFlags extends GlobalFlags {
   desc?: string | string[];
@@ -40,8 +41,9 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
   const changed = flags.gitChange ? await gitChangedFiles(config.root, typeof flags.gitChange === "string" ? flags.gitChange : "HEAD") : [];
   const only = flags.gitChange || asked.length > 0 ? [...new Set([...asked, ...changed])] : null;
   const dryRun = Boolean(flags.dryRun || flags.diff);
+  const progress = await progressFor(out, Boolean(flags.quiet));
   const run = async (): Promise<void> => {
-    const action = (): ReturnType<typeof genProject> => genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: out.info });
+    const action = (): ReturnType<typeof genProject> => genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: out.info, progress: progress.step }).finally(progress.done);
     // A preview neither locks nor recovers: it writes nothing at all.
     const { report } = dryRun ? await previewing(config.root, out, action) : await withProjectLock(config.root, "gen", out, action);
     if (flags.diff) out.info(await diffLines(report));

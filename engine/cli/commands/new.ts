@@ -15,6 +15,7 @@ import { summary, type Out } from "../report.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { askChoice, askText, canPrompt } from "../prompt.js";
 import { genProject } from "../run-gen.js";
+import { progressFor } from "../progress.js";
 
 export interface NewFlags extends GlobalFlags {
   output?: string;
@@ -45,21 +46,24 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
     const scratch = `${dirname(target)}/.${basename(target)}.codegen-new-${process.pid}`;
     await rm(scratch, { recursive: true, force: true });
     await mkdir(scratch);
+    const progress = await progressFor(out, Boolean(flags.quiet));
     try {
       const seed = await loadConfig({ cwd: scratch, root: scratch, flags: layer, env: {} });
       const loaded = await loadPack(seed.values.pack, target);
-      const seeded = await genProject({ config: seed, phase: "new", dryRun: false, pack: loaded, recordLedger: false });
+      const seeded = await genProject({ config: seed, phase: "new", dryRun: false, pack: loaded, recordLedger: false, progress: progress.step });
       // The sample's logic files answer from the start; gen takes them as its own, so they go
       // when the sample descriptor goes, and are rewritten when their route changes.
       const adopt = new Set(seeded.report.outcomes.filter((o) => o.state === "created").map((o) => o.path));
       // The project now has its own .codegen.yaml; generate as `codegen gen` would inside it.
       const config = await loadConfig({ cwd: scratch, root: scratch, flags: configFlags({ ...flags, pack: undefined, module: undefined, frame: undefined }) });
-      const { report } = await withHooks(config.values.gen.hooks, scratch, "gen", () => genProject({ config, phase: "gen", dryRun: false, pack: loaded, adopt, recordLedger: true, log: out.info }));
+      const { report } = await withHooks(config.values.gen.hooks, scratch, "gen", () => genProject({ config, phase: "gen", dryRun: false, pack: loaded, adopt, recordLedger: true, log: out.info, progress: progress.step }));
+      progress.done();
       if (existsSync(target)) await rm(target, { recursive: true });
       await rename(scratch, target);
       out.info(summary(report, false));
       out.info(`created ${flags.output ?? name} (frame ${config.values.frame}, module ${config.values.module})`);
     } catch (e) {
+      progress.done();
       await rm(scratch, { recursive: true, force: true });
       throw e;
     }
