@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 import { dirname } from "node:path";
 import { CodegenError, diag, formatDiagnostic } from "./diagnostics/index.js";
 import type { LoadedConfig } from "./config/index.js";
-import { loadPack, type Pack } from "./packs/index.js";
+import { trustedSources, userConfigPath } from "./config/user.js";
+import { loadPack, type Pack, type PackPins } from "./packs/index.js";
 import { findInputs, readDescriptors } from "./descriptors/index.js";
 import { plan, type PlannedFile } from "./plan/index.js";
 import { Renderer } from "./render/liquid.js";
@@ -39,6 +40,8 @@ export interface GenerateOptions {
   pack?: Pack;
   /** `once` files the user owns: planned without rendering them. */
   userOwned?: (path: string) => boolean;
+  /** Versions of fetched packs: pinned ones are used, the ones used are recorded here. */
+  pins?: PackPins;
 }
 
 export interface GenerateResult {
@@ -61,9 +64,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const { config } = options;
   const timer = phaseTimer(config.values.verbose ? options.log : undefined);
   const values = config.values;
-  const pack = options.pack ?? (await loadPack(values.pack, config.root));
+  const pack = options.pack ?? (await loadPack(values.pack, config.root, { pins: options.pins, offline: values.offline }));
   assertFrame(pack, values.frame);
-  assertTrusted(pack, values.trust);
+  assertTrusted(pack, config, options.log);
 
   timer("load pack");
   const inputs = { ...pack.inputs, ...values.inputs };
@@ -145,12 +148,23 @@ function assertFrame(pack: Pack, frame: string): void {
   }
 }
 
-/** Steps a built-in pack declares are trusted; steps from any other pack need --trust. */
-function assertTrusted(pack: Pack, trust: boolean): void {
+/**
+ * Steps a built-in pack declares are trusted; steps from any other pack run only with --trust
+ * (flag or CODEGEN_TRUST) or when the user's own config lists the pack's source. A project's
+ * .codegen.yaml cannot grant trust: a cloned repository must not let itself run programs.
+ */
+function assertTrusted(pack: Pack, config: LoadedConfig, log?: (line: string) => void): void {
   const foreign = pack.steps.filter((s) => !s.builtin);
-  if (trust || foreign.length === 0) return;
+  if (foreign.length === 0) return;
+  const layer = config.provenance.get("trust");
+  if (config.values.trust && layer !== "file") return;
+  if (config.values.trust && layer === "file") log?.("warning: trust in .codegen.yaml is ignored (a project cannot trust itself): pass --trust, or list the pack in your own config");
+  const allowed = new Set(trustedSources());
+  const refused = foreign.filter((s) => !allowed.has(s.source));
+  if (refused.length === 0) return;
+  const list = refused.map((s) => `  ${s.name} (from ${s.source}): ${s.run.join(" ")}${s.args ? " …" : ""}`).join("\n");
   throw new CodegenError(
-    diag("PACK_UNTRUSTED", `pack ${pack.name} runs programs on generation (steps: ${foreign.map((s) => `${s.name}: ${s.run[0]}`).join("; ")})`, undefined, "review the pack, then pass --trust or set trust: true in .codegen.yaml"),
+    diag("PACK_UNTRUSTED", `pack ${pack.name} would run these programs on generation:\n${list}`, undefined, `review the pack, then pass --trust, or add its source to trust: in ${userConfigPath()}`),
     1,
   );
 }

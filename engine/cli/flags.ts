@@ -3,6 +3,7 @@ export interface GlobalFlags {
   config?: string;
   pack?: string;
   trust?: boolean;
+  offline?: boolean;
   verbose?: boolean;
   quiet?: boolean;
   frame?: string;
@@ -18,6 +19,7 @@ export function configFlags(flags: GlobalFlags): Record<string, unknown> {
   return {
     pack: flags.pack,
     trust: flags.trust,
+    offline: flags.offline,
     verbose: flags.verbose,
     frame: flags.frame,
     module: flags.module,

@@ -15,6 +15,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .option("--config <file>", "Config file (default: the nearest .codegen.yaml in this folder or a parent)")
     .option("--pack <source>", "Template pack: built-in name, folder, or git source (gh:owner/repo/path#ref)")
     .option("--trust", "Allow a non-built-in pack to run its declared steps")
+    .option("--offline", "Use fetched template packs from the cache only; never touch the network")
     .option("--verbose", "Print every file, step and skipped statement")
     .option("--quiet", "No progress lines while slow steps run");
 
@@ -48,6 +49,13 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .option("--dir <dir>", "Migration folder (default: desc/sql_migration)")
     .example("codegen migrate up --datasource sqlite:data/app.db")
     .action(async (action: string, arg: string | undefined, flags) => (await import("./commands/migrate.js")).migrateCommand(action, arg, flags, out));
+
+  cli
+    .command("template <action> [dir]", "Template packs: init (--output, --full), list, lint [dir], update")
+    .option("--output <dir>", "init: folder to create (default: ./codegen-pack)")
+    .option("--full", "init: copy the whole built-in pack instead of extending it")
+    .example("codegen template init --output team-pack")
+    .action(async (action: string, dir: string | undefined, flags) => (await import("./commands/template.js")).templateCommand(action, dir, flags, out));
 
   cli
     .command("recover", "Finish the write of a gen that was killed midway (any command does this first), or undo it")

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { LoadedConfig } from "../config/index.js";
 import { generate, type GenerateResult } from "../generate.js";
-import type { Pack } from "../packs/index.js";
+import type { Pack, PackPins } from "../packs/index.js";
 import { acquireLock, guardSignals, ProjectFiles, readLedger, recoverTransaction, TX_DIR, userOwnedOnce, writeFiles, type Ledger, type WriteReport } from "../write/index.js";
 import type { Out } from "./report.js";
 
@@ -23,15 +23,18 @@ export interface GenRun {
   pack?: Pack;
   log?: (line: string) => void;
   progress?: (message: string) => void;
+  /** Pack versions when the caller loaded the pack itself (`new`); otherwise the ledger's pins are used. */
+  pins?: PackPins;
 }
 
 export async function genProject(run: GenRun): Promise<{ report: WriteReport; result: GenerateResult }> {
   const root = run.config.root;
   const disk = new ProjectFiles(root);
-  const ledger: Ledger = run.recordLedger ? readLedger(root) : { exists: true, entries: new Map(), descriptors: {}, raw: null };
+  const ledger: Ledger = run.recordLedger ? readLedger(root) : { exists: true, entries: new Map(), descriptors: {}, packs: {}, raw: null };
+  const pins: PackPins = run.pins ?? { pinned: ledger.packs, used: {} };
   const adopt = run.adopt ?? new Set<string>();
   const recorded = ledger.exists && ledger.raw ? ledger.descriptors : null;
-  const result = await generate({ config: run.config, phase: run.phase, only: run.only ?? null, recorded, log: run.log, progress: run.progress, pack: run.pack, userOwned: userOwnedOnce(disk, ledger, adopt) });
+  const result = await generate({ config: run.config, phase: run.phase, only: run.only ?? null, recorded, log: run.log, progress: run.progress, pack: run.pack, pins, userOwned: userOwnedOnce(disk, ledger, adopt) });
   const { scope, descriptors } = partialScope(result, ledger);
   for (const d of result.selection?.widened ?? []) run.log?.(`also generating ${d}: it changed since the last gen, and routes and other aggregate files name its files`);
   const report = await writeFiles({
@@ -44,6 +47,7 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
     dryRun: run.dryRun,
     scope,
     descriptors,
+    packs: pins.used,
     adopt,
     recordLedger: run.recordLedger,
   });

@@ -21,6 +21,7 @@ export interface CodegenConfig {
   frame: string;
   pack: string;
   trust: boolean;
+  offline: boolean;
   verbose: boolean;
   inputs: Record<string, string>;
   hooks: Hooks;
@@ -53,6 +54,7 @@ function defaults(root: string): CodegenConfig {
     frame: "api",
     pack: defaultPackName(),
     trust: false,
+    offline: false,
     verbose: false,
     inputs: {},
     hooks: { before: [], after: [] },

@@ -2,14 +2,14 @@
 import { readdir, readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
-import { CodegenError, diag, type SourceSpan } from "../diagnostics/index.js";
+import { CodegenError, diag } from "../diagnostics/index.js";
 import { readYamlFile } from "../schema/yaml-doc.js";
 import { validateDoc } from "../schema/validate.js";
-import { resolvePackSource } from "./source.js";
+import { resolvePackSource, type SourceOptions } from "./source.js";
 import type { Pack, Rule, Step, Tool } from "./types.js";
 
 export type { Pack, Rule, Step, Tool, Mode } from "./types.js";
-export { builtinPacksDir, isRemote } from "./source.js";
+export { builtinPacksDir, isRemote, type PackPins } from "./source.js";
 
 interface ManifestYaml {
   name: string;
@@ -24,7 +24,7 @@ interface ManifestYaml {
 
 type RuleYaml = Partial<Omit<Rule, "span" | "pack">> & { name: string; enabled?: boolean; on?: Array<"gen" | "new"> };
 
-export async function loadPack(source: string, base: string, options: { offline?: boolean; seen?: string[] } = {}): Promise<Pack> {
+export async function loadPack(source: string, base: string, options: SourceOptions & { seen?: string[] } = {}): Promise<Pack> {
   const { dir, builtin } = await resolvePackSource(source, base, options);
   const seen = options.seen ?? [];
   if (seen.includes(dir)) throw new CodegenError(diag("PACK_INVALID", `template packs extend each other in a cycle: ${[...seen, dir].join(" -> ")}`), 2);
@@ -48,11 +48,13 @@ export async function loadPack(source: string, base: string, options: { offline?
     inputs: s.inputs ?? null,
     cacheTools: s.cache_tools ?? [],
     builtin,
+    source,
     span: manifestDoc.spanAt(["steps", i]),
   }));
   const tools: Tool[] = (m.tools ?? []).map((t) => ({ name: t.name, check: t.check, frames: t.frames ?? null, install: t.install ?? "" }));
 
-  const rules = mergeRules(parent?.rules ?? [], await loadRules(dir, m.name, shown));
+  const templateDirs = [join(dir, "templates"), ...(parent?.templateDirs ?? [])].filter((d) => existsSync(d));
+  const rules = await resolveDataFiles(mergeRules(parent?.rules ?? [], await loadRules(dir, m.name, shown)), templateDirs);
   const frames: Pack["frames"] = { ...(parent?.frames ?? {}) };
   for (const [k, v] of Object.entries(m.frames ?? {})) frames[k] = { description: v.description ?? "" };
 
@@ -61,7 +63,7 @@ export async function loadPack(source: string, base: string, options: { offline?
     description: m.description ?? parent?.description ?? "",
     dir,
     builtin: builtin && (parent?.builtin ?? true),
-    templateDirs: [join(dir, "templates"), ...(parent?.templateDirs ?? [])].filter((d) => existsSync(d)),
+    templateDirs,
     staticDirs: [join(dir, "static"), ...(parent?.staticDirs ?? [])].filter((d) => existsSync(d)),
     managedMarker: m.managed_marker ?? parent?.managedMarker ?? "",
     inputs: { ...(parent?.inputs ?? {}), ...(m.inputs ?? {}) },
@@ -99,7 +101,8 @@ async function loadRules(dir: string, packName: string, shown: (p: string) => st
         each: r.each ?? null,
         as: r.as ?? "item",
         when: r.when ?? null,
-        data: r.data ? await dataSource(r.data, dir, span) : null,
+        data: r.data && !isDataFile(r.data) ? r.data : null,
+        dataFile: r.data && isDataFile(r.data) ? r.data.trim() : null,
         path: r.path ?? "",
         template: r.template ?? null,
         copy: r.copy ?? null,
@@ -112,15 +115,21 @@ async function loadRules(dir: string, packName: string, shown: (p: string) => st
   return out;
 }
 
-/** A rule's `data` is inline jsonata, or the name of a .jsonata file under the pack's templates/. */
-async function dataSource(data: string, dir: string, span: SourceSpan): Promise<string> {
-  if (!data.trim().endsWith(".jsonata")) return data;
-  const file = join(dir, "templates", data.trim());
-  try {
-    return await readFile(file, "utf8");
-  } catch {
-    throw new CodegenError(diag("PACK_RULE_INVALID", `rule data file ${data} is not in the pack's templates/ folder`, span));
-  }
+const isDataFile = (data: string): boolean => data.trim().endsWith(".jsonata");
+
+/**
+ * A rule's `data` names a .jsonata file under templates/: it is read from the first pack in the
+ * chain that has it, so a pack extending another can replace one view by giving the same path.
+ */
+async function resolveDataFiles(rules: Rule[], templateDirs: string[]): Promise<Rule[]> {
+  return Promise.all(
+    rules.map(async (r) => {
+      if (!r.dataFile) return r;
+      const file = templateDirs.map((d) => join(d, r.dataFile!)).find((f) => existsSync(f));
+      if (!file) throw new CodegenError(diag("PACK_RULE_INVALID", `rule data file ${r.dataFile} is not in the templates/ folder of any pack in the chain`, r.span));
+      return { ...r, data: await readFile(file, "utf8") };
+    }),
+  );
 }
 
 /** A child rule replaces the parent's rule of the same name in place; `enabled: false` removes it. */

@@ -1,20 +1,30 @@
 /** Where a pack comes from: a built-in name, a folder, or a git source fetched with giget. */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { parse } from "yaml";
-import { createHash } from "node:crypto";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { cacheDir } from "../cache/index.js";
+import { fetchPack, remoteKind } from "./remote.js";
 
 export const builtinPacksDir = join(dirname(fileURLToPath(import.meta.url)), "../../../template-packs");
 
-const remotePrefixes = /^(gh|github|gitlab|bitbucket|sourcehut|git|https?):/;
+const remotePrefixes = /^(gh|github|gitlab|bitbucket|sourcehut|git|git\+[a-z]+|https?):/;
 
 export interface ResolvedSource {
   dir: string;
   builtin: boolean;
+}
+
+/** Versions of fetched packs: what the project pinned (its ledger), and what this run used. */
+export interface PackPins {
+  pinned: Record<string, string>;
+  used: Record<string, string>;
+}
+
+export interface SourceOptions {
+  offline?: boolean;
+  pins?: PackPins;
 }
 
 export function isRemote(source: string): boolean {
@@ -22,8 +32,13 @@ export function isRemote(source: string): boolean {
 }
 
 /** Resolve a pack reference relative to `base` (the project root or the extending pack). */
-export async function resolvePackSource(source: string, base: string, options: { offline?: boolean } = {}): Promise<ResolvedSource> {
-  if (isRemote(source)) return { dir: await fetchRemote(source, options.offline ?? false), builtin: false };
+export async function resolvePackSource(source: string, base: string, options: SourceOptions = {}): Promise<ResolvedSource> {
+  if (remoteKind(source, base)) {
+    const fetched = await fetchPack(source, base, { offline: options.offline ?? false, pinned: options.pins?.pinned[source] });
+    if (!existsSync(join(fetched.dir, "pack.yaml"))) throw new CodegenError(diag("PACK_INVALID", `${source} has no pack.yaml at its root`), 1);
+    if (options.pins) options.pins.used[source] = fetched.resolved;
+    return { dir: fetched.dir, builtin: false };
+  }
   const builtin = join(builtinPacksDir, source);
   if (/^[A-Za-z0-9_.-]+$/.test(source) && !source.startsWith(".") && existsSync(join(builtin, "pack.yaml"))) {
     return { dir: builtin, builtin: true };
@@ -52,16 +67,3 @@ export function defaultPackName(): string {
 }
 
 
-async function fetchRemote(source: string, offline: boolean): Promise<string> {
-  const key = createHash("sha256").update(source).digest("hex").slice(0, 16);
-  const dir = cacheDir("packs", key);
-  const { downloadTemplate } = await import("giget");
-  try {
-    await downloadTemplate(source, { dir, force: true, forceClean: true, offline, preferOffline: true, silent: true, install: false });
-  } catch (e) {
-    if (existsSync(join(dir, "pack.yaml"))) return dir; // keep working from the last good copy
-    throw new CodegenError(diag("PACK_FETCH", `cannot fetch template pack ${source}: ${(e as Error).message}`), 1);
-  }
-  if (!existsSync(join(dir, "pack.yaml"))) throw new CodegenError(diag("PACK_INVALID", `${source} has no pack.yaml at its root`), 1);
-  return dir;
-}

@@ -12,6 +12,8 @@ export interface Rule {
   when: string | null;
   /** jsonata (inline, or the text of a .jsonata file under templates/) whose value the template sees as `data`. */
   data: string | null;
+  /** The .jsonata file `data` came from (found in the pack chain's templates/, child first), if any. */
+  dataFile: string | null;
   path: string;
   template: string | null;
   copy: string | null;
@@ -42,6 +44,8 @@ export interface Step {
   cacheTools: string[];
   /** Declared by a built-in pack (trusted to run without --trust). */
   builtin: boolean;
+  /** The source of the pack that declares it, as written (for the user's trust allow-list). */
+  source: string;
   span: SourceSpan;
 }
 

@@ -16,9 +16,9 @@ import { applyTransaction, type Change } from "./transaction.js";
 
 export { userOwnedOnce, type FileOutcome, type FileState } from "./decide.js";
 export { ProjectFiles } from "./disk.js";
-export { readLedger, LEDGER_PATH, STATE_DIR, type Ledger } from "./ledger.js";
+export { readLedger, serializeLedger, LEDGER_PATH, STATE_DIR, type Ledger } from "./ledger.js";
 export { acquireLock, LOCK_PATH } from "./lock.js";
-export { recoverTransaction, TX_DIR, type Recovery } from "./transaction.js";
+export { applyTransaction, recoverTransaction, TX_DIR, type Recovery } from "./transaction.js";
 export { guardSignals, Interrupted, signalExitCode } from "./interrupts.js";
 
 export interface WriteOptions {
@@ -33,6 +33,8 @@ export interface WriteOptions {
   scope: Set<string> | null;
   /** The ledger's descriptor record after this run. */
   descriptors: Record<string, string>;
+  /** Fetched packs and the versions this run used. */
+  packs: Record<string, string>;
   /** Files `new` seeded (sample logic): gen's from the start. */
   adopt?: Set<string>;
   /** Keep the ledger (false while `new` seeds config and samples, which are the user's). */
@@ -70,7 +72,7 @@ export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
   for (const o of decision.outcomes) counts[o.state]++;
   const report = { outcomes: decision.outcomes, counts, orphans: decision.orphans, adopted: decision.adopted };
 
-  const ledger = options.recordLedger ? serializeLedger(decision.ledger, options.descriptors) : null;
+  const ledger = options.recordLedger ? serializeLedger(decision.ledger, options.descriptors, options.packs) : null;
   const ledgerChanged = ledger !== null && !(options.ledger.raw?.equals(ledger) ?? false);
   if (options.dryRun || (changes.length === 0 && !ledgerChanged)) return report;
   ensureStateDir(root);

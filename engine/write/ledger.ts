@@ -32,6 +32,8 @@ export interface Ledger {
   entries: Map<string, LedgerEntry>;
   /** Descriptor → SHA-256 of its bytes at the last gen that wrote its files. */
   descriptors: Record<string, string>;
+  /** Fetched template pack source → the commit or digest gen used (pinned until `template update`). */
+  packs: Record<string, string>;
   /** The file's bytes as read, to tell whether a new ledger differs. */
   raw: Buffer | null;
 }
@@ -41,7 +43,7 @@ export function readLedger(root: string): Ledger {
   try {
     raw = readFileSync(join(root, LEDGER_PATH));
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { exists: false, entries: new Map(), descriptors: {}, raw: null };
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { exists: false, entries: new Map(), descriptors: {}, packs: {}, raw: null };
     throw e;
   }
   const bad = (why: string): never => {
@@ -53,7 +55,7 @@ export function readLedger(root: string): Ledger {
   } catch (e) {
     return bad(`is not valid JSON (${(e as Error).message})`);
   }
-  const d = doc as { version?: unknown; files?: unknown; descriptors?: unknown };
+  const d = doc as { version?: unknown; files?: unknown; descriptors?: unknown; packs?: unknown };
   if (!d || typeof d !== "object" || d.version !== VERSION || !Array.isArray(d.files)) return bad(`is not a version ${VERSION} ledger`);
   const entries = new Map<string, LedgerEntry>();
   for (const f of d.files as unknown[]) {
@@ -62,21 +64,26 @@ export function readLedger(root: string): Ledger {
     if (!isSafe(e.path)) return bad(`lists ${JSON.stringify(e.path)}, which is not a path inside the project`);
     entries.set(e.path, { path: e.path, mode: e.mode, rule: e.rule, sources: e.sources.map(String), sha256: e.sha256, ...(typeof e.rendered === "string" ? { rendered: e.rendered } : {}) });
   }
-  const descriptors: Record<string, string> = {};
-  if (d.descriptors !== undefined) {
-    if (!d.descriptors || typeof d.descriptors !== "object" || Array.isArray(d.descriptors)) return bad("has a malformed descriptors section");
-    for (const [k, v] of Object.entries(d.descriptors)) if (typeof v === "string") descriptors[k] = v;
-  }
-  return { exists: true, entries, descriptors, raw };
+  const section = (value: unknown, name: string): Record<string, string> => {
+    const out: Record<string, string> = {};
+    if (value === undefined) return out;
+    if (!value || typeof value !== "object" || Array.isArray(value)) return bad(`has a malformed ${name} section`);
+    for (const [k, v] of Object.entries(value)) if (typeof v === "string") out[k] = v;
+    return out;
+  };
+  return { exists: true, entries, descriptors: section(d.descriptors, "descriptors"), packs: section(d.packs, "packs"), raw };
 }
 
-export function serializeLedger(entries: Iterable<LedgerEntry>, descriptors: Record<string, string>): Buffer {
+export function serializeLedger(entries: Iterable<LedgerEntry>, descriptors: Record<string, string>, packs: Record<string, string>): Buffer {
   const sorted = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const lines = sorted.map((e) => "    " + JSON.stringify({ path: e.path, mode: e.mode, rule: e.rule, sources: e.sources, sha256: e.sha256, ...(e.rendered ? { rendered: e.rendered } : {}) }));
   const body = lines.length ? `[\n${lines.join(",\n")}\n  ]` : "[]";
-  const descs = Object.keys(descriptors).sort().map((k) => `    ${JSON.stringify(k)}: ${JSON.stringify(descriptors[k])}`);
-  const descBody = descs.length ? `{\n${descs.join(",\n")}\n  }` : "{}";
-  return Buffer.from(`{\n  "version": ${VERSION},\n  "note": "Files codegen wrote; commit this file. codegen gen only rewrites or removes what is listed here.",\n  "descriptors": ${descBody},\n  "files": ${body}\n}\n`, "utf8");
+  const map = (m: Record<string, string>): string => {
+    const lines = Object.keys(m).sort().map((k) => `    ${JSON.stringify(k)}: ${JSON.stringify(m[k])}`);
+    return lines.length ? `{\n${lines.join(",\n")}\n  }` : "{}";
+  };
+  const packSection = Object.keys(packs).length ? `  "packs": ${map(packs)},\n` : "";
+  return Buffer.from(`{\n  "version": ${VERSION},\n  "note": "Files codegen wrote; commit this file. codegen gen only rewrites or removes what is listed here.",\n${packSection}  "descriptors": ${map(descriptors)},\n  "files": ${body}\n}\n`, "utf8");
 }
 
 function isMode(m: unknown): m is Mode {

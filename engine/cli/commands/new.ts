@@ -49,14 +49,15 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
     const progress = await progressFor(out, Boolean(flags.quiet));
     try {
       const seed = await loadConfig({ cwd: scratch, root: scratch, flags: layer, env: {} });
-      const loaded = await loadPack(seed.values.pack, target);
-      const seeded = await genProject({ config: seed, phase: "new", dryRun: false, pack: loaded, recordLedger: false, progress: progress.step });
+      const pins = { pinned: {}, used: {} };
+      const loaded = await loadPack(seed.values.pack, target, { pins, offline: seed.values.offline });
+      const seeded = await genProject({ config: seed, phase: "new", dryRun: false, pack: loaded, pins, recordLedger: false, progress: progress.step });
       // The sample's logic files answer from the start; gen takes them as its own, so they go
       // when the sample descriptor goes, and are rewritten when their route changes.
       const adopt = new Set(seeded.report.outcomes.filter((o) => o.state === "created").map((o) => o.path));
       // The project now has its own .codegen.yaml; generate as `codegen gen` would inside it.
       const config = await loadConfig({ cwd: scratch, root: scratch, flags: configFlags({ ...flags, pack: undefined, module: undefined, frame: undefined }) });
-      const { report } = await withHooks(config.values.gen.hooks, scratch, "gen", () => genProject({ config, phase: "gen", dryRun: false, pack: loaded, adopt, recordLedger: true, log: out.info, progress: progress.step }));
+      const { report } = await withHooks(config.values.gen.hooks, scratch, "gen", () => genProject({ config, phase: "gen", dryRun: false, pack: loaded, pins, adopt, recordLedger: true, log: out.info, progress: progress.step }));
       progress.done();
       if (existsSync(target)) await rm(target, { recursive: true });
       await rename(scratch, target);

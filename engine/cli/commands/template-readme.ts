@@ -1,0 +1,44 @@
+import type { Pack } from "../../packs/index.js";
+
+/** The README `template init` writes for the authors of a new pack. */
+export function packAuthorReadme(name: string, base: string, parent: Pack, full: boolean): string {
+  const rules = parent.rules.map((r) => `| \`${r.name}\` | ${r.frames?.join(", ") ?? "all"} | \`${r.template ?? r.copy ?? ""}\` | ${r.mode.includes("{") ? "depends" : r.mode} |`).join("\n");
+  return `# ${name}
+
+A codegen template pack${full ? ` (a full copy of the built-in \`${base}\` pack)` : ` that extends the built-in \`${base}\` pack`}.
+Use it from a project with \`pack: <path to this folder>\` in \`.codegen.yaml\`, or
+\`codegen gen --pack <path>\`; from git, push it and use \`git+https://host/you/pack.git#v1\`
+(the project's ledger pins the commit until \`codegen template update\`).
+
+## Change one file
+
+${full ? "Edit any file here; nothing is inherited." : `Copy the template you want to change from the base pack (\`codegen template list\` shows every
+rule, its template and which layer it comes from) to the same path under \`templates/\`, then edit
+it. Only that file changes; everything else still comes from \`${base}\`.`}
+
+Worked example: every logic file starts with a team comment.
+
+1. \`codegen template list | grep logic\` names the template of the logic rule.
+2. Copy it from the base pack's \`templates/\` to the same path here and add your comment.
+3. \`codegen template lint <this folder>\`, then \`codegen gen\` in a project using the pack:
+   new logic files carry the comment (existing logic files are yours and stay as they are).
+
+## Rules
+
+A YAML list under \`rules/\`. A rule with the name of a base rule replaces it; a new name adds a
+rule; \`- name: <rule>\\n  enabled: false\` removes one. The format (each, when, data, path,
+template, copy, mode) is described in codegen's \`template-packs/README.md\`.
+
+## Steps and trust
+
+Steps (programs run on the generated files) declared by this pack run only with \`--trust\` or
+when the user lists this pack's source under \`trust:\` in \`~/.config/codegen/config.yaml\`.
+The base pack's steps stay trusted.
+
+## Rules of the base pack
+
+| rule | frames | template | mode |
+|---|---|---|---|
+${rules}
+`;
+}

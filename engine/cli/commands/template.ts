@@ -1,0 +1,75 @@
+/**
+ * `codegen template init|list|lint|update`: start a pack of your own, see which layer each
+ * file's template comes from, check a pack, and move pinned fetched packs to their latest version.
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { CodegenError, diag, formatDiagnostic } from "../../diagnostics/index.js";
+import { loadConfig } from "../../config/index.js";
+import { loadPack, type PackPins } from "../../packs/index.js";
+import { builtinPacksDir } from "../../packs/index.js";
+import { configFlags, type GlobalFlags } from "../flags.js";
+import type { Out } from "../report.js";
+import { packAuthorReadme } from "./template-readme.js";
+
+export interface TemplateFlags extends GlobalFlags {
+  output?: string;
+  full?: boolean;
+}
+
+const actions = ["init", "list", "lint", "update"] as const;
+
+export async function templateCommand(action: string, arg: string | undefined, flags: TemplateFlags, out: Out, cwd = process.cwd()): Promise<void> {
+  if (!(actions as readonly string[]).includes(action)) throw new CodegenError(diag("USAGE", `unknown template action "${action}" (one of: ${actions.join(", ")})`), 2);
+  if (action === "init") return init(flags, out, cwd);
+  if (action === "lint") return lint(arg, flags, out, cwd);
+  if (action === "update") return (await import("./template-update.js")).updatePacks(flags, out, cwd);
+  return list(flags, out, cwd);
+}
+
+async function init(flags: TemplateFlags, out: Out, cwd: string): Promise<void> {
+  const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  const base = existsSync(join(builtinPacksDir, config.values.pack, "pack.yaml")) ? config.values.pack : "go-zero";
+  const target = resolve(cwd, flags.output ?? "codegen-pack");
+  if (existsSync(target) && readdirSync(target).length > 0) throw new CodegenError(diag("PACK_EXISTS", `${relative(cwd, target) || "."} already exists and is not empty; nothing was written`), 1);
+  const parent = await loadPack(base, cwd);
+  const name = `my-${base}`;
+  if (flags.full) {
+    cpSync(join(builtinPacksDir, base), target, { recursive: true });
+    writeFileSync(join(target, "pack.yaml"), `# A full copy of the built-in ${base} pack: change anything; nothing is inherited.\n` + (await import("node:fs")).readFileSync(join(builtinPacksDir, base, "pack.yaml"), "utf8").replace(/^name: .*$/m, `name: ${name}`));
+  } else {
+    mkdirSync(join(target, "rules"), { recursive: true });
+    mkdirSync(join(target, "templates"), { recursive: true });
+    writeFileSync(join(target, "pack.yaml"), `# Everything not given here comes from the built-in ${base} pack.\nname: ${name}\nextends: ${base}\n`);
+    writeFileSync(join(target, "rules", "README.md"), "Rules here replace the base pack's rules of the same name, add new ones, or remove one with `enabled: false`.\n");
+    writeFileSync(join(target, "templates", "README.md"), "A file here replaces the base pack's template (or .jsonata view) at the same path.\n");
+  }
+  writeFileSync(join(target, "README.md"), packAuthorReadme(name, base, parent, Boolean(flags.full)));
+  const shown = relative(cwd, target) || ".";
+  out.info(`created ${shown} (${flags.full ? `a full copy of ${base}` : `extends ${base}`})`);
+  out.info(`use it: set pack: ${shown} in .codegen.yaml (or codegen gen --pack ${shown}); check it: codegen template lint ${shown}`);
+}
+
+async function lint(arg: string | undefined, flags: TemplateFlags, out: Out, cwd: string): Promise<void> {
+  const config = arg ? null : await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  const dir = arg ? resolve(cwd, arg) : existsSync(join(cwd, "pack.yaml")) ? cwd : config!.values.pack;
+  const { lintPack } = await import("../../packs/lint.js");
+  const result = await lintPack(dir);
+  for (const d of result.diagnostics) out.error(formatDiagnostic(d));
+  if (result.diagnostics.length > 0) throw new CodegenError([], 1);
+  out.info(`pack ok: ${result.rules} rules, ${result.templates} templates, ${result.expressions} expressions checked`);
+}
+
+async function list(flags: TemplateFlags, out: Out, cwd: string): Promise<void> {
+  const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  const pins: PackPins = { pinned: {}, used: {} };
+  const pack = await loadPack(config.values.pack, config.root, { pins, offline: config.values.offline });
+  out.info(`pack ${pack.chain.join(" <- ")}`);
+  for (const rule of pack.rules) {
+    const file = rule.template ?? rule.dataFile;
+    const layer = file ? pack.templateDirs.find((d) => existsSync(join(d, file))) : null;
+    const packDir = layer ? layer.replace(/[\\/]templates$/, "") : null;
+    const from = !packDir ? "-" : packDir.startsWith(builtinPacksDir) ? `${relative(builtinPacksDir, packDir)} (built-in)` : relative(cwd, packDir) || ".";
+    out.info(`  ${rule.name.padEnd(28)} rule from ${rule.pack.padEnd(12)} ${(file ?? rule.copy ?? "").padEnd(44)} ${file ? `template from ${from}` : ""}`.trimEnd());
+  }
+}
