@@ -8,7 +8,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { dirname } from "node:path";
-import { CodegenError, diag, formatDiagnostic } from "./diagnostics/index.js";
+import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
+import { cachedGeneration, generationKey, storeGeneration } from "./generation-cache.js";
 import type { LoadedConfig } from "./config/index.js";
 import { trustedSources, userConfigPath } from "./config/user.js";
 import { loadPack, type Pack, type PackPins } from "./packs/index.js";
@@ -46,7 +47,8 @@ export interface GenerateOptions {
 
 export interface GenerateResult {
   files: PlannedFile[];
-  ir: Record<string, unknown>;
+  /** The IR, or null when the files came from the generation cache (nothing was read). */
+  ir: Record<string, unknown> | null;
   pack: Pack;
   /** Whether a file at a planned path carries the marker of what would generate it. */
   looksGenerated: (file: PlannedFile, bytes: Buffer) => boolean;
@@ -70,13 +72,32 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   timer("load pack");
   const inputs = { ...pack.inputs, ...values.inputs };
+  const project = projectInfo(config);
+  const hashes = await descriptorHashes(config.root, Object.values(inputs));
+  // Full gens from descriptor files are remembered; a live database can change under the same key.
+  const key = options.phase === "gen" && !options.only && values.sql.datasource.length === 0 ? await generationKey({ pack, config: values, project, descriptors: hashes }) : null;
+  const hit = key ? await cachedGeneration(key) : null;
+  if (hit) {
+    for (const w of hit.warnings) options.log?.(w);
+    if (values.verbose) for (const n of hit.notes) options.log?.(n);
+    timer("unchanged inputs: files from the cache");
+    return { files: hit.files, ir: null, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection: null };
+  }
+  const said = { warnings: [] as string[], notes: [] as string[] };
+  const warn = (w: Diagnostic): void => {
+    const line = `warning: ${formatDiagnostic(w)}`;
+    said.warnings.push(line);
+    options.log?.(line);
+  };
   const descriptors = await readDescriptors(inputs, {
     root: config.root,
     config: values,
-    onSkip: (m) => (values.verbose ? options.log?.(m) : undefined),
-    onWarning: (w) => options.log?.(`warning: ${formatDiagnostic(w)}`),
+    onSkip: (m) => {
+      said.notes.push(m);
+      if (values.verbose) options.log?.(m);
+    },
+    onWarning: warn,
   });
-  const project = projectInfo(config);
   const ir = { project, ...descriptors };
   guardEmptyArrays(ir);
   const irErrors = await validateValue(ir, "ir.schema.json");
@@ -85,13 +106,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   timer("read descriptors");
   const { runChecks } = await import("./checks/index.js");
-  const problems = await runChecks(ir, [checksDir], { onWarning: (w) => options.log?.(`warning: ${formatDiagnostic(w)}`) });
+  const problems = await runChecks(ir, [checksDir], { onWarning: warn });
   if (problems.length > 0) throw new CodegenError(problems);
 
   timer("checks");
   const renderer = new Renderer(pack.templateDirs);
-  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned: options.userOwned, digest: planDigest(ir, values) });
-  const hashes = await descriptorHashes(config.root, Object.values(inputs));
+  // A result kept for later runs has every file rendered: which files the user owns may change.
+  const userOwned = key ? undefined : options.userOwned;
+  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned, digest: planDigest(ir, values) });
   let selection: GenerateResult["selection"] = null;
   if (options.only) {
     const asked = new Set(options.only);
@@ -105,6 +127,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const transformed = await runSteps(rendered, { steps: pack.steps, renderer, root: config.root, ir, project, config: values, verbose: values.verbose ? options.log : undefined, progress: options.progress });
   files = [...transformed, ...files.filter((f) => !f.rendered)];
   timer("steps");
+  if (key) await storeGeneration(key, files, said);
   return { files, ir, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection };
 }
 

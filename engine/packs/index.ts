@@ -62,6 +62,7 @@ export async function loadPack(source: string, base: string, options: SourceOpti
     name: m.name,
     description: m.description ?? parent?.description ?? "",
     dir,
+    layers: [dir, ...(parent?.layers ?? [])],
     builtin: builtin && (parent?.builtin ?? true),
     templateDirs,
     staticDirs: [join(dir, "static"), ...(parent?.staticDirs ?? [])].filter((d) => existsSync(d)),

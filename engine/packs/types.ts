@@ -61,6 +61,8 @@ export interface Pack {
   description: string;
   /** Folder of the pack itself. */
   dir: string;
+  /** Folders of every pack in the extends chain, child first. */
+  layers: string[];
   /** True for packs shipped in template-packs/ (trusted to run steps). */
   builtin: boolean;
   /** Template folders, the extending pack's first. */

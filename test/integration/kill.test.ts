@@ -5,7 +5,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
 import { codegenBin, scratch } from "../support/paths.js";
@@ -42,8 +42,8 @@ test(`${KILLS} kills of a ${ROUTES}-route gen (seed ${seed}; KILL_SEED to repeat
     cpSync(old, dir, { recursive: true });
     // A third of the kills while new files are staged, the rest while they are renamed into place.
     const at = i % 3 === 0 ? "staging" : "journal";
-    const delay = random() * (at === "staging" ? span.stagingMs : span.applyMs);
-    await killAt(dir, at, delay);
+    const delay = at === "staging" ? random() * span.stagingMs : 0;
+    await killAt(dir, at, delay, random());
     const phase = !existsSync(join(dir, ".codegen/tx")) ? "done" : existsSync(join(dir, ".codegen/tx/journal.json")) ? "applying" : "staging or cleanup";
     landed[phase] = (landed[phase] ?? 0) + 1;
     const rollback = i % 3 === 2;
@@ -60,37 +60,51 @@ test(`${KILLS} kills of a ${ROUTES}-route gen (seed ${seed}; KILL_SEED to repeat
     rmSync(dir, { recursive: true, force: true });
   }
   // The kills must have exercised recovery, not only the moments before and after the write.
-  assert.ok((landed["applying"] ?? 0) >= 5, `kills while applying: ${JSON.stringify(landed)}`);
+  assert.ok((landed["applying"] ?? 0) >= 10, `kills while applying: ${JSON.stringify(landed)}`);
 });
 
 /**
- * Start gen and SIGKILL it `delayMs` after a moment of its write phase: the staging folder
- * appearing ("staging") or the journal appearing ("journal": files are being renamed into place).
- * With a null delay, let it finish and measure both parts.
+ * Start gen and SIGKILL it during its write phase. "staging": `delayMs` after the staging folder
+ * appears (new files are being written aside). "journal": once `fraction` of the staged files
+ * have been renamed into place, which is where a dead process leaves a mixed tree. With a null
+ * delay, let it finish and measure the staging time.
  */
-function killAt(dir: string, at: "staging" | "journal", delayMs: number | null): Promise<{ code: number | null; stagingMs: number; applyMs: number }> {
+function killAt(dir: string, at: "staging" | "journal", delayMs: number | null, fraction = 0): Promise<{ code: number | null; stagingMs: number }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [codegenBin, "gen"], { cwd: dir, stdio: "ignore" });
     let staged = 0;
     let journaled = 0;
+    let total = 0;
     let exited = false;
     child.on("exit", (code) => {
       exited = true;
-      const end = performance.now();
-      resolve({ code, stagingMs: journaled && staged ? journaled - staged : 0, applyMs: journaled ? end - journaled : 0 });
+      resolve({ code, stagingMs: journaled && staged ? journaled - staged : 0 });
     });
     const tx = join(dir, ".codegen/tx");
     const journal = join(tx, "journal.json");
+    const pending = (): number => {
+      try {
+        return readdirSync(join(tx, "new")).length;
+      } catch {
+        return 0;
+      }
+    };
     // Busy polling: a timer cannot place a kill within a millisecond.
     const poll = (): void => {
       if (exited) return;
       if (!staged && existsSync(tx)) staged = performance.now();
-      if (staged && !journaled && existsSync(journal)) journaled = performance.now();
-      const from = at === "staging" ? staged : journaled;
-      if (from && delayMs !== null) {
-        while (performance.now() - from < delayMs) {
+      if (staged && !journaled && existsSync(journal)) {
+        journaled = performance.now();
+        total = pending();
+      }
+      if (delayMs !== null && at === "staging" && staged) {
+        while (performance.now() - staged < delayMs) {
           // spin
         }
+        child.kill("SIGKILL");
+        return;
+      }
+      if (delayMs !== null && at === "journal" && journaled && pending() <= total * (1 - fraction)) {
         child.kill("SIGKILL");
         return;
       }

@@ -8,6 +8,7 @@ import { CodegenError, diag, formatDiagnostic } from "../../diagnostics/index.js
 import { loadConfig } from "../../config/index.js";
 import { loadPack, type PackPins } from "../../packs/index.js";
 import { builtinPacksDir } from "../../packs/index.js";
+import { defaultPackName } from "../../packs/source.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import type { Out } from "../report.js";
 import { packAuthorReadme } from "./template-readme.js";
@@ -29,7 +30,7 @@ export async function templateCommand(action: string, arg: string | undefined, f
 
 async function init(flags: TemplateFlags, out: Out, cwd: string): Promise<void> {
   const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
-  const base = existsSync(join(builtinPacksDir, config.values.pack, "pack.yaml")) ? config.values.pack : "go-zero";
+  const base = existsSync(join(builtinPacksDir, config.values.pack, "pack.yaml")) ? config.values.pack : defaultPackName();
   const target = resolve(cwd, flags.output ?? "codegen-pack");
   if (existsSync(target) && readdirSync(target).length > 0) throw new CodegenError(diag("PACK_EXISTS", `${relative(cwd, target) || "."} already exists and is not empty; nothing was written`), 1);
   const parent = await loadPack(base, cwd);

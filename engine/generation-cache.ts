@@ -1,0 +1,84 @@
+/**
+ * A full gen whose inputs did not change gives the files it gave last time. The key covers
+ * everything generation reads: codegen itself, every file of the pack chain, the resolved
+ * config, the project, every descriptor's bytes, the identity of the step programs and the
+ * environment that locates third-party descriptor files. On a hit nothing is parsed, planned,
+ * rendered or run; the writer still compares every file with the disk and the ledger.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { cachedOutput, storeOutput } from "./cache/index.js";
+import type { Pack } from "./packs/index.js";
+import type { PlannedFile } from "./plan/index.js";
+import { toolIdentity } from "./steps/cache.js";
+
+const engineDir = dirname(fileURLToPath(import.meta.url));
+
+export interface KeyParts {
+  pack: Pack;
+  config: object;
+  project: object;
+  descriptors: Record<string, string>;
+}
+
+export async function generationKey(parts: KeyParts): Promise<string> {
+  const hash = createHash("sha256").update("generation\0");
+  hash.update(treeIdentity(engineDir));
+  for (const layer of parts.pack.layers) hash.update(`\0${layer}\0`).update(treeIdentity(layer));
+  hash.update(JSON.stringify(outputKeys(parts.config))).update(JSON.stringify(parts.project));
+  for (const d of Object.keys(parts.descriptors).sort()) hash.update(`\0${d}\0${parts.descriptors[d]}`);
+  for (const step of parts.pack.steps) for (const tool of [step.run[0] ?? "", ...step.cacheTools]) hash.update(await toolIdentity(tool));
+  hash.update(`\0${process.env["CODEGEN_PROTO_PATH"] ?? ""}\0${process.env["PATH"] ?? ""}`);
+  return hash.digest("hex");
+}
+
+/** Config without the keys that change how a run behaves but not what it generates. */
+function outputKeys(config: object): object {
+  const { verbose: _v, trust: _t, offline: _o, hooks: _h, gen: _g, ...rest } = config as Record<string, unknown>;
+  return rest;
+}
+
+/** What a run says besides its files: warnings always, notes (skipped statements) with --verbose. */
+export interface Said {
+  warnings: string[];
+  notes: string[];
+}
+
+interface Stored extends Said {
+  files: Array<Omit<PlannedFile, "contents"> & { contents: string }>;
+}
+
+export async function cachedGeneration(key: string): Promise<({ files: PlannedFile[] } & Said) | null> {
+  const raw = await cachedOutput(key);
+  if (!raw) return null;
+  try {
+    const stored = JSON.parse(raw.toString("utf8")) as Stored;
+    return { files: stored.files.map((f) => ({ ...f, contents: Buffer.from(f.contents, "base64") })), warnings: stored.warnings, notes: stored.notes };
+  } catch {
+    return null;
+  }
+}
+
+export async function storeGeneration(key: string, files: PlannedFile[], said: Said): Promise<void> {
+  const stored: Stored = { files: files.map((f) => ({ ...f, contents: f.contents.toString("base64") })), ...said };
+  await storeOutput(key, Buffer.from(JSON.stringify(stored)));
+}
+
+/** Paths, sizes and modification times of every file under a folder (no contents read). */
+function treeIdentity(dir: string): string {
+  const hash = createHash("sha256");
+  let entries;
+  try {
+    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return "missing";
+  }
+  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+  for (const f of files) {
+    const s = statSync(f);
+    hash.update(`${f}\0${s.size}\0${s.mtimeMs}\0`);
+  }
+  return hash.digest("hex");
+}
