@@ -28,16 +28,17 @@ export class Renderer {
       tpl = this.liquid.parse(source);
       this.inline.set(source, tpl);
     }
-    return String(await this.liquid.render(tpl, scope));
+    return String(this.liquid.renderSync(tpl, scope));
   }
 
   /** Render a pack template; each file is looked up and parsed once per run. */
   async renderFile(name: string, scope: object): Promise<string> {
     let tpl = this.files.get(name);
     if (!tpl) {
-      tpl = await this.liquid.parseFile(name);
+      tpl = this.liquid.parseFileSync(name);
       this.files.set(name, tpl);
     }
-    return String(await this.liquid.render(tpl, scope));
+    // Synchronous rendering: no filter or tag here is asynchronous, and a promise per tag costs.
+    return String(this.liquid.renderSync(tpl, scope));
   }
 }

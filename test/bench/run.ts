@@ -1,17 +1,21 @@
 /**
- * `npm run bench`: wall times of real CLI runs on synthetic projects.
+ * `npm run bench`: codegen beside goctl on the same synthetic projects, in one run.
  *   node dist/test/bench/run.js [--case api|proto|model] [--routes 500] [--files 50]
- *     [--rpcs 200] [--proto-files 20] [--tables 100]
- * Prints one line per measurement; numbers are milliseconds of wall time.
+ *     [--rpcs 200] [--proto-files 20] [--tables 100] [--runs 5]
+ * Cold runs are interleaved (codegen, goctl, codegen, …) and reported as medians; every codegen
+ * cold run gets a fresh project and a fresh cache. Ratios are codegen ÷ goctl's cold run. The
+ * phase table is codegen's own `--verbose` timing of one cold run; peak RSS comes from
+ * /usr/bin/time when present.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { codegenBin } from "../support/paths.js";
-import { writeApiProject } from "./api-case.js";
 import { writeModelProject } from "./model-case.js";
 import { writeProtoProject } from "./proto-case.js";
+import { findGoctl } from "./goctl.js";
+import { apiModule, goctlProtoCopies, writeGoctlApiProject } from "./goctl-inputs.js";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => {
@@ -19,54 +23,106 @@ const option = (name: string, fallback: number): number => {
   return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
 };
 const only = args.includes("--case") ? args[args.indexOf("--case") + 1] : undefined;
+const runs = option("runs", 5);
+const scratch: string[] = [];
+process.on("exit", () => scratch.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const temp = (prefix: string): string => {
+  const d = mkdtempSync(join(tmpdir(), `codegen-bench-${prefix}-`));
+  scratch.push(d);
+  return d;
+};
 
-// A fresh cache folder, so "cold" really starts with no cached formatter output.
-const cacheDir = mkdtempSync(join(tmpdir(), "codegen-bench-cache-"));
-process.on("exit", () => rmSync(cacheDir, { recursive: true, force: true }));
+interface Timed {
+  ms: number;
+  stdout: string;
+  stderr: string;
+}
 
-function time(argv: string[], cwd: string): number {
+function timed(cmd: string, argv: string[], cwd: string, env: Record<string, string> = {}): Timed {
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [codegenBin, ...argv], { cwd, encoding: "utf8", env: { ...process.env, CODEGEN_CACHE_DIR: cacheDir } });
+  const r = spawnSync(cmd, argv, { cwd, encoding: "utf8", env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (r.status !== 0) throw new Error(`codegen ${argv.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
-  return ms;
+  if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")} failed in ${cwd}:\n${r.stdout}\n${r.stderr}`);
+  return { ms, stdout: r.stdout, stderr: r.stderr };
 }
+const codegen = (argv: string[], cwd: string, cache: string): Timed => timed(process.execPath, [codegenBin, ...argv], cwd, { CODEGEN_CACHE_DIR: cache });
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const rows: Array<[string, number, number | null]> = [];
+const row = (label: string, ms: number, base: number | null): void => {
+  rows.push([label, ms, base]);
+  const ratio = base ? `${(ms / base).toFixed(2)}x` : "";
+  console.log(`${label.padEnd(46)} ${ms.toFixed(0).padStart(7)} ms ${base ? `${base.toFixed(0).padStart(7)} ms` : "".padStart(10)} ${ratio.padStart(7)}`);
+};
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
+const goctl = findGoctl((l) => console.log(l));
+console.log(`${"".padEnd(46)} ${"codegen".padStart(10)} ${(goctl ? "goctl" : "copy").padStart(10)} ${"ratio".padStart(7)}`);
 
-const report = (label: string, ms: number): void => console.log(`${label.padEnd(44)} ${ms.toFixed(0).padStart(7)} ms`);
+/** goctl's cold run on a project (or, without goctl, copying codegen's output tree). */
+type Baseline = (project: string, out: string) => void;
 
-/** Cold gen once, then the median of three no-change runs, on a freshly written project. */
-function measure(label: string, write: (dir: string) => void): void {
-  const dir = mkdtempSync(join(tmpdir(), "codegen-bench-"));
-  try {
+function measure(name: string, write: (dir: string) => void, baseline: Baseline, edit?: (dir: string, i: number) => void): void {
+  const cold: number[] = [];
+  const base: number[] = [];
+  let last = "";
+  let lastCache = "";
+  for (let i = 0; i < runs; i++) {
+    const dir = temp(name);
+    const cache = temp("cache");
     write(dir);
-    report(`${label}: cold gen`, time(["gen"], dir));
-    report(`${label}: no-change gen`, median([1, 2, 3].map(() => time(["gen"], dir))));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    cold.push(codegen(["gen"], dir, cache).ms);
+    const out = temp("out");
+    const start = process.hrtime.bigint();
+    baseline(dir, out);
+    base.push(Number(process.hrtime.bigint() - start) / 1e6);
+    last = dir;
+    lastCache = cache;
+  }
+  const goctlCold = median(base);
+  row(`${name}: cold gen`, median(cold), goctlCold);
+  row(`${name}: no-change gen`, median([...Array(runs)].map(() => codegen(["gen"], last, lastCache).ms)), goctlCold);
+  if (edit) row(`${name}: one-file edit`, median([...Array(3)].map((_, i) => (edit(last, i), codegen(["gen"], last, lastCache).ms))), goctlCold);
+  const phasesDir = temp(name);
+  write(phasesDir);
+  const verbose = codegen(["gen", "--verbose"], phasesDir, temp("cache"));
+  const phases = verbose.stdout.split("\n").filter((l) => /^[a-z][^:]*: \d+ ms$/.test(l));
+  console.log(`  phases of one cold run: ${phases.join(", ")}`);
+  if (existsSync("/usr/bin/time")) {
+    const rssDir = temp(name);
+    write(rssDir);
+    const r = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, codegenBin, "gen"], { cwd: rssDir, encoding: "utf8", env: { ...process.env, CODEGEN_CACHE_DIR: temp("cache") } });
+    const kb = Number(r.stderr.trim().split("\n").pop());
+    console.log(`  peak RSS of a cold gen: ${(kb / 1024).toFixed(0)} MB`);
   }
 }
+
+const copyFloor: Baseline = (project, out) => cpSync(project, out, { recursive: true });
+const goctlRun = (argv: (project: string, out: string) => string[][]): Baseline =>
+  goctl ? (project, out) => argv(project, out).forEach((a) => timed(goctl, a, project)) : copyFloor;
 
 const cases: Record<string, () => void> = {
   api: () => {
     const routes = option("routes", 500);
     const files = option("files", 50);
-    measure(`api (${routes} routes, ${files} files)`, (dir) => writeApiProject(dir, routes, files));
+    const per = Math.ceil(routes / files);
+    measure(
+      `api (${routes} routes, ${files} files)`,
+      (dir) => writeGoctlApiProject(dir, routes, files),
+      goctlRun((_, out) => [["api", "go", "-api", "desc/api/main.api", "-dir", out]]),
+      (dir, i) => writeFileSync(join(dir, `desc/api/mods/m${i}.api`), apiModule(i, per, per, `\tExtra${i} string \`json:"extra${i},optional"\``)),
+    );
   },
   proto: () => {
     const rpcs = option("rpcs", 200);
     const files = option("proto-files", 20);
-    measure(`proto (${rpcs} rpcs, ${files} files)`, (dir) => writeProtoProject(dir, rpcs, files));
+    measure(`proto (${rpcs} rpcs, ${files} files)`, (dir) => writeProtoProject(dir, rpcs, files),
+      goctlRun((project, out) => goctlProtoCopies(project, join(out, "proto")).map((f) => ["rpc", "protoc", join(out, "proto", f), `--proto_path=${join(out, "proto")}`, `--go_out=${out}/${f}`, `--go-grpc_out=${out}/${f}`, `--zrpc_out=${out}/${f}`])));
   },
   model: () => {
     const tables = option("tables", 100);
-    measure(`model (${tables} tables)`, (dir) => writeModelProject(dir, tables));
+    measure(`model (${tables} tables)`, (dir) => writeModelProject(dir, tables), goctlRun((_, out) => [["model", "mysql", "ddl", "--src", "desc/sql/*.sql", "--dir", out]]));
   },
 };
 
-report("codegen --help (median of 5)", median([1, 2, 3, 4, 5].map(() => time(["--help"], tmpdir()))));
+const help = median([1, 2, 3, 4, 5].map(() => codegen(["--help"], tmpdir(), temp("cache")).ms));
+row("codegen --help (median of 5)", help, null);
 for (const [name, run] of Object.entries(cases)) if (!only || only === name) run();
