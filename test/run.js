@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// Runs every compiled uvu suite under dist/test and prints the closing line CI reads:
-// "N passed, N failed". Usage: node test/run.js [folder-or-pattern ...] (default: all suites).
+// Runs the compiled uvu suites under dist/test and prints the closing line CI reads:
+// "N passed, N failed". Usage: node test/run.js [--corpus] [folder-or-pattern ...].
+// By default every suite except test/corpus/ (those read ../shared/corpus, which only CI has
+// beside the checkout); --corpus runs only those.
 import { execFileSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const filter = process.argv.slice(2);
+const corpus = process.argv.includes("--corpus");
+const filter = process.argv.slice(2).filter((a) => a !== "--corpus");
 const pattern = filter.length ? `(?:${filter.join("|")}).*\\.test\\.js$` : "\\.test\\.js$";
-const args = [join(root, "node_modules/uvu/bin.js"), "dist/test", pattern];
+const args = [join(root, "node_modules/uvu/bin.js"), "dist/test", pattern, ...(corpus ? [] : ["--ignore", "^corpus/"])];
+if (corpus) args[1] = "dist/test/corpus";
 // `go install` puts the protoc plugins in $(go env GOPATH)/bin; the tests find them there too.
 const gobin = (() => {
   try {

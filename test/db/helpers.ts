@@ -12,7 +12,6 @@ import type { SqlIR } from "../../engine/ir/sql.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const fixtures = path.join(repoRoot, "test/db/fixtures");
-export const corpus = process.env.CODEGEN_CORPUS ?? path.resolve(repoRoot, "../shared/corpus");
 
 const MYSQL = process.env.CODEGEN_TEST_MYSQL ?? "mysql://root@127.0.0.1:3306/test";
 const POSTGRES = process.env.CODEGEN_TEST_POSTGRES ?? "postgres://postgres@127.0.0.1:5432/test";

@@ -1,5 +1,5 @@
 // Migrations on MariaDB, PostgreSQL and SQLite: up/down/goto/force/version, golang-migrate's
-// bookkeeping, failures that leave the database dirty, and the corpus migrations.
+// bookkeeping, failures that leave the database dirty, and a first migration's bookkeeping.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +9,8 @@ import { CodegenError } from "../../engine/diagnostics/index.js";
 import { connect, readLiveSchema } from "../../engine/descriptors/sql/index.js";
 import type { SqlDialect } from "../../engine/ir/sql.js";
 import { down, force, formatVersion, goto, up, version } from "../../engine/migrate/index.js";
-import { type TestDb, corpus, mysqlDatabase, postgresSchema, sqliteFile } from "./helpers.js";
+import { type TestDb, mysqlDatabase, postgresSchema, sqliteFile } from "./helpers.js";
+import { fixtures } from "../support/paths.js";
 
 const migrate = suite("migrate");
 
@@ -128,7 +129,7 @@ async function scenario(db: TestDb | null, dialect: SqlDialect): Promise<void> {
 
 async function bookkeepingShape(db: TestDb | null, dialect: SqlDialect): Promise<void> {
   if (!db) return;
-  const dir = path.join(corpus, "migrations/jzero/simpleapi-with-model-redis");
+  const dir = path.join(fixtures, "migrations/initialize");
   const opts = { dir, datasource: db.url };
   try {
     const r = await up(opts);
@@ -152,9 +153,9 @@ async function bookkeepingShape(db: TestDb | null, dialect: SqlDialect): Promise
 migrate("MariaDB/MySQL: up, failure, dirty, force, goto, down", async () => scenario(await mysqlDatabase(), "mysql"));
 migrate("PostgreSQL: up, failure, dirty, force, goto, down", async () => scenario(await postgresSchema(), "postgres"));
 migrate("SQLite: up, failure, dirty, force, goto, down", async () => scenario(await sqliteFile(), "sqlite"));
-migrate("MariaDB/MySQL: corpus migrations and golang-migrate's table", async () => bookkeepingShape(await mysqlDatabase(), "mysql"));
-migrate("PostgreSQL: corpus migrations and golang-migrate's table", async () => bookkeepingShape(await postgresSchema(), "postgres"));
-migrate("SQLite: corpus migrations and golang-migrate's table", async () => bookkeepingShape(await sqliteFile(), "sqlite"));
+migrate("MariaDB/MySQL: a first migration and golang-migrate's table", async () => bookkeepingShape(await mysqlDatabase(), "mysql"));
+migrate("PostgreSQL: a first migration and golang-migrate's table", async () => bookkeepingShape(await postgresSchema(), "postgres"));
+migrate("SQLite: a first migration and golang-migrate's table", async () => bookkeepingShape(await sqliteFile(), "sqlite"));
 
 migrate("duplicate versions are refused", async () => {
   const dir = await folder({ "1_a.up.sql": "select 1;", "01_b.up.sql": "select 2;" });

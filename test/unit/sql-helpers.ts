@@ -8,7 +8,6 @@ import { readSqlFiles } from "../../engine/descriptors/sql/index.js";
 import type { SqlDialect, SqlIR, SqlTable } from "../../engine/ir/sql.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-export const corpus = process.env.CODEGEN_CORPUS ?? path.resolve(repoRoot, "../shared/corpus");
 
 export interface Read {
   ir: SqlIR;

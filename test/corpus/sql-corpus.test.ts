@@ -5,7 +5,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { parse } from "yaml";
 import { readSqlFiles } from "../../engine/descriptors/sql/index.js";
-import { corpus } from "./sql-helpers.js";
+import { corpusDir as corpus } from "../support/paths.js";
 
 interface Entry {
   file: string;
