@@ -12,7 +12,7 @@ import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnos
 import { cachedGeneration, generationKey, storeGeneration } from "./generation-cache.js";
 import type { LoadedConfig } from "./config/index.js";
 import { trustedSources, userConfigPath } from "./config/user.js";
-import { loadPack, type Pack, type PackPins } from "./packs/index.js";
+import { loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
 import { findInputs, readDescriptors } from "./descriptors/index.js";
 import { plan, type PlannedFile } from "./plan/index.js";
 import { Renderer } from "./render/liquid.js";
@@ -25,7 +25,7 @@ export const checksDir = join(dirname(fileURLToPath(import.meta.url)), "../../ru
 
 export interface GenerateOptions {
   config: LoadedConfig;
-  phase: "gen" | "new";
+  phase: Phase;
   /**
    * A partial run (`--desc`, `--git-change`): root-relative descriptor paths whose files are
    * returned (aggregates always are). Descriptors that changed since the last gen (`recorded`)
@@ -124,7 +124,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   timer(`plan and render (${files.length} files)`);
 
   const rendered = files.filter((f) => f.rendered);
-  const transformed = await runSteps(rendered, { steps: pack.steps, renderer, root: config.root, ir, project, config: values, verbose: values.verbose ? options.log : undefined, progress: options.progress });
+  // Steps transform the project's tree; skills are written elsewhere and are not code.
+  const transformed = options.phase === "skills" ? rendered : await runSteps(rendered, { steps: pack.steps, renderer, root: config.root, ir, project, config: values, verbose: values.verbose ? options.log : undefined, progress: options.progress });
   files = [...transformed, ...files.filter((f) => !f.rendered)];
   timer("steps");
   if (key) await storeGeneration(key, files, said);

@@ -58,6 +58,11 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .action(async (action: string, dir: string | undefined, flags) => (await import("./commands/template.js")).templateCommand(action, dir, flags, out));
 
   cli
+    .command("skills <action>", "Write skill definitions for AI coding assistants about this project: init")
+    .option("--output <dir>", "Folder to write (default: ~/.claude/skills/<project name>/)")
+    .action(async (action: string, flags) => (await import("./commands/skills.js")).skillsCommand(action, flags, out));
+
+  cli
     .command("recover", "Finish the write of a gen that was killed midway (any command does this first), or undo it")
     .option("--rollback", "Restore the files the interrupted gen had replaced instead")
     .action(async (flags) => (await import("./commands/recover.js")).recoverCommand(flags, out));
@@ -84,6 +89,15 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     await cli.runMatchedCommand();
     return 0;
   } catch (e) {
+    if (e instanceof Error && e.name === "CACError") {
+      const command = cli.matchedCommand ?? cli.commands.find((c) => c.name === argv[0]?.split(" ")[0]);
+      const known = [...cli.globalCommand.options, ...(command?.options ?? [])].flatMap((o) => o.names).map((n) => n.replace(/([A-Z])/g, "-$1").toLowerCase());
+      const typed = (await import("./unknown-option.js")).unknownOptionMessage(e.message, argv, [...new Set(known)]);
+      if (typed) {
+        out.error(`codegen: ${typed}; run codegen ${command?.name ? `${command.name} ` : ""}--help for the options`);
+        return 2;
+      }
+    }
     return (await import("./errors.js")).reportError(e, out, Boolean(cli.options["verbose"]));
   }
 }

@@ -6,13 +6,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { LoadedConfig } from "../config/index.js";
 import { generate, type GenerateResult } from "../generate.js";
-import type { Pack, PackPins } from "../packs/index.js";
+import type { Pack, PackPins, Phase } from "../packs/index.js";
 import { acquireLock, guardSignals, ProjectFiles, readLedger, recoverTransaction, TX_DIR, userOwnedOnce, writeFiles, type Ledger, type WriteReport } from "../write/index.js";
 import type { Out } from "./report.js";
 
 export interface GenRun {
   config: LoadedConfig;
-  phase: "gen" | "new";
+  phase: Phase;
   dryRun: boolean;
   /** A partial run's descriptors (`--desc`, `--git-change`); null or absent for a full gen. */
   only?: string[] | null;

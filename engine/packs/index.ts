@@ -6,9 +6,9 @@ import { CodegenError, diag } from "../diagnostics/index.js";
 import { readYamlFile } from "../schema/yaml-doc.js";
 import { validateDoc } from "../schema/validate.js";
 import { resolvePackSource, type SourceOptions } from "./source.js";
-import type { Pack, Rule, Step, Tool } from "./types.js";
+import type { Pack, Phase, Rule, Step, Tool } from "./types.js";
 
-export type { Pack, Rule, Step, Tool, Mode } from "./types.js";
+export type { Pack, Phase, Rule, Step, Tool, Mode } from "./types.js";
 export { builtinPacksDir, isRemote, type PackPins } from "./source.js";
 
 interface ManifestYaml {
@@ -17,12 +17,12 @@ interface ManifestYaml {
   extends?: string | null;
   managed_marker?: string;
   inputs?: Record<string, string>;
-  frames?: Record<string, { description?: string }>;
+  frames?: Record<string, { description?: string; next?: string[] }>;
   steps?: Array<{ name: string; run: string[]; files?: string; args?: string; frames?: string[]; when?: string; collect?: string; cache?: boolean; marker?: string; inputs?: string; cache_tools?: string[] }>;
   tools?: Array<{ name: string; check: string[]; frames?: string[]; install?: string }>;
 }
 
-type RuleYaml = Partial<Omit<Rule, "span" | "pack">> & { name: string; enabled?: boolean; on?: Array<"gen" | "new"> };
+type RuleYaml = Partial<Omit<Rule, "span" | "pack">> & { name: string; enabled?: boolean; on?: Phase[] };
 
 export async function loadPack(source: string, base: string, options: SourceOptions & { seen?: string[] } = {}): Promise<Pack> {
   const { dir, builtin } = await resolvePackSource(source, base, options);
@@ -56,7 +56,7 @@ export async function loadPack(source: string, base: string, options: SourceOpti
   const templateDirs = [join(dir, "templates"), ...(parent?.templateDirs ?? [])].filter((d) => existsSync(d));
   const rules = await resolveDataFiles(mergeRules(parent?.rules ?? [], await loadRules(dir, m.name, shown)), templateDirs);
   const frames: Pack["frames"] = { ...(parent?.frames ?? {}) };
-  for (const [k, v] of Object.entries(m.frames ?? {})) frames[k] = { description: v.description ?? "" };
+  for (const [k, v] of Object.entries(m.frames ?? {})) frames[k] = { description: v.description ?? "", next: v.next ?? frames[k]?.next ?? [] };
 
   return {
     name: m.name,

@@ -3,10 +3,13 @@ import type { SourceSpan } from "../diagnostics/index.js";
 /** managed: regenerated; once: written when missing; merge: YAML whose missing keys are added. */
 export type Mode = "managed" | "once" | "merge";
 
+/** What a run plans: a project's files (gen), a new project's seed (new), or assistant skills. */
+export type Phase = "gen" | "new" | "skills";
+
 export interface Rule {
   name: string;
   frames: string[] | null;
-  on: Array<"gen" | "new">;
+  on: Phase[];
   each: string | null;
   as: string;
   when: string | null;
@@ -70,7 +73,7 @@ export interface Pack {
   staticDirs: string[];
   managedMarker: string;
   inputs: Record<string, string>;
-  frames: Record<string, { description: string }>;
+  frames: Record<string, { description: string; next: string[] }>;
   steps: Step[];
   tools: Tool[];
   rules: Rule[];

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnostics/index.js";
-import type { Mode, Pack, Rule } from "../packs/index.js";
+import type { Mode, Pack, Phase, Rule } from "../packs/index.js";
 import { Renderer } from "../render/liquid.js";
 import { liquidDiagnostic } from "../render/errors.js";
 import { evaluate, evaluateList } from "./jsonata.js";
@@ -29,7 +29,7 @@ export interface PlanInput {
   ir: object;
   project: { name: string; module: string; frame: string };
   config: object;
-  phase: "gen" | "new";
+  phase: Phase;
   renderer?: Renderer;
   /** `once` files the user owns: planned without rendering them. */
   userOwned?: (path: string) => boolean;

@@ -1,4 +1,5 @@
-import { loadConfig } from "../../config/index.js";
+import { loadConfig, type LoadedConfig } from "../../config/index.js";
+import { withHooks } from "../hooks.js";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { runArgv } from "../../exec/index.js";
 import { loadPack } from "../../packs/index.js";
@@ -8,6 +9,10 @@ import type { Out } from "../report.js";
 /** `codegen check`: run each tool's check command; say what is missing and how to install it. */
 export async function checkCommand(flags: GlobalFlags, out: Out, cwd = process.cwd()): Promise<void> {
   const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  await withHooks(config.values.hooks, config.root, "", () => checkTools(config, flags, out));
+}
+
+async function checkTools(config: LoadedConfig, flags: GlobalFlags, out: Out): Promise<void> {
   const pack = await loadPack(config.values.pack, config.root);
   // Inside a project, the tools its frame needs; elsewhere every tool unless --frame narrows.
   const frame = flags.frame ?? (config.inProject ? config.values.frame : undefined);

@@ -1,10 +1,15 @@
-import { configLeaves, envName, loadConfig } from "../../config/index.js";
+import { configLeaves, envName, loadConfig, type LoadedConfig } from "../../config/index.js";
+import { withHooks } from "../hooks.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import type { Out } from "../report.js";
 
 /** `codegen config`: every key with its value and the layer that set it. */
 export async function configCommand(flags: GlobalFlags, out: Out, cwd = process.cwd()): Promise<void> {
   const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  await withHooks(config.values.hooks, config.root, "", async () => print(config, out));
+}
+
+function print(config: LoadedConfig, out: Out): void {
   out.info(`root: ${config.root}`);
   out.info(`file: ${config.file ?? "(none)"}`);
   for (const key of configLeaves().keys()) {

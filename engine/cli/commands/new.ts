@@ -63,6 +63,14 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
       await rename(scratch, target);
       out.info(summary(report, false));
       out.info(`created ${flags.output ?? name} (frame ${config.values.frame}, module ${config.values.module})`);
+      const next = loaded.frames[config.values.frame]?.next ?? [];
+      if (next.length > 0) {
+        const { Renderer } = await import("../../render/liquid.js");
+        const renderer = new Renderer([]);
+        const scope = { dir: flags.output ?? name, project: { name, module: config.values.module, frame: config.values.frame } };
+        out.info("next:");
+        for (const line of next) out.info(`  ${await renderer.renderString(line, scope)}`);
+      }
     } catch (e) {
       progress.done();
       await rm(scratch, { recursive: true, force: true });

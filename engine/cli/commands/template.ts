@@ -11,6 +11,7 @@ import { builtinPacksDir } from "../../packs/index.js";
 import { defaultPackName } from "../../packs/source.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import type { Out } from "../report.js";
+import { withHooks } from "../hooks.js";
 import { packAuthorReadme } from "./template-readme.js";
 
 export interface TemplateFlags extends GlobalFlags {
@@ -22,10 +23,13 @@ const actions = ["init", "list", "lint", "update"] as const;
 
 export async function templateCommand(action: string, arg: string | undefined, flags: TemplateFlags, out: Out, cwd = process.cwd()): Promise<void> {
   if (!(actions as readonly string[]).includes(action)) throw new CodegenError(diag("USAGE", `unknown template action "${action}" (one of: ${actions.join(", ")})`), 2);
-  if (action === "init") return init(flags, out, cwd);
-  if (action === "lint") return lint(arg, flags, out, cwd);
-  if (action === "update") return (await import("./template-update.js")).updatePacks(flags, out, cwd);
-  return list(flags, out, cwd);
+  const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  await withHooks(config.values.hooks, config.root, "", async () => {
+    if (action === "init") return init(flags, out, cwd);
+    if (action === "lint") return lint(arg, flags, out, cwd);
+    if (action === "update") return (await import("./template-update.js")).updatePacks(flags, out, cwd);
+    return list(flags, out, cwd);
+  });
 }
 
 async function init(flags: TemplateFlags, out: Out, cwd: string): Promise<void> {
