@@ -106,7 +106,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   timer("read descriptors");
   const { runChecks } = await import("./checks/index.js");
-  const problems = await runChecks(ir, [checksDir], { onWarning: warn });
+  // The engine's generic checks, then the pack's (about its own layout and target language).
+  const problems = await runChecks(ir, [checksDir, ...pack.checkDirs], { onWarning: warn });
   if (problems.length > 0) throw new CodegenError(problems);
 
   timer("checks");

@@ -60,8 +60,13 @@ export function excerpt(source: string, span: SourceSpan): string {
   const lineText = source.split(/\r?\n/)[span.line - 1];
   if (lineText === undefined) return "";
   const width = span.endLine === span.line && span.endColumn && span.endColumn > span.column ? span.endColumn - span.column : 1;
-  const pad = lineText.slice(0, span.column - 1).replace(/[^\t]/g, " ");
-  return `  ${lineText}\n  ${pad}${"^".repeat(width)}`;
+  // A long line is cut to a window around the column, so the caret still points at it.
+  const MAX = 120;
+  const from = lineText.length > MAX ? Math.max(0, Math.min(span.column - 1 - MAX / 2, lineText.length - MAX)) : 0;
+  const shown = lineText.length > MAX ? `${from > 0 ? "…" : ""}${lineText.slice(from, from + MAX)}${from + MAX < lineText.length ? "…" : ""}` : lineText;
+  const lead = from > 0 ? 1 : 0;
+  const pad = (" ".repeat(lead) + lineText.slice(from, span.column - 1)).replace(/[^\t]/g, " ");
+  return `  ${shown}\n  ${pad}${"^".repeat(Math.max(1, Math.min(width, MAX)))}`;
 }
 
 /** Line and column (1-based) of a character offset. */

@@ -65,6 +65,7 @@ export async function loadPack(source: string, base: string, options: SourceOpti
     layers: [dir, ...(parent?.layers ?? [])],
     builtin: builtin && (parent?.builtin ?? true),
     templateDirs,
+    checkDirs: [join(dir, "checks"), ...(parent?.checkDirs ?? [])].filter((d) => existsSync(d)),
     staticDirs: [join(dir, "static"), ...(parent?.staticDirs ?? [])].filter((d) => existsSync(d)),
     managedMarker: m.managed_marker ?? parent?.managedMarker ?? "",
     inputs: { ...(parent?.inputs ?? {}), ...(m.inputs ?? {}) },

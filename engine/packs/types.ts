@@ -70,6 +70,8 @@ export interface Pack {
   builtin: boolean;
   /** Template folders, the extending pack's first. */
   templateDirs: string[];
+  /** Descriptor check folders (`checks/`, same format as the engine's rules/) of every layer. */
+  checkDirs: string[];
   staticDirs: string[];
   managedMarker: string;
   inputs: Record<string, string>;

@@ -56,7 +56,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
         const scope = { ...base, item, [rule.as]: item, data, rule: { name: rule.name } };
         const rawPath = await renderInline(renderer, rule.path, scope, rule, "path");
         if (rawPath.trim() === "") continue;
-        const path = safeRelativePath(rawPath, rule.span, rule.name);
+        const path = safeRelativePath(rawPath, itemSpan(item) ?? rule.span, rule.name);
         const mode = await resolveMode(renderer, rule, scope);
         const prior = byPath.get(path);
         if (prior) {
@@ -75,6 +75,12 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   }
   if (errors.length) throw new CodegenError(errors);
   return [...byPath.values()];
+}
+
+/** Where a descriptor item was written, when the IR says so. */
+function itemSpan(item: unknown): SourceSpan | null {
+  const pos = (item as { pos?: { file?: unknown; line?: unknown; column?: unknown } } | null)?.pos;
+  return pos && typeof pos.file === "string" && typeof pos.line === "number" && typeof pos.column === "number" ? { file: pos.file, line: pos.line, column: pos.column } : null;
 }
 
 function sourcesOf(item: unknown): string[] {

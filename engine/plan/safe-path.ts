@@ -1,14 +1,20 @@
 import { posix } from "node:path";
 import { CodegenError, diag, type SourceSpan } from "../diagnostics/index.js";
 
+/** Longest file or folder name most file systems accept, and a whole relative path we plan. */
+export const MAX_NAME = 255;
+export const MAX_PATH = 1024;
+
 /**
  * Normalise a planned output path and refuse anything that could leave the project root.
- * Descriptor names end up in paths, so this is untrusted input.
+ * Descriptor names end up in paths, so this is untrusted input; `span` is the descriptor item's
+ * position when there is one (else the rule's).
  */
 export function safeRelativePath(raw: string, span: SourceSpan, ruleName: string): string {
   const trimmed = raw.trim();
-  const bad = (why: string): never => {
-    throw new CodegenError(diag("UNSAFE_PATH", `rule "${ruleName}" planned "${trimmed}", which ${why}`, span));
+  const bad = (why: string, code = "UNSAFE_PATH"): never => {
+    const shown = trimmed.length > 80 ? `${trimmed.slice(0, 77)}…` : trimmed;
+    throw new CodegenError(diag(code, `rule "${ruleName}" planned "${shown}", which ${why}`, span));
   };
   if (trimmed.includes("\\")) bad("contains a backslash");
   if (trimmed.includes("\0")) bad("contains a NUL byte");
@@ -16,5 +22,9 @@ export function safeRelativePath(raw: string, span: SourceSpan, ruleName: string
   const normal = posix.normalize(trimmed);
   if (normal === ".." || normal.startsWith("../") || normal.split("/").includes("..")) bad("leaves the project root");
   if (normal === "." || normal.endsWith("/")) bad("names a folder, not a file");
+  // File systems refuse longer names (ENAMETOOLONG); a descriptor name is the usual cause.
+  const long = normal.split("/").find((seg) => Buffer.byteLength(seg) > MAX_NAME);
+  if (long) bad(`has a file or folder name of ${Buffer.byteLength(long)} bytes (at most ${MAX_NAME})`, "PATH_TOO_LONG");
+  if (Buffer.byteLength(normal) > MAX_PATH) bad(`is ${Buffer.byteLength(normal)} bytes long (at most ${MAX_PATH})`, "PATH_TOO_LONG");
   return normal.replace(/^\.\//, "");
 }

@@ -16,6 +16,7 @@ import { evaluate, evaluateList } from "../plan/jsonata.js";
 import type { PlannedFile } from "../plan/index.js";
 import { cachedFiles, cachedOutput, stepKey, storeFiles, storeOutput, toolIdentity } from "./cache.js";
 import { findInputs } from "../descriptors/index.js";
+import { outputDiagnostics } from "./output.js";
 
 export interface StepContext {
   steps: Step[];
@@ -87,6 +88,9 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
       if (result.exitCode !== 0) {
         const output = result.output.split(dir + "/").join("").trim();
         const hint = result.exitCode === 127 ? "a program the step needs is missing: run codegen check" : undefined;
+        const inputs = step.inputs ? await findInputs(ctx.root, step.inputs) : [];
+        const atUserFiles = outputDiagnostics(output, step.name, [...new Set([...inputs, ...byPath.keys()])]);
+        if (atUserFiles.length > 0) throw new CodegenError([...atUserFiles, diag("STEP_FAILED", `step "${step.name}" failed (exit ${result.exitCode}); nothing was written`, undefined, hint)]);
         throw new CodegenError(diag("STEP_FAILED", `step "${step.name}" failed (exit ${result.exitCode}); nothing was written\n${output}`, step.span, hint));
       }
       const before = new Set(byPath.keys());

@@ -26,7 +26,7 @@ test("unknown commands and flags are usage errors (exit 2)", () => {
   assert.match(cmd.stderr, /unknown command "generate"/);
   const flag = codegen(["gen", "--dryrun"], dir);
   assert.is(flag.code, 2);
-  assert.match(flag.stderr, /Unknown option `--dryrun`/);
+  assert.match(flag.stderr, /unknown option --dryrun \(did you mean --dry-run\?\)/);
 });
 
 test("config layers: file < CODEGEN_* environment < flags, with provenance", () => {

@@ -1,7 +1,7 @@
 /** Everyday CLI behaviour: options reported as typed, hooks around every project command. */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
 import { makeProject, smallApi } from "../support/project.js";
@@ -19,6 +19,19 @@ test("an unknown option is reported as typed, with the nearest one the command k
   const far = codegen(["new", "x", "--zzz"], dir);
   assert.is(far.code, 2);
   assert.match(far.stderr, /unknown option --zzz; run codegen new --help/);
+});
+
+test("new refuses an output that is not a folder and a module path that is not one, writing nothing", () => {
+  const dir = scratch("new-bad");
+  const devnull = codegen(["new", "z", "--output", "/dev/null"], dir);
+  assert.is(devnull.code, 1, devnull.stderr);
+  assert.match(devnull.stderr, /PROJECT_EXISTS \/dev\/null exists and is not a folder; nothing was written/);
+  for (const module of ["../../evil", "/abs/path", "a//b", "has space"]) {
+    const r = codegen(["new", "z", "--module", module], dir);
+    assert.is(r.code, 2, module);
+    assert.match(r.stderr, /USAGE --module .* is not a module path/);
+  }
+  assert.equal(readdirSync(dir), []);
 });
 
 test("hooks.before and hooks.after run around check, config, template and gen", () => {

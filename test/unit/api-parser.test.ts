@@ -3,6 +3,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { parseApiSource, readApi } from "../../engine/descriptors/api/index.js";
 import type { ApiField, ApiTypeExpr } from "../../engine/ir/api.js";
+import { CodegenError } from "../../engine/diagnostics/index.js";
 import { cleanup, project, read } from "./api-fixture.js";
 
 const fieldOf = (fields: ApiField[], name: string): ApiField => {
@@ -408,15 +409,18 @@ service svc { @handler createOrder
   assert.is(ir.files.find((f) => f.path === "user.api")?.package, "user");
 });
 
-test("paths in the IR are relative to the root, also for files outside it", async () => {
+test("an import that leads outside the root is refused at the import, before reading", async () => {
   const root = await project({ "inner/main.api": 'import "../outer.api"\ntype A { B }', "outer.api": "type B {}" });
   try {
-    const ir = await readApi([`${root}/inner/main.api`], { root: `${root}/inner` });
-    assert.equal(
-      ir.files.map((f) => f.path),
-      ["main.api", "../outer.api"],
+    const e = await readApi([`${root}/inner/main.api`], { root: `${root}/inner` }).then(
+      () => null,
+      (err: unknown) => err as CodegenError,
     );
-    assert.is(ir.types[1]?.pos.file, "../outer.api");
+    assert.ok(e instanceof CodegenError);
+    assert.equal(
+      e.diagnostics.map((d) => `${d.span?.file}:${d.span?.line}:${d.span?.column} ${d.code}`),
+      ["main.api:1:8 API_IMPORT_OUTSIDE"],
+    );
   } finally {
     await cleanup(root);
   }
@@ -431,7 +435,7 @@ test("empty and comment-only files give an empty IR; CRLF and BOM are fine", asy
   assert.is(crlf.types[0]?.fields[0]?.pos.line, 3);
 });
 
-test("performance: 50 files with 500 routes read well under a second", async () => {
+test("50 files with 500 routes, groups, middleware and nested types are read completely", async () => {
   const files: Record<string, string> = {};
   for (let f = 0; f < 50; f++) {
     let s = `syntax = "v1"\ninfo(title: "f${f}")\ntype (\n`;
@@ -446,12 +450,11 @@ test("performance: 50 files with 500 routes read well under a second", async () 
   const root = await project(files);
   try {
     const names = Object.keys(files);
-    await readApi(names.slice(0, 2), { root }); // grammar compiled once, outside the measurement
-    const start = performance.now();
+    // Speed is measured by npm run bench, never by a timed test.
     const ir = await readApi(names, { root });
-    const ms = performance.now() - start;
     assert.is(ir.routes.length, 500);
-    assert.ok(ms < 1000, `took ${ms.toFixed(0)} ms`);
+    assert.is(ir.types.length, 1000);
+    assert.equal(ir.blocks[49]?.middleware, ["A", "B"]);
   } finally {
     await cleanup(root);
   }

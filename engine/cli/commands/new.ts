@@ -3,7 +3,7 @@
  * into a scratch folder beside the target, run `gen` there, and move the folder into place only
  * when everything succeeded. A failure leaves no half-written project behind.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, relative, resolve } from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
@@ -32,6 +32,10 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
   if (host) {
     throw new CodegenError(diag("PROJECT_NESTED", `${flags.output ?? name} would be inside the project at ${relative(cwd, host) || "."}; nothing was written`, undefined, "run codegen new outside any project (a folder with .codegen.yaml above it)"), 1);
   }
+  if (existsSync(target) && !statSync(target).isDirectory()) {
+    throw new CodegenError(diag("PROJECT_EXISTS", `${flags.output ?? name} exists and is not a folder; nothing was written`), 1);
+  }
+  if (flags.module !== undefined) checkModule(flags.module);
   if (existsSync(target) && readdirSync(target).length > 0) {
     throw new CodegenError(diag("PROJECT_EXISTS", `${flags.output ?? name} already exists and is not empty; nothing was written`), 1);
   }
@@ -77,6 +81,14 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
       throw e;
     }
   });
+}
+
+/** A module path becomes import paths: no spaces, backslashes, absolute or relative segments. */
+function checkModule(module: string): void {
+  const segments = module.split("/");
+  if (module === "" || /[\s\\]/.test(module) || module.startsWith("/") || segments.some((s) => s === "" || s === "." || s === "..")) {
+    throw new CodegenError(diag("USAGE", `--module "${module}" is not a module path: use slash-separated names such as example.com/team/service, without "..", "." or empty segments`), 2);
+  }
 }
 
 async function askName(flags: NewFlags): Promise<string> {

@@ -5,6 +5,7 @@
  * one run reports every such problem). Internal to the api reader.
  */
 import { readFile } from "node:fs/promises";
+import { realpathSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
 import type { AstFile } from "./ast.js";
@@ -77,6 +78,11 @@ export async function loadFiles(files: string[], rootDir: string): Promise<LoadR
           continue;
         }
         const target = isAbsolute(imp.path) ? resolve(imp.path) : resolve(dirname(abs), imp.path);
+        // Checked before reading: a descriptor must not make codegen read files outside the project.
+        if (outside(root, target)) {
+          result.diagnostics.push(diag("API_IMPORT_OUTSIDE", `import "${imp.path}" leads outside the project; imports name .api files inside it`, file.src.pos(imp.at)));
+          continue;
+        }
         if (!file.imports.includes(target)) file.imports.push(target);
         await visit(target, [...stack, abs], { src: file.src, at: imp.at });
       }
@@ -93,6 +99,19 @@ export async function loadFiles(files: string[], rootDir: string): Promise<LoadR
     }
   }
   return result;
+}
+
+/** True when `target` (after symlinks, when it exists) is not inside `root`. */
+function outside(root: string, target: string): boolean {
+  const real = (p: string): string => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return p;
+    }
+  };
+  const rel = relative(real(root), real(target));
+  return rel === "" || rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel);
 }
 
 async function readText(abs: string): Promise<string | NodeJS.ErrnoException> {

@@ -7,6 +7,7 @@ import type { AstFile, AstStatement } from "./ast.js";
 import { apiGrammar } from "./grammar.js";
 import { apiSemantics } from "./semantics.js";
 import { SourceText } from "./source.js";
+import { tooDeep } from "../nesting.js";
 
 /** Parse one `.api` file (no imports followed, no semantic checks). Throws CodegenError. */
 export function parseApiSource(text: string, file: string): AstFile {
@@ -19,6 +20,8 @@ export function parseApiSource(text: string, file: string): AstFile {
 export function parseOrDiagnose(text: string, file: string): { ast: AstFile } | { diagnostic: Diagnostic } {
   // A byte-order mark becomes a space so that offsets stay those of the file.
   const clean = text.charCodeAt(0) === 0xfeff ? " " + text.slice(1) : text;
+  const deep = tooDeep(clean);
+  if (deep) return { diagnostic: diag("API_TOO_DEEP", `${deep.what}; codegen reads at most that much`, new SourceText(file, clean).pos(deep.offset)) };
   const match = apiGrammar().match(clean);
   if (match.failed()) {
     const offset = match.getRightmostFailurePosition();

@@ -5,6 +5,7 @@
  * imports that cannot be found are reported here with file:line:col.
  */
 import { readFile } from "node:fs/promises";
+import { tooDeep } from "../nesting.js";
 import { existsSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import protobuf from "protobufjs";
@@ -183,6 +184,12 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     const knownAs = how.project ? (underProtoRoot ? protoPath : null) : path;
     if (knownAs && !byImportPath.has(knownAs)) byImportPath.set(knownAs, file);
 
+    const deep = tooDeep(source);
+    if (deep) {
+      const before = source.slice(0, deep.offset).split("\n");
+      result.diagnostics.push(diag("PROTO_TOO_DEEP", `${deep.what}; codegen reads at most that much`, { file: file.path, line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 }));
+      return file;
+    }
     try {
       file.outline = scanProto(source);
     } catch (e) {
