@@ -16,7 +16,7 @@ export function analyze(load: LoadResult, diagnostics: Diagnostic[]): ApiIR {
   const packageOf = (f: LoadedFile): string => fileInfo.get(f)?.package ?? "";
   checkServices(load, diagnostics);
 
-  const types = new TypeBuilder(new TypeScope(load.files, packageOf, load.byAbs, diagnostics), diagnostics);
+  const types = new TypeBuilder(new TypeScope(load.files, packageOf, load.byAbs, diagnostics, load.roots), diagnostics);
   const routes = new RouteBuilder(types, diagnostics);
   const files: ApiFile[] = [];
   for (const f of load.files) {

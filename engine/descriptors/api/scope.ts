@@ -1,8 +1,10 @@
 /**
  * Type declarations and name resolution. Each file belongs to a package (its
- * `info(go_package: ...)`, "" by default) and sees the types of its own file and of every
- * file it imports, directly or not. A name declared in the file's own package wins; a
- * name found only in other packages must be unique among them. Internal to the api reader.
+ * `info(go_package: ...)`, "" by default). As goctl does, every file reached from an entry file
+ * shares one scope: a file sees the types of every file in the import graph of each entry that
+ * reaches it (so `order.api`, imported by `main.api`, may use `BaseResp` from `base.api`, which
+ * `main.api` also imports). A name declared in the file's own package wins; a name found only
+ * in other packages must be unique among them. Internal to the api reader.
  */
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
 import type { AstTypeDecl } from "./ast.js";
@@ -35,6 +37,7 @@ export class TypeScope {
     private readonly packageOf: (file: LoadedFile) => string,
     private readonly byAbs: Map<string, LoadedFile>,
     diagnostics: Diagnostic[],
+    private readonly roots: LoadedFile[] = [],
   ) {
     const seen = new Map<string, Declaration>();
     for (const file of files) {
@@ -98,8 +101,16 @@ export class TypeScope {
     let set = this.visible.get(file);
     if (!set) {
       set = new Set(documentOf(file, this.byAbs));
+      for (const doc of this.documents()) if (doc.has(file)) for (const f of doc) set.add(f);
       this.visible.set(file, set);
     }
     return set;
+  }
+
+  private docs: Array<Set<LoadedFile>> | null = null;
+  /** Each entry file's import graph. */
+  private documents(): Array<Set<LoadedFile>> {
+    this.docs ??= this.roots.map((r) => new Set(documentOf(r, this.byAbs)));
+    return this.docs;
   }
 }

@@ -1,0 +1,7 @@
+package main
+
+import "example.com/mall/cmd"
+
+func main() {
+	cmd.Execute()
+}
