@@ -31,9 +31,18 @@ export function parseYaml(text: string, file: string, code: string): YamlDoc {
     const errors: Diagnostic[] = doc.errors.map((e) => diag(code, `invalid YAML: ${e.message.split("\n")[0]}`, spanOfOffset(e.pos[0])));
     throw new CodegenError(errors);
   }
+  let value: unknown;
+  try {
+    // Errors the parser leaves to conversion: an alias to an unknown anchor, alias bombs.
+    value = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  } catch (e) {
+    const alias = /: ([^\s:]+)$/.exec((e as Error).message.split("\n")[0] ?? "")?.[1];
+    const offset = alias ? text.indexOf(`*${alias}`) : 0;
+    throw new CodegenError(diag(code, `invalid YAML: ${(e as Error).message.split("\n")[0]}`, spanOfOffset(Math.max(0, offset))));
+  }
   return {
     file,
-    value: doc.toJS() ?? {},
+    value,
     spanAt: (path, options) => spanOfOffset(nodeAt(doc, path, options?.key ?? false)?.range?.[0] ?? 0),
   };
 }

@@ -34,6 +34,14 @@ test("new refuses an output that is not a folder and a module path that is not o
   assert.equal(readdirSync(dir), []);
 });
 
+test("a YAML alias to an anchor that does not exist is a diagnostic at the alias (found by the fuzzer)", () => {
+  const dir = scratch("yaml-alias");
+  writeFileSync(join(dir, ".codegen.yaml"), "name: demo\nframe: *aapi\n");
+  const r = codegen(["config"], dir);
+  assert.is(r.code, 1, r.stderr);
+  assert.match(r.stderr, /^\.codegen\.yaml:2:8: CONFIG_INVALID invalid YAML: Unresolved alias/m);
+});
+
 test("hooks.before and hooks.after run around check, config, template and gen", () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
   writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + 'hooks:\n  before: ["echo before >> hooks.log"]\n  after: ["echo after >> hooks.log"]\n');

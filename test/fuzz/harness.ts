@@ -1,0 +1,67 @@
+/**
+ * Property-based fuzzing of the descriptor readers (fast-check): inputs are real-shaped seeds
+ * mutated (ranges deleted, duplicated, swapped, tokens inserted, cut short) or random text.
+ * The property: the reader accepts the input, or refuses it with diagnostics whose positions
+ * lie inside the input. Anything else (a TypeError, a stack overflow) is an internal error.
+ * The seed is printed on failure; FUZZ_SEED=<n> repeats a run, FUZZ_RUNS=<n> changes its size.
+ */
+import fc from "fast-check";
+import { CodegenError } from "../../engine/diagnostics/index.js";
+
+export const RUNS = Number(process.env["FUZZ_RUNS"] ?? 2000);
+export const SEED = Number(process.env["FUZZ_SEED"] ?? Date.now() % 2 ** 31);
+
+/** Text derived from the seeds: a seed with up to four edits, or (rarely) random text. */
+export function mutatedText(seeds: string[], tokens: string[]): fc.Arbitrary<string> {
+  const edit = fc.oneof(
+    fc.record({ kind: fc.constant("delete" as const), at: fc.nat(), len: fc.nat({ max: 40 }) }),
+    fc.record({ kind: fc.constant("repeat" as const), at: fc.nat(), len: fc.nat({ max: 60 }) }),
+    fc.record({ kind: fc.constant("insert" as const), at: fc.nat(), token: fc.constantFrom(...tokens) }),
+    fc.record({ kind: fc.constant("cut" as const), at: fc.nat() }),
+    fc.record({ kind: fc.constant("swap" as const), a: fc.nat(), b: fc.nat() }),
+  );
+  const mutated = fc.tuple(fc.constantFrom(...seeds), fc.array(edit, { minLength: 1, maxLength: 4 })).map(([text, edits]) => {
+    let t = text;
+    for (const e of edits) {
+      const at = t.length === 0 ? 0 : ("at" in e ? e.at % (t.length + 1) : 0);
+      if (e.kind === "delete") t = t.slice(0, at) + t.slice(at + e.len);
+      else if (e.kind === "repeat") t = t.slice(0, at + e.len) + t.slice(at, at + e.len) + t.slice(at + e.len);
+      else if (e.kind === "insert") t = t.slice(0, at) + e.token + t.slice(at);
+      else if (e.kind === "cut") t = t.slice(0, at);
+      else {
+        const lines = t.split("\n");
+        const i = e.a % lines.length;
+        const j = e.b % lines.length;
+        [lines[i], lines[j]] = [lines[j]!, lines[i]!];
+        t = lines.join("\n");
+      }
+    }
+    return t.slice(0, 6000);
+  });
+  return fc.oneof({ arbitrary: mutated, weight: 9 }, { arbitrary: fc.string({ maxLength: 300, unit: "binary" }), weight: 1 });
+}
+
+/** Run `read` over RUNS inputs; returns a failure message (with the seed) or null. */
+export async function fuzzReader(name: string, inputs: fc.Arbitrary<string>, read: (text: string) => Promise<unknown>): Promise<string | null> {
+  let accepted = 0;
+  let refused = 0;
+  const result = await fc.check(
+    fc.asyncProperty(inputs, async (text) => {
+      try {
+        await read(text);
+        accepted++;
+      } catch (e) {
+        if (!(e instanceof CodegenError)) throw new Error(`internal error: ${(e as Error)?.stack ?? String(e)}`);
+        const lines = text.split("\n").length;
+        for (const d of e.diagnostics) {
+          if (!d.span) continue;
+          if (d.span.line < 1 || d.span.column < 1 || d.span.line > lines + 1) throw new Error(`diagnostic outside the input: ${d.span.line}:${d.span.column} (${lines} lines): ${d.code} ${d.message}`);
+        }
+        refused++;
+      }
+    }),
+    { numRuns: RUNS, seed: SEED, endOnFailure: true },
+  );
+  if (result.failed) return `${name} reader, FUZZ_SEED=${SEED}: ${fc.defaultReportMessage(result)}`;
+  return accepted + refused === 0 ? `${name}: no input was tried` : null;
+}
