@@ -43,7 +43,7 @@ export const readers: Record<string, Reader> = {
     const sql = await import("./sql/index.js");
     if (ctx.config.sql.datasource.length > 0) return sql.readLiveSchema(ctx.config.sql.datasource, { tables: ctx.config.sql.tables });
     if (files.length === 0) return { tables: [] };
-    const ir = await sql.readSqlFiles(files, { root: ctx.root, onSkip: (what, span) => ctx.onSkip?.(`${span.file}:${span.line}:${span.column}: skipped ${what}`) });
+    const ir = await sql.readSqlFiles(files, { root: ctx.root, onSkip: (what, span) => ctx.onSkip?.(`${span.file}:${span.line}:${span.column}: skipped ${what}`), onWarning: (w) => ctx.onWarning?.(w) });
     return filterTables(ir, ctx.config.sql.tables);
   },
 };

@@ -25,9 +25,11 @@ export function atTableConstraint(c: Cursor): boolean {
   if (!c.isAnyWord(CONSTRAINT_START)) return false;
   const t = c.peek()!;
   const after = c.peek(1);
-  // a column named like a keyword is followed by its type: `key varchar(10)`
-  if ((t.value === "key" || t.value === "index") && c.dialect === "mysql") {
-    return after !== undefined && (after.kind === "punct" || c.peek(2)?.text === "(" || after.value === "using");
+  // KEY, INDEX, FULLTEXT and SPATIAL start an index only in MySQL (where they are reserved);
+  // elsewhere they are ordinary column names: `fulltext tsvector NOT NULL`, `key text`.
+  if (t.value === "key" || t.value === "index" || t.value === "fulltext" || t.value === "spatial") {
+    if (c.dialect !== "mysql") return false;
+    return after !== undefined && (after.kind === "punct" || c.peek(2)?.text === "(" || after.value === "using" || after.value === "key" || after.value === "index");
   }
   return t.value !== "check" || after?.text === "(";
 }

@@ -17,6 +17,8 @@ export interface ReadSqlOptions {
   dialect?: SqlDialect;
   /** Called for each statement (or ALTER TABLE action) the model does not need. */
   onSkip?: (what: string, span: SourceSpan) => void;
+  /** Called for each column whose type codegen has no mapping for (it is read as text). */
+  onWarning?: (warning: Diagnostic) => void;
 }
 
 export async function readSqlFiles(files: string[], options: ReadSqlOptions): Promise<SqlIR> {
@@ -37,7 +39,21 @@ export async function readSqlFiles(files: string[], options: ReadSqlOptions): Pr
     readText(text, { shown, rel, dialect: options.dialect ?? detectDialect(text), schema, diagnostics, onSkip: options.onSkip });
   }
   if (diagnostics.length > 0) throw new CodegenError(diagnostics);
-  const tables = [...schema.tables.values()].map(finishTable).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const all = [...schema.tables.values()].map(finishTable).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // `sqlite3 .schema` prints SQLite's own bookkeeping tables (sqlite_sequence, sqlite_stat1).
+  const internal = (name: string): boolean => name.toLowerCase().startsWith("sqlite_");
+  for (const t of all.filter((t) => internal(t.name))) if (t.pos) options.onSkip?.(`SQLite's internal table ${t.name}`, t.pos);
+  const tables = all.filter((t) => !internal(t.name));
+  // One column must not sink a schema: an unknown type (arrays, tsvector, geometry, ranges,
+  // composite types...) is kept with its raw type, and the pack reads it as text.
+  for (const t of tables) {
+    for (const col of t.columns) {
+      if (col.family !== "unknown") continue;
+      const at = t.pos ? { file: t.pos.file, line: t.pos.line, column: t.pos.column } : undefined;
+      const what = col.rawType === "" ? "no declared type" : `type ${col.rawType}, which has no mapping of its own`;
+      options.onWarning?.(diag("SQL_UNKNOWN_TYPE", `column ${t.name}.${col.name} has ${what}; it is read as the text the database returns`, at));
+    }
+  }
   return { tables };
 }
 

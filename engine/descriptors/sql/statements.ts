@@ -136,6 +136,12 @@ function alterTable(c: Cursor, stmt: Statement, ctx: StatementContext): void {
   const table = ctx.schema.tables.get(keyOf(c.qualifiedName("a table name"), c));
   if (!table) return ctx.skip(summary(stmt), stmt.start);
   c.acceptWord("only");
+  // pg_dump creates each partition as a table, then attaches it: its rows are the parent's.
+  if (c.acceptWord("attach", "partition")) {
+    const child = c.qualifiedName("a partition name");
+    ctx.schema.tables.delete(keyOf(child, c));
+    return ctx.skip(`partition ${child} of ${table.name} (no model of its own)`, stmt.start);
+  }
   let applied = 0;
   const ignored: Token[] = [];
   do {

@@ -1,0 +1,7 @@
+package main
+
+import "example.com/films/cmd"
+
+func main() {
+	cmd.Execute()
+}

@@ -1,0 +1,7 @@
+package main
+
+import "example.com/music/cmd"
+
+func main() {
+	cmd.Execute()
+}
