@@ -26,7 +26,7 @@ export interface CodegenConfig {
   inputs: Record<string, string>;
   hooks: Hooks;
   gen: { desc: string[]; force: boolean; hooks: Hooks };
-  sql: { datasource: string[]; tables: string[]; cache: boolean; cache_tables: string[] };
+  sql: { datasource: string[]; tables: string[]; dialect: string | Record<string, string>; cache: boolean; cache_tables: string[] };
   migrate: { datasource: string; dir: string };
 }
 
@@ -59,7 +59,7 @@ function defaults(root: string): CodegenConfig {
     inputs: {},
     hooks: { before: [], after: [] },
     gen: { desc: [], force: false, hooks: { before: [], after: [] } },
-    sql: { datasource: [], tables: [], cache: false, cache_tables: [] },
+    sql: { datasource: [], tables: [], dialect: "", cache: false, cache_tables: [] },
     migrate: { datasource: "", dir: "desc/sql_migration" },
   };
 }

@@ -14,7 +14,8 @@ import { NestedProjects } from "../project/index.js";
 export interface ReadContext {
   root: string;
   config: {
-    sql: { datasource: string[]; tables: string[] };
+    sql: { datasource: string[]; tables: string[]; dialect?: string | Record<string, string> };
+    verbose?: boolean;
   };
   onSkip?: (message: string) => void;
   onWarning?: (warning: Diagnostic) => void;
@@ -43,7 +44,13 @@ export const readers: Record<string, Reader> = {
     const sql = await import("./sql/index.js");
     if (ctx.config.sql.datasource.length > 0) return sql.readLiveSchema(ctx.config.sql.datasource, { tables: ctx.config.sql.tables });
     if (files.length === 0) return { tables: [] };
-    const ir = await sql.readSqlFiles(files, { root: ctx.root, onSkip: (what, span) => ctx.onSkip?.(`${span.file}:${span.line}:${span.column}: skipped ${what}`), onWarning: (w) => ctx.onWarning?.(w) });
+    const ir = await sql.readSqlFiles(files, {
+      root: ctx.root,
+      dialectSetting: ctx.config.sql.dialect,
+      onDialect: (file, dialect, why) => ctx.onSkip?.(`${file}: read as ${dialect} DDL (${why})`),
+      onSkip: (what, span) => ctx.onSkip?.(`${span.file}:${span.line}:${span.column}: skipped ${what}`),
+      onWarning: (w) => ctx.onWarning?.(w),
+    });
     return filterTables(ir, ctx.config.sql.tables);
   },
 };

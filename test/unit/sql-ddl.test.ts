@@ -204,7 +204,7 @@ test("dialect detection", () => {
     ["CREATE TABLE a (id integer primary key autoincrement); PRAGMA x", "sqlite"],
     ["-- serial in a comment\nCREATE TABLE a (id int)", "mysql"],
   ];
-  for (const [text, dialect] of cases) assert.is(detectDialect(text), dialect, text);
+  for (const [text, dialect] of cases) assert.is(detectDialect(text).dialect, dialect, text);
 });
 
 test("type families", () => {

@@ -33,9 +33,12 @@ const SIGNS: [SqlDialect, RegExp, number][] = [
   ["sqlite", /\bwithout\s+rowid\b/gi, 4],
   ["sqlite", /\)\s*strict\b/gi, 3],
   ["sqlite", /\bsqlite_sequence\b/gi, 4],
+  // `sqlite3 .schema` of databases converted from SQL Server keeps bracket-quoted names.
+  ["sqlite", /\[[A-Za-z_][\w ]*\]/g, 2],
+  ["sqlite", /\bnvarchar\b/gi, 1],
 ];
 
-export function detectDialect(text: string): SqlDialect {
+export function detectDialect(text: string): { dialect: SqlDialect; evidence: string } {
   // drop comments (but keep MySQL executable ones) and string literals
   const code = text
     .slice(0, 512 * 1024)
@@ -45,5 +48,6 @@ export function detectDialect(text: string): SqlDialect {
   const score: Record<SqlDialect, number> = { mysql: 0, postgres: 0, sqlite: 0 };
   for (const [dialect, re, weight] of SIGNS) score[dialect] += (code.match(re)?.length ?? 0) * weight;
   const best = (Object.keys(score) as SqlDialect[]).sort((a, b) => score[b] - score[a])[0]!;
-  return score[best] > 0 ? best : "mysql";
+  const evidence = `signs: MySQL ${score.mysql}, PostgreSQL ${score.postgres}, SQLite ${score.sqlite}`;
+  return score[best] > 0 ? { dialect: best, evidence } : { dialect: "mysql", evidence: "no signs; MySQL by default" };
 }

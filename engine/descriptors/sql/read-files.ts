@@ -4,7 +4,7 @@ import path from "node:path";
 import { type Diagnostic, type SourceSpan, CodegenError, diag } from "../../diagnostics/index.js";
 import type { SqlDialect, SqlIR } from "../../ir/sql.js";
 import { ParseError } from "./cursor.js";
-import { detectDialect } from "./detect.js";
+import { chooseDialect, type DialectSetting } from "./dialect.js";
 import { LexError, tokenize } from "./lexer.js";
 import { finishTable } from "./model.js";
 import { splitStatements } from "./split.js";
@@ -13,8 +13,12 @@ import { type SchemaState, applyStatement } from "./statements.js";
 export interface ReadSqlOptions {
   /** Project root: table positions and sources are relative to it. */
   root: string;
-  /** Dialect of every file; detected per file from its syntax when absent. */
+  /** Dialect of every file; otherwise chosen per file (chooseDialect). */
   dialect?: SqlDialect;
+  /** `sql.dialect` from the config: one dialect, or file globs to dialects. */
+  dialectSetting?: DialectSetting;
+  /** Told which dialect each file is read in, and why. */
+  onDialect?: (file: string, dialect: SqlDialect, why: string) => void;
   /** Called for each statement (or ALTER TABLE action) the model does not need. */
   onSkip?: (what: string, span: SourceSpan) => void;
   /** Called for each column whose type codegen has no mapping for (it is read as text). */
@@ -36,7 +40,9 @@ export async function readSqlFiles(files: string[], options: ReadSqlOptions): Pr
       continue;
     }
     if (text.charCodeAt(0) === 0xfeff) text = " " + text.slice(1); // BOM, keeping offsets
-    readText(text, { shown, rel, dialect: options.dialect ?? detectDialect(text), schema, diagnostics, onSkip: options.onSkip });
+    const chosen = options.dialect ? { dialect: options.dialect, why: "given" } : chooseDialect(text, rel, options.dialectSetting);
+    options.onDialect?.(rel, chosen.dialect, chosen.why);
+    readText(text, { shown, rel, dialect: chosen.dialect, schema, diagnostics, onSkip: options.onSkip });
   }
   if (diagnostics.length > 0) throw new CodegenError(diagnostics);
   const all = [...schema.tables.values()].map(finishTable).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
