@@ -90,7 +90,8 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
         const hint = result.exitCode === 127 ? "a program the step needs is missing: run codegen check" : undefined;
         const inputs = step.inputs ? await findInputs(ctx.root, step.inputs) : [];
         const atUserFiles = outputDiagnostics(output, step.name, [...new Set([...inputs, ...byPath.keys()])]);
-        if (atUserFiles.length > 0) throw new CodegenError([...atUserFiles, diag("STEP_FAILED", `step "${step.name}" failed (exit ${result.exitCode}); nothing was written`, undefined, hint)]);
+        // The located lines point at the user's files; the whole output still follows.
+        if (atUserFiles.length > 0) throw new CodegenError([...atUserFiles, diag("STEP_FAILED", `step "${step.name}" failed (exit ${result.exitCode}); nothing was written\n${output}`, undefined, hint)]);
         throw new CodegenError(diag("STEP_FAILED", `step "${step.name}" failed (exit ${result.exitCode}); nothing was written\n${output}`, step.span, hint));
       }
       const before = new Set(byPath.keys());

@@ -5,6 +5,7 @@ package model
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,10 +18,15 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx" (PostgreSQL)
 	"github.com/zeromicro/go-zero/core/stores/sqlx"
 	_ "modernc.org/sqlite" // database/sql driver "sqlite" (pure Go, no cgo)
+
+	"example.com/films/pkg/condition"
 )
 
 // ErrNotFound is returned when a lookup matches no row (it is sql.ErrNoRows).
 var ErrNotFound = sqlx.ErrNotFound
+
+// ErrUnknownColumn is returned by a table's Columns.Parse for a name that is not one of its columns.
+var ErrUnknownColumn = errors.New("model: unknown column")
 
 // Options says which database the models use. Only Driver and DataSource differ between
 // MySQL/MariaDB, PostgreSQL and SQLite; the generated code is the same for all three.
@@ -198,13 +204,13 @@ func (db *DB) bulkInsert(ctx context.Context, table string, columns []string, n 
 	}
 	quoted := make([]string, len(columns))
 	for i, c := range columns {
-		quoted[i] = db.flavor.Quote(c)
+		quoted[i] = condition.QuoteName(c, db.flavor)
 	}
 	return db.Transact(ctx, func(ctx context.Context, tx *DB) error {
 		for start := 0; start < n; start += batch {
 			end := min(start+batch, n)
 			ib := tx.flavor.NewInsertBuilder()
-			ib.InsertInto(tx.flavor.Quote(table)).Cols(quoted...)
+			ib.InsertInto(condition.QuoteName(table, tx.flavor)).Cols(quoted...)
 			for i := start; i < end; i++ {
 				ib.Values(values(i)...)
 			}

@@ -4,6 +4,7 @@ package model
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -31,8 +32,8 @@ type Film struct {
 // FilmTable is the name of table film.
 const FilmTable = "film"
 
-// FilmColumns names the columns of film, for conditions, ordering and Select.
-var FilmColumns = struct {
+// filmGenColumns names the columns of film, for conditions, ordering and Select.
+type filmGenColumns struct {
 	FilmID          condition.Field
 	Title           condition.Field
 	Description     condition.Field
@@ -45,7 +46,10 @@ var FilmColumns = struct {
 	User            condition.Field
 	Type            condition.Field
 	Comment         condition.Field
-}{
+}
+
+// FilmColumns names the columns of film.
+var FilmColumns = filmGenColumns{
 	FilmID:          "film_id",
 	Title:           "title",
 	Description:     "description",
@@ -58,6 +62,38 @@ var FilmColumns = struct {
 	User:            "user",
 	Type:            "type",
 	Comment:         "comment",
+}
+
+// Parse returns the column with this database name, or an error for any other text: the
+// allow-list for names that come from outside (a sort parameter of a request).
+func (c filmGenColumns) Parse(name string) (condition.Field, error) {
+	switch name {
+	case "film_id":
+		return c.FilmID, nil
+	case "title":
+		return c.Title, nil
+	case "description":
+		return c.Description, nil
+	case "release_year":
+		return c.ReleaseYear, nil
+	case "rating":
+		return c.Rating, nil
+	case "last_update":
+		return c.LastUpdate, nil
+	case "special_features":
+		return c.SpecialFeatures, nil
+	case "fulltext":
+		return c.Fulltext, nil
+	case "order":
+		return c.Order, nil
+	case "user":
+		return c.User, nil
+	case "type":
+		return c.Type, nil
+	case "comment":
+		return c.Comment, nil
+	}
+	return "", fmt.Errorf("%w: %q is not a column of film", ErrUnknownColumn, name)
 }
 
 // filmGenSelect is every column, qualified by the table (safe with joins).
@@ -90,7 +126,7 @@ var (
 )
 
 func buildFilmGenStatements(flavor sqlbuilder.Flavor) *filmGenStatements {
-	q := flavor.Quote
+	q := func(name string) string { return condition.QuoteName(name, flavor) }
 	table := q(FilmTable)
 	columns := []string{
 		q("film_id"),

@@ -4,6 +4,7 @@ package model
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -23,15 +24,32 @@ type Payment struct {
 // PaymentTable is the name of table payment.
 const PaymentTable = "payment"
 
-// PaymentColumns names the columns of payment, for conditions, ordering and Select.
-var PaymentColumns = struct {
+// paymentGenColumns names the columns of payment, for conditions, ordering and Select.
+type paymentGenColumns struct {
 	PaymentID   condition.Field
 	Amount      condition.Field
 	PaymentDate condition.Field
-}{
+}
+
+// PaymentColumns names the columns of payment.
+var PaymentColumns = paymentGenColumns{
 	PaymentID:   "payment_id",
 	Amount:      "amount",
 	PaymentDate: "payment_date",
+}
+
+// Parse returns the column with this database name, or an error for any other text: the
+// allow-list for names that come from outside (a sort parameter of a request).
+func (c paymentGenColumns) Parse(name string) (condition.Field, error) {
+	switch name {
+	case "payment_id":
+		return c.PaymentID, nil
+	case "amount":
+		return c.Amount, nil
+	case "payment_date":
+		return c.PaymentDate, nil
+	}
+	return "", fmt.Errorf("%w: %q is not a column of payment", ErrUnknownColumn, name)
 }
 
 // paymentGenSelect is every column, qualified by the table (safe with joins).
@@ -52,7 +70,7 @@ var (
 )
 
 func buildPaymentGenStatements(flavor sqlbuilder.Flavor) *paymentGenStatements {
-	q := flavor.Quote
+	q := func(name string) string { return condition.QuoteName(name, flavor) }
 	table := q(PaymentTable)
 	st := &paymentGenStatements{}
 	ib := flavor.NewInsertBuilder()

@@ -7,30 +7,49 @@
 package condition
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/huandu/go-sqlbuilder"
 )
 
-// Field names a column: "name", or "table.name" when a query joins tables. Names made
-// of letters, digits and "_" are quoted for the flavour; anything else (an expression
-// such as "COUNT(*) AS n") is written as it is, so never build a Field from user input.
+// Field names a column: "name", or "table.name" when a query joins tables. Every Field is
+// quoted for the flavour as a name (never read as SQL), so a name from outside cannot inject
+// SQL; still, take names from outside only through a table's Columns.Parse allow-list.
+// SQL expressions (COUNT(*) AS n) go through Raw, whose name says what it does.
 type Field string
 
-var identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$`)
+// rawMark starts a Field made by Raw: written as it is.
+const rawMark = "\x00raw\x00"
 
-// quote renders the field for a flavour: `a`.`b` on MySQL, "a"."b" elsewhere.
+// Raw is SQL text written into the query as it is: an expression such as "COUNT(*) AS n".
+// Never build one from user input.
+func Raw(sql string) Field { return Field(rawMark + sql) }
+
+// quote renders the field for a flavour: `a`.`b` on MySQL and SQLite, "a"."b" on PostgreSQL;
+// a quote inside a name is doubled.
 func (f Field) quote(flavor sqlbuilder.Flavor) string {
 	s := string(f)
-	if !identifier.MatchString(s) {
-		return s
+	if strings.HasPrefix(s, rawMark) {
+		return s[len(rawMark):]
 	}
 	parts := strings.Split(s, ".")
+	if len(parts) > 2 {
+		parts = []string{s}
+	}
 	for i, p := range parts {
-		parts[i] = flavor.Quote(p)
+		parts[i] = QuoteName(p, flavor)
 	}
 	return strings.Join(parts, ".")
+}
+
+// QuoteName quotes one identifier (a table or column name) for a flavour. SQLite gets
+// backquotes too: it reads a double-quoted name that matches no column as a string.
+func QuoteName(name string, flavor sqlbuilder.Flavor) string {
+	q := `"`
+	if flavor == sqlbuilder.MySQL || flavor == sqlbuilder.SQLite {
+		q = "`"
+	}
+	return q + strings.ReplaceAll(name, q, q+q) + q
 }
 
 // Of qualifies the field with a table name (or alias), for queries with joins.
@@ -42,8 +61,8 @@ func (f Field) Of(table string) Field {
 	return Field(table + "." + name)
 }
 
-// String returns the field as written.
-func (f Field) String() string { return string(f) }
+// String returns the field as written (a Raw field: its SQL text).
+func (f Field) String() string { return strings.TrimPrefix(string(f), rawMark) }
 
 // Eq is f = v. A Field value compares two columns (join conditions); any other value
 // becomes a placeholder argument.

@@ -4,6 +4,7 @@ package model
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"github.com/huandu/go-sqlbuilder"
@@ -21,15 +22,32 @@ type Album struct {
 // AlbumTable is the name of table Album.
 const AlbumTable = "Album"
 
-// AlbumColumns names the columns of Album, for conditions, ordering and Select.
-var AlbumColumns = struct {
+// albumGenColumns names the columns of Album, for conditions, ordering and Select.
+type albumGenColumns struct {
 	AlbumID  condition.Field
 	Title    condition.Field
 	ArtistID condition.Field
-}{
+}
+
+// AlbumColumns names the columns of Album.
+var AlbumColumns = albumGenColumns{
 	AlbumID:  "AlbumId",
 	Title:    "Title",
 	ArtistID: "ArtistId",
+}
+
+// Parse returns the column with this database name, or an error for any other text: the
+// allow-list for names that come from outside (a sort parameter of a request).
+func (c albumGenColumns) Parse(name string) (condition.Field, error) {
+	switch name {
+	case "AlbumId":
+		return c.AlbumID, nil
+	case "Title":
+		return c.Title, nil
+	case "ArtistId":
+		return c.ArtistID, nil
+	}
+	return "", fmt.Errorf("%w: %q is not a column of Album", ErrUnknownColumn, name)
 }
 
 // albumGenSelect is every column, qualified by the table (safe with joins).
@@ -54,7 +72,7 @@ var (
 )
 
 func buildAlbumGenStatements(flavor sqlbuilder.Flavor) *albumGenStatements {
-	q := flavor.Quote
+	q := func(name string) string { return condition.QuoteName(name, flavor) }
 	table := q(AlbumTable)
 	columns := []string{
 		q("AlbumId"),

@@ -4,6 +4,7 @@ package model
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"github.com/huandu/go-sqlbuilder"
@@ -20,13 +21,28 @@ type Artist struct {
 // ArtistTable is the name of table Artist.
 const ArtistTable = "Artist"
 
-// ArtistColumns names the columns of Artist, for conditions, ordering and Select.
-var ArtistColumns = struct {
+// artistGenColumns names the columns of Artist, for conditions, ordering and Select.
+type artistGenColumns struct {
 	ArtistID condition.Field
 	Name     condition.Field
-}{
+}
+
+// ArtistColumns names the columns of Artist.
+var ArtistColumns = artistGenColumns{
 	ArtistID: "ArtistId",
 	Name:     "Name",
+}
+
+// Parse returns the column with this database name, or an error for any other text: the
+// allow-list for names that come from outside (a sort parameter of a request).
+func (c artistGenColumns) Parse(name string) (condition.Field, error) {
+	switch name {
+	case "ArtistId":
+		return c.ArtistID, nil
+	case "Name":
+		return c.Name, nil
+	}
+	return "", fmt.Errorf("%w: %q is not a column of Artist", ErrUnknownColumn, name)
 }
 
 // artistGenSelect is every column, qualified by the table (safe with joins).
@@ -49,7 +65,7 @@ var (
 )
 
 func buildArtistGenStatements(flavor sqlbuilder.Flavor) *artistGenStatements {
-	q := flavor.Quote
+	q := func(name string) string { return condition.QuoteName(name, flavor) }
 	table := q(ArtistTable)
 	columns := []string{
 		q("ArtistId"),

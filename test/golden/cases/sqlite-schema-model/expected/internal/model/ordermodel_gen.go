@@ -4,6 +4,7 @@ package model
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -24,19 +25,40 @@ type Order struct {
 // OrderTable is the name of table order.
 const OrderTable = "order"
 
-// OrderColumns names the columns of order, for conditions, ordering and Select.
-var OrderColumns = struct {
+// orderGenColumns names the columns of order, for conditions, ordering and Select.
+type orderGenColumns struct {
 	ID        condition.Field
 	Group     condition.Field
 	Key       condition.Field
 	FirstName condition.Field
 	CreatedAt condition.Field
-}{
+}
+
+// OrderColumns names the columns of order.
+var OrderColumns = orderGenColumns{
 	ID:        "id",
 	Group:     "group",
 	Key:       "key",
 	FirstName: "first name",
 	CreatedAt: "created_at",
+}
+
+// Parse returns the column with this database name, or an error for any other text: the
+// allow-list for names that come from outside (a sort parameter of a request).
+func (c orderGenColumns) Parse(name string) (condition.Field, error) {
+	switch name {
+	case "id":
+		return c.ID, nil
+	case "group":
+		return c.Group, nil
+	case "key":
+		return c.Key, nil
+	case "first name":
+		return c.FirstName, nil
+	case "created_at":
+		return c.CreatedAt, nil
+	}
+	return "", fmt.Errorf("%w: %q is not a column of order", ErrUnknownColumn, name)
 }
 
 // orderGenSelect is every column, qualified by the table (safe with joins).
@@ -62,7 +84,7 @@ var (
 )
 
 func buildOrderGenStatements(flavor sqlbuilder.Flavor) *orderGenStatements {
-	q := flavor.Quote
+	q := func(name string) string { return condition.QuoteName(name, flavor) }
 	table := q(OrderTable)
 	columns := []string{
 		q("id"),

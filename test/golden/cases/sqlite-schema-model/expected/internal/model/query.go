@@ -69,13 +69,14 @@ func (q *Query[T]) Having(conds ...condition.Cond) *Query[T] { q.q.Having(conds.
 // OrderBy appends ORDER BY terms (Field.Asc, Field.Desc).
 func (q *Query[T]) OrderBy(orders ...condition.Order) *Query[T] { q.q.OrderBy(orders...); return q }
 
-// Limit caps the number of rows.
+// Limit caps the number of rows (a negative n makes the query fail).
 func (q *Query[T]) Limit(n int) *Query[T] { q.q.Limit(n); return q }
 
 // Offset skips rows (with a Limit).
 func (q *Query[T]) Offset(n int) *Query[T] { q.q.Offset(n); return q }
 
-// Page selects page page (from 1) of size rows.
+// Page selects page page (from 1) of size rows (1..condition.MaxPageSize); anything else
+// makes the query fail instead of reading the whole table.
 func (q *Query[T]) Page(page, size int) *Query[T] { q.q.Page(page, size); return q }
 
 // Condition is the underlying portable query.
@@ -86,6 +87,9 @@ func (q *Query[T]) SQL() (string, []any) { return q.q.Build(q.db.flavor) }
 
 // Find returns every matching row.
 func (q *Query[T]) Find(ctx context.Context) ([]*T, error) {
+	if err := q.q.Err(); err != nil {
+		return nil, err
+	}
 	query, args := q.q.Build(q.db.flavor)
 	var rows []*T
 	if err := q.db.session.QueryRowsPartialCtx(ctx, &rows, query, args...); err != nil {
@@ -96,6 +100,9 @@ func (q *Query[T]) Find(ctx context.Context) ([]*T, error) {
 
 // First returns the first matching row, or ErrNotFound.
 func (q *Query[T]) First(ctx context.Context) (*T, error) {
+	if err := q.q.Err(); err != nil {
+		return nil, err
+	}
 	query, args := q.q.Clone().Limit(1).Build(q.db.flavor)
 	var row T
 	if err := q.db.session.QueryRowPartialCtx(ctx, &row, query, args...); err != nil {
@@ -106,6 +113,9 @@ func (q *Query[T]) First(ctx context.Context) (*T, error) {
 
 // Count returns how many rows match, ignoring order, limit and offset.
 func (q *Query[T]) Count(ctx context.Context) (int64, error) {
+	if err := q.q.Err(); err != nil {
+		return 0, err
+	}
 	query, args := q.q.BuildCount(q.db.flavor)
 	var n int64
 	err := q.db.session.QueryRowCtx(ctx, &n, query, args...)
@@ -126,6 +136,9 @@ func (q *Query[T]) Exists(ctx context.Context) (bool, error) {
 // pointer to a struct or a basic value the first one. Struct fields map to result
 // columns by their `db` tags.
 func (q *Query[T]) Scan(ctx context.Context, dest any) error {
+	if err := q.q.Err(); err != nil {
+		return err
+	}
 	query, args := q.q.Build(q.db.flavor)
 	if t := reflect.TypeOf(dest); t != nil && t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Slice && t.Elem().Elem().Kind() != reflect.Uint8 {
 		return q.db.session.QueryRowsPartialCtx(ctx, dest, query, args...)

@@ -3,7 +3,17 @@
 package condition
 
 import (
+	"fmt"
+
 	"github.com/huandu/go-sqlbuilder"
+)
+
+// MaxPageSize is the largest page Page accepts; MaxOffset the most rows a query may skip.
+// Larger values are errors, so a page size or number taken from a request cannot ask the
+// database for a whole table or overflow the offset.
+var (
+	MaxPageSize = 1000
+	MaxOffset   = 1 << 30
 )
 
 // Query is a chain-built SELECT. Methods change the query and return it, so a Query is
@@ -19,6 +29,8 @@ type Query struct {
 	orderBy  []Order
 	limit    int
 	offset   int
+	// err is the first invalid paging request; Err reports it and the runners refuse to run.
+	err error
 }
 
 type join struct {
@@ -45,8 +57,8 @@ func (q *Query) Clone() *Query {
 	return &c
 }
 
-// Select sets the selected columns (replacing earlier ones). Expressions pass through
-// unquoted: Select("status", "COUNT(*) AS n").
+// Select sets the selected columns (replacing earlier ones). Names are quoted; write an
+// expression with Raw: Select(StatusField, condition.Raw("COUNT(*) AS n")).
 func (q *Query) Select(columns ...Field) *Query {
 	q.columns = append([]Field(nil), columns...)
 	return q
@@ -134,26 +146,48 @@ func (q *Query) OrderBy(orders ...Order) *Query {
 	return q
 }
 
-// Limit caps the number of rows; a negative value removes the cap.
+// Limit caps the number of rows; n must not be negative.
 func (q *Query) Limit(n int) *Query {
+	if n < 0 {
+		q.fail(fmt.Errorf("condition: limit %d is negative", n))
+		return q
+	}
 	q.limit = n
 	return q
 }
 
-// Offset skips rows; it needs a Limit on MySQL and SQLite.
+// Offset skips rows (it needs a Limit on MySQL and SQLite); at most MaxOffset.
 func (q *Query) Offset(n int) *Query {
+	if n < 0 || n > MaxOffset {
+		q.fail(fmt.Errorf("condition: offset %d is outside 0..%d", n, MaxOffset))
+		return q
+	}
 	q.offset = n
 	return q
 }
 
-// Page selects page number page (from 1) of size rows.
+// Page selects page number page (from 1) of size rows (1..MaxPageSize).
 func (q *Query) Page(page, size int) *Query {
-	if page < 1 {
-		page = 1
+	if page < 1 || size < 1 || size > MaxPageSize {
+		q.fail(fmt.Errorf("condition: page %d of size %d: the page starts at 1 and the size is 1..%d", page, size, MaxPageSize))
+		return q
+	}
+	if page-1 > MaxOffset/size {
+		q.fail(fmt.Errorf("condition: page %d of size %d skips more than %d rows", page, size, MaxOffset))
+		return q
 	}
 	q.limit = size
 	q.offset = (page - 1) * size
 	return q
+}
+
+// Err is the first invalid request made of the query (a negative size, a page too far).
+func (q *Query) Err() error { return q.err }
+
+func (q *Query) fail(err error) {
+	if q.err == nil {
+		q.err = err
+	}
 }
 
 // Build renders the SELECT for a flavour.
@@ -171,7 +205,7 @@ func (q *Query) BuildCount(flavor sqlbuilder.Flavor) (string, []any) {
 		return sb.BuildWithFlavor(flavor)
 	}
 	c := q.Clone()
-	c.columns = []Field{"COUNT(*)"}
+	c.columns = []Field{Raw("COUNT(*)")}
 	return c.builder(flavor, false).BuildWithFlavor(flavor)
 }
 
