@@ -36,6 +36,10 @@ export interface SqlColumn {
   /** Default as SQL text (`0`, `'x'`, `CURRENT_TIMESTAMP`), null when none. */
   default: string | null;
   autoIncrement: boolean;
+  /** Computed by the database from an expression (`GENERATED ALWAYS AS (...)`): never written. */
+  generated: boolean;
+  /** `ON UPDATE` expression (MySQL) as SQL text, null when none: the database sets it on update. */
+  onUpdate: string | null;
   comment: string;
   /** Allowed values of enum/set columns, [] otherwise. */
   enumValues: string[];

@@ -78,6 +78,7 @@ test("MySQL table options, inline and table-level keys, unsigned, enum, unnamed 
       price decimal(10,2) unsigned DEFAULT '0.50',
       flag bool DEFAULT false,
       ts timestamp(3) NULL DEFAULT NULL ON UPDATE CURRENT_TIMESTAMP(3),
+      label varchar(64) AS (concat(sku, '-', kind)) VIRTUAL,
       KEY (kind), INDEX (kind, price), UNIQUE INDEX uk (sku, kind),
       CONSTRAINT fk FOREIGN KEY (price) REFERENCES other (p) ON DELETE SET NULL
     ) ENGINE=InnoDB AUTO_INCREMENT=7 COMMENT='items'`,
@@ -90,7 +91,8 @@ test("MySQL table options, inline and table-level keys, unsigned, enum, unnamed 
     kind: "enum('a','b''c') string 0 default='a'",
     price: "decimal(10,2) unsigned decimal 0 unsigned null default=0.5",
     flag: "tinyint(1) bool 0 null default=false",
-    ts: "timestamp(3) datetime 0 null",
+    ts: "timestamp(3) datetime 0 null onupdate=CURRENT_TIMESTAMP(3)",
+    label: "varchar(64) string 0 null generated",
   });
   assert.equal(t.columns[2]!.enumValues, ["a", "b'c"]);
   assert.equal(t.uniqueKeys.map((k) => `${k.name}(${k.columns})`), ["sku(sku)", "uk(sku,kind)"]);
@@ -142,7 +144,7 @@ CREATE TABLE after_copy (id serial primary key)`,
     email: "citext string 0 null",
     st: "status string 0 default='on'",
     tags: "text[] unknown 0 null default='{}'",
-    total: "numeric decimal 0 null",
+    total: "numeric decimal 0 null generated",
     Mixed: "text string 0 null",
     lower_case: "integer int 32 null default=-1",
     created: "timestamp(0) datetime 0 null default=timezone('utc'::text, now())",

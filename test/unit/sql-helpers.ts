@@ -34,7 +34,7 @@ export function table(ir: SqlIR, name: string): SqlTable {
   return t;
 }
 
-/** column name → "rawType family bits [unsigned] [null] [default=x] [ai]" */
+/** column name → "rawType family bits [unsigned] [null] [default=x] [ai] [generated] [onupdate=x]" */
 export function columns(t: SqlTable): Record<string, string> {
   const out: Record<string, string> = {};
   for (const c of t.columns) {
@@ -43,6 +43,8 @@ export function columns(t: SqlTable): Record<string, string> {
     if (c.nullable) parts.push("null");
     if (c.default !== null) parts.push(`default=${c.default}`);
     if (c.autoIncrement) parts.push("ai");
+    if (c.generated) parts.push("generated");
+    if (c.onUpdate !== null) parts.push(`onupdate=${c.onUpdate}`);
     out[c.name] = parts.join(" ");
   }
   return out;

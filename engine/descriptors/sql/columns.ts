@@ -85,7 +85,7 @@ export function parseColumn(c: Cursor, env: ParseEnv): ColumnResult {
     } else if (c.acceptWord("character", "set") || c.acceptWord("charset") || c.acceptWord("char", "set")) {
       c.name("a character set");
     } else if (c.acceptWord("on", "update")) {
-      expression(c, env, DEFAULT_STOP);
+      column.onUpdate = normalizeDefault(expression(c, env, DEFAULT_STOP), column.family, c.dialect).default;
     } else if (c.acceptWord("on", "conflict")) {
       c.name();
     } else if (c.isWord("references")) {
@@ -98,6 +98,9 @@ export function parseColumn(c: Cursor, env: ParseEnv): ColumnResult {
       if (generated(c)) {
         column.autoIncrement = true;
         column.nullable = false;
+      } else {
+        column.generated = true;
+        column.default = null;
       }
     } else if (c.acceptWord("invisible") || c.acceptWord("visible") || c.acceptWord("deferrable") || c.acceptWord("not", "deferrable")) {
       // attributes with no bearing on the model

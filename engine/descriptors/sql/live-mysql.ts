@@ -1,6 +1,7 @@
 /** Reads tables from a MySQL or MariaDB database through information_schema. Internal. */
 import type { SqlSession } from "./datasource.js";
 import { normalizeDefault } from "./defaults.js";
+import type { SqlTypeFamily } from "../../ir/sql.js";
 import { type TableDraft, newTable } from "./model.js";
 import { normalizeType, parseTypeText, sqlColumn } from "./types.js";
 
@@ -55,6 +56,8 @@ export async function readMysqlTables(s: SqlSession, wanted: (name: string) => b
         nullable: str(r.nullable).toUpperCase() === "YES",
         default: normalizeDefault(defaultText(r.def, extra, mariadb), info.family, "mysql").default,
         autoIncrement: extra.includes("auto_increment"),
+        generated: /\b(virtual|stored|persistent) generated\b/.test(extra),
+        onUpdate: onUpdate(extra, info.family),
         comment: str(r.comment),
       }),
     );
@@ -90,4 +93,10 @@ function defaultText(value: unknown, extra: string, mariadb: boolean): string | 
   const v = str(value);
   if (mariadb || extra.includes("default_generated") || /^b'[01]*'$/.test(v)) return v;
   return `'${v.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+/** The ON UPDATE expression EXTRA reports (`on update CURRENT_TIMESTAMP`, MariaDB `on update current_timestamp()`). */
+function onUpdate(extra: string, family: SqlTypeFamily): string | null {
+  const m = /\bon update (.+)$/.exec(extra);
+  return m?.[1] ? normalizeDefault(m[1], family, "mysql").default : null;
 }

@@ -50,6 +50,7 @@ export async function readPostgresTables(s: SqlSession, wanted: (name: string) =
         nullable: r.notnull !== true,
         default: d.default,
         autoIncrement: str(r.identity) !== "" || d.sequence,
+        generated,
         comment: str(r.comment),
       }),
     );

@@ -24,6 +24,7 @@ export async function readSqliteTables(s: SqlSession, wanted: (name: string) => 
         nullable: Number(c.nn) === 0,
         default: normalizeDefault(c.def === null ? null : str(c.def), info.family, "sqlite").default,
         autoIncrement: false,
+        generated: Number(c.hidden) >= 2,
         comment: "",
       });
       t.columns.push(column);

@@ -46,6 +46,8 @@ export interface ColumnTraits {
   nullable: boolean;
   default: string | null;
   autoIncrement: boolean;
+  generated?: boolean;
+  onUpdate?: string | null;
   comment: string;
 }
 
@@ -64,6 +66,8 @@ export function sqlColumn(name: string, info: TypeInfo, traits: ColumnTraits): S
     nullable: traits.nullable,
     default: traits.default,
     autoIncrement: traits.autoIncrement,
+    generated: traits.generated ?? false,
+    onUpdate: traits.onUpdate ?? null,
     comment: traits.comment,
     enumValues: info.enumValues,
   };

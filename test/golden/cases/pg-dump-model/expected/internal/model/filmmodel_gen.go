@@ -114,7 +114,7 @@ var filmGenSelect = []condition.Field{
 
 // filmGenStatements are the fixed statements of film, built once per flavour.
 type filmGenStatements struct {
-	insert  string
+	inserts insertPlans
 	findOne string
 	update  string
 	delete  string
@@ -143,13 +143,6 @@ func buildFilmGenStatements(flavor sqlbuilder.Flavor) *filmGenStatements {
 		q("comment"),
 	}
 	st := &filmGenStatements{}
-	ib := flavor.NewInsertBuilder()
-	ib.InsertInto(table).Cols(q("title"), q("description"), q("release_year"), q("rating"), q("last_update"), q("special_features"), q("fulltext"), q("order"), q("user"), q("type"), q("comment"))
-	ib.Values(make([]any, 11)...)
-	if flavor == sqlbuilder.PostgreSQL {
-		ib.Returning(q("film_id"))
-	}
-	st.insert, _ = ib.Build()
 
 	sb := flavor.NewSelectBuilder()
 	b := &sb.Cond
@@ -180,6 +173,35 @@ func buildFilmGenStatements(flavor sqlbuilder.Flavor) *filmGenStatements {
 	return st
 }
 
+// buildFilmGenInsert plans the INSERT leaving out the columns marked in omit
+// (in the order of the columns with a default).
+func buildFilmGenInsert(flavor sqlbuilder.Flavor, omit []byte) *insertPlan {
+	q := func(name string) string { return condition.QuoteName(name, flavor) }
+	cols := make([]string, 0, 11)
+	var back []string
+	cols = append(cols, q("title"))
+	cols = append(cols, q("description"))
+	cols = append(cols, q("release_year"))
+	if omit[0] == 0 {
+		cols = append(cols, q("rating"))
+	} else {
+		back = append(back, q("rating"))
+	}
+	if omit[1] == 0 {
+		cols = append(cols, q("last_update"))
+	} else {
+		back = append(back, q("last_update"))
+	}
+	cols = append(cols, q("special_features"))
+	cols = append(cols, q("fulltext"))
+	cols = append(cols, q("order"))
+	cols = append(cols, q("user"))
+	cols = append(cols, q("type"))
+	cols = append(cols, q("comment"))
+	key := []string{q("film_id")}
+	return newInsertPlan(flavor, q(FilmTable), cols, back, q("film_id"), key)
+}
+
 // filmGen holds the generated methods of FilmModel (which embeds it).
 type filmGen struct {
 	db *DB
@@ -194,23 +216,101 @@ func newFilmGen(db *DB) *filmGen {
 func (m *filmGen) DB() *DB { return m.db }
 
 // Insert adds a row, sets row.FilmID to the new auto-increment value and returns it.
-// Every column but film_id is written, nil pointers as NULL.
+// Columns with a database default are left to the database while their Go value is zero
+// (nil pointers are NULL otherwise); what the database filled in is read back into row.
 func (m *filmGen) Insert(ctx context.Context, row *Film) (int64, error) {
-	id, err := m.db.insertID(ctx, m.st.insert, row.Title, nullable(row.Description), nullable(row.ReleaseYear), nullable(row.Rating), row.LastUpdate, nullable(row.SpecialFeatures), row.Fulltext, nullable(row.Order), nullable(row.User), nullable(row.Type), nullable(row.Comment))
-	if err != nil {
-		return 0, err
+	var omit [2]byte
+	args := make([]any, 0, 11)
+	args = append(args, row.Title)
+	args = append(args, nullable(row.Description))
+	args = append(args, nullable(row.ReleaseYear))
+	if row.Rating == nil {
+		omit[0] = 1 // default 'G'
+	} else {
+		args = append(args, nullable(row.Rating))
 	}
-	row.FilmID = int32(id)
+	if row.LastUpdate.IsZero() {
+		omit[1] = 1 // default CURRENT_TIMESTAMP
+	} else {
+		args = append(args, row.LastUpdate)
+	}
+	args = append(args, nullable(row.SpecialFeatures))
+	args = append(args, row.Fulltext)
+	args = append(args, nullable(row.Order))
+	args = append(args, nullable(row.User))
+	args = append(args, nullable(row.Type))
+	args = append(args, nullable(row.Comment))
+
+	plan := m.st.inserts.get(omit[:], m.db.flavor, buildFilmGenInsert)
+	if plan.returning {
+		var filled Film
+		if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.query, args...); err != nil {
+			return 0, err
+		}
+		row.FilmID = filled.FilmID
+		m.fill(row, &filled, omit[:])
+	} else {
+		res, err := m.db.session.ExecCtx(ctx, plan.query, args...)
+		if err != nil {
+			return 0, err
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return 0, err
+		}
+		row.FilmID = int32(id)
+		if plan.reread != "" {
+			var filled Film
+			if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.reread, row.FilmID); err != nil {
+				return 0, err
+			}
+			m.fill(row, &filled, omit[:])
+		}
+	}
+	id := int64(row.FilmID)
 	return id, nil
 }
 
-// BulkInsert adds rows with multi-row INSERT statements in one transaction. It does not
-// report auto-increment values; use Insert when you need them.
+// fill copies into row what the database filled in on Insert (read into filled, whose
+// other fields are not row's): the columns left out by omit and the generated ones.
+func (m *filmGen) fill(row, filled *Film, omit []byte) {
+	if omit[0] == 1 {
+		row.Rating = filled.Rating
+	}
+	if omit[1] == 1 {
+		row.LastUpdate = filled.LastUpdate
+	}
+}
+
+// BulkInsert adds rows with multi-row INSERT statements in one transaction, leaving
+// columns to their defaults as Insert does. It reads nothing back (no auto-increment
+// values); use Insert when you need them.
 func (m *filmGen) BulkInsert(ctx context.Context, rows []*Film) error {
-	columns := []string{"title", "description", "release_year", "rating", "last_update", "special_features", "fulltext", "order", "user", "type", "comment"}
-	err := m.db.bulkInsert(ctx, FilmTable, columns, len(rows), func(i int) []any {
+	err := m.db.bulkInsert(ctx, len(rows), func(i int) (*insertPlan, []any) {
 		row := rows[i]
-		return []any{row.Title, nullable(row.Description), nullable(row.ReleaseYear), nullable(row.Rating), row.LastUpdate, nullable(row.SpecialFeatures), row.Fulltext, nullable(row.Order), nullable(row.User), nullable(row.Type), nullable(row.Comment)}
+		var omit [2]byte
+		args := make([]any, 0, 11)
+		args = append(args, row.Title)
+		args = append(args, nullable(row.Description))
+		args = append(args, nullable(row.ReleaseYear))
+		if row.Rating == nil {
+			omit[0] = 1 // default 'G'
+		} else {
+			args = append(args, nullable(row.Rating))
+		}
+		if row.LastUpdate.IsZero() {
+			omit[1] = 1 // default CURRENT_TIMESTAMP
+		} else {
+			args = append(args, row.LastUpdate)
+		}
+		args = append(args, nullable(row.SpecialFeatures))
+		args = append(args, row.Fulltext)
+		args = append(args, nullable(row.Order))
+		args = append(args, nullable(row.User))
+		args = append(args, nullable(row.Type))
+		args = append(args, nullable(row.Comment))
+
+		return m.st.inserts.get(omit[:], m.db.flavor, buildFilmGenInsert), args
 	})
 	return err
 }

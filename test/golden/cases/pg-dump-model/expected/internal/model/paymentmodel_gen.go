@@ -61,7 +61,7 @@ var paymentGenSelect = []condition.Field{
 
 // paymentGenStatements are the fixed statements of payment, built once per flavour.
 type paymentGenStatements struct {
-	insert string
+	inserts insertPlans
 }
 
 var (
@@ -70,14 +70,21 @@ var (
 )
 
 func buildPaymentGenStatements(flavor sqlbuilder.Flavor) *paymentGenStatements {
-	q := func(name string) string { return condition.QuoteName(name, flavor) }
-	table := q(PaymentTable)
 	st := &paymentGenStatements{}
-	ib := flavor.NewInsertBuilder()
-	ib.InsertInto(table).Cols(q("payment_id"), q("amount"), q("payment_date"))
-	ib.Values(make([]any, 3)...)
-	st.insert, _ = ib.Build()
 	return st
+}
+
+// buildPaymentGenInsert plans the INSERT leaving out the columns marked in omit
+// (in the order of the columns with a default).
+func buildPaymentGenInsert(flavor sqlbuilder.Flavor, omit []byte) *insertPlan {
+	q := func(name string) string { return condition.QuoteName(name, flavor) }
+	cols := make([]string, 0, 3)
+	var back []string
+	cols = append(cols, q("payment_id"))
+	cols = append(cols, q("amount"))
+	cols = append(cols, q("payment_date"))
+	var key []string // no primary key: the new row cannot be read back on MySQL
+	return newInsertPlan(flavor, q(PaymentTable), cols, back, "", key)
 }
 
 // paymentGen holds the generated methods of PaymentModel (which embeds it).
@@ -93,21 +100,49 @@ func newPaymentGen(db *DB) *paymentGen {
 // DB is the connection (or transaction) the model runs on.
 func (m *paymentGen) DB() *DB { return m.db }
 
-// Insert adds a row (every column, nil pointers as NULL).
+// Insert adds a row.
+// Columns with a database default are left to the database while their Go value is zero
+// (nil pointers are NULL otherwise); what the database filled in is read back into row.
 func (m *paymentGen) Insert(ctx context.Context, row *Payment) error {
-	if _, err := m.db.session.ExecCtx(ctx, m.st.insert, row.PaymentID, row.Amount, row.PaymentDate); err != nil {
-		return err
+	var omit [0]byte
+	args := make([]any, 0, 3)
+	args = append(args, row.PaymentID)
+	args = append(args, row.Amount)
+	args = append(args, row.PaymentDate)
+
+	plan := m.st.inserts.get(omit[:], m.db.flavor, buildPaymentGenInsert)
+	if plan.returning {
+		var filled Payment
+		if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.query, args...); err != nil {
+			return err
+		}
+		m.fill(row, &filled, omit[:])
+	} else {
+		if _, err := m.db.session.ExecCtx(ctx, plan.query, args...); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// BulkInsert adds rows with multi-row INSERT statements in one transaction. It does not
-// report auto-increment values; use Insert when you need them.
+// fill copies into row what the database filled in on Insert (read into filled, whose
+// other fields are not row's): the columns left out by omit and the generated ones.
+func (m *paymentGen) fill(row, filled *Payment, omit []byte) {
+}
+
+// BulkInsert adds rows with multi-row INSERT statements in one transaction, leaving
+// columns to their defaults as Insert does. It reads nothing back (no auto-increment
+// values); use Insert when you need them.
 func (m *paymentGen) BulkInsert(ctx context.Context, rows []*Payment) error {
-	columns := []string{"payment_id", "amount", "payment_date"}
-	err := m.db.bulkInsert(ctx, PaymentTable, columns, len(rows), func(i int) []any {
+	err := m.db.bulkInsert(ctx, len(rows), func(i int) (*insertPlan, []any) {
 		row := rows[i]
-		return []any{row.PaymentID, row.Amount, row.PaymentDate}
+		var omit [0]byte
+		args := make([]any, 0, 3)
+		args = append(args, row.PaymentID)
+		args = append(args, row.Amount)
+		args = append(args, row.PaymentDate)
+
+		return m.st.inserts.get(omit[:], m.db.flavor, buildPaymentGenInsert), args
 	})
 	return err
 }

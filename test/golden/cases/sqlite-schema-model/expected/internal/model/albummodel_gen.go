@@ -59,7 +59,7 @@ var albumGenSelect = []condition.Field{
 
 // albumGenStatements are the fixed statements of Album, built once per flavour.
 type albumGenStatements struct {
-	insert        string
+	inserts       insertPlans
 	findOne       string
 	update        string
 	delete        string
@@ -80,13 +80,6 @@ func buildAlbumGenStatements(flavor sqlbuilder.Flavor) *albumGenStatements {
 		q("ArtistId"),
 	}
 	st := &albumGenStatements{}
-	ib := flavor.NewInsertBuilder()
-	ib.InsertInto(table).Cols(q("Title"), q("ArtistId"))
-	ib.Values(make([]any, 2)...)
-	if flavor == sqlbuilder.PostgreSQL {
-		ib.Returning(q("AlbumId"))
-	}
-	st.insert, _ = ib.Build()
 
 	sb := flavor.NewSelectBuilder()
 	b := &sb.Cond
@@ -115,6 +108,18 @@ func buildAlbumGenStatements(flavor sqlbuilder.Flavor) *albumGenStatements {
 	return st
 }
 
+// buildAlbumGenInsert plans the INSERT leaving out the columns marked in omit
+// (in the order of the columns with a default).
+func buildAlbumGenInsert(flavor sqlbuilder.Flavor, omit []byte) *insertPlan {
+	q := func(name string) string { return condition.QuoteName(name, flavor) }
+	cols := make([]string, 0, 2)
+	var back []string
+	cols = append(cols, q("Title"))
+	cols = append(cols, q("ArtistId"))
+	key := []string{q("AlbumId")}
+	return newInsertPlan(flavor, q(AlbumTable), cols, back, q("AlbumId"), key)
+}
+
 // albumGen holds the generated methods of AlbumModel (which embeds it).
 type albumGen struct {
 	db *DB
@@ -129,23 +134,61 @@ func newAlbumGen(db *DB) *albumGen {
 func (m *albumGen) DB() *DB { return m.db }
 
 // Insert adds a row, sets row.AlbumID to the new auto-increment value and returns it.
-// Every column but AlbumId is written, nil pointers as NULL.
+// Columns with a database default are left to the database while their Go value is zero
+// (nil pointers are NULL otherwise); what the database filled in is read back into row.
 func (m *albumGen) Insert(ctx context.Context, row *Album) (int64, error) {
-	id, err := m.db.insertID(ctx, m.st.insert, row.Title, row.ArtistID)
-	if err != nil {
-		return 0, err
+	var omit [0]byte
+	args := make([]any, 0, 2)
+	args = append(args, row.Title)
+	args = append(args, row.ArtistID)
+
+	plan := m.st.inserts.get(omit[:], m.db.flavor, buildAlbumGenInsert)
+	if plan.returning {
+		var filled Album
+		if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.query, args...); err != nil {
+			return 0, err
+		}
+		row.AlbumID = filled.AlbumID
+		m.fill(row, &filled, omit[:])
+	} else {
+		res, err := m.db.session.ExecCtx(ctx, plan.query, args...)
+		if err != nil {
+			return 0, err
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return 0, err
+		}
+		row.AlbumID = int64(id)
+		if plan.reread != "" {
+			var filled Album
+			if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.reread, row.AlbumID); err != nil {
+				return 0, err
+			}
+			m.fill(row, &filled, omit[:])
+		}
 	}
-	row.AlbumID = int64(id)
+	id := int64(row.AlbumID)
 	return id, nil
 }
 
-// BulkInsert adds rows with multi-row INSERT statements in one transaction. It does not
-// report auto-increment values; use Insert when you need them.
+// fill copies into row what the database filled in on Insert (read into filled, whose
+// other fields are not row's): the columns left out by omit and the generated ones.
+func (m *albumGen) fill(row, filled *Album, omit []byte) {
+}
+
+// BulkInsert adds rows with multi-row INSERT statements in one transaction, leaving
+// columns to their defaults as Insert does. It reads nothing back (no auto-increment
+// values); use Insert when you need them.
 func (m *albumGen) BulkInsert(ctx context.Context, rows []*Album) error {
-	columns := []string{"Title", "ArtistId"}
-	err := m.db.bulkInsert(ctx, AlbumTable, columns, len(rows), func(i int) []any {
+	err := m.db.bulkInsert(ctx, len(rows), func(i int) (*insertPlan, []any) {
 		row := rows[i]
-		return []any{row.Title, row.ArtistID}
+		var omit [0]byte
+		args := make([]any, 0, 2)
+		args = append(args, row.Title)
+		args = append(args, row.ArtistID)
+
+		return m.st.inserts.get(omit[:], m.db.flavor, buildAlbumGenInsert), args
 	})
 	return err
 }

@@ -53,7 +53,7 @@ var artistGenSelect = []condition.Field{
 
 // artistGenStatements are the fixed statements of Artist, built once per flavour.
 type artistGenStatements struct {
-	insert  string
+	inserts insertPlans
 	findOne string
 	update  string
 	delete  string
@@ -72,13 +72,6 @@ func buildArtistGenStatements(flavor sqlbuilder.Flavor) *artistGenStatements {
 		q("Name"),
 	}
 	st := &artistGenStatements{}
-	ib := flavor.NewInsertBuilder()
-	ib.InsertInto(table).Cols(q("Name"))
-	ib.Values(make([]any, 1)...)
-	if flavor == sqlbuilder.PostgreSQL {
-		ib.Returning(q("ArtistId"))
-	}
-	st.insert, _ = ib.Build()
 
 	sb := flavor.NewSelectBuilder()
 	b := &sb.Cond
@@ -99,6 +92,17 @@ func buildArtistGenStatements(flavor sqlbuilder.Flavor) *artistGenStatements {
 	return st
 }
 
+// buildArtistGenInsert plans the INSERT leaving out the columns marked in omit
+// (in the order of the columns with a default).
+func buildArtistGenInsert(flavor sqlbuilder.Flavor, omit []byte) *insertPlan {
+	q := func(name string) string { return condition.QuoteName(name, flavor) }
+	cols := make([]string, 0, 1)
+	var back []string
+	cols = append(cols, q("Name"))
+	key := []string{q("ArtistId")}
+	return newInsertPlan(flavor, q(ArtistTable), cols, back, q("ArtistId"), key)
+}
+
 // artistGen holds the generated methods of ArtistModel (which embeds it).
 type artistGen struct {
 	db *DB
@@ -113,23 +117,59 @@ func newArtistGen(db *DB) *artistGen {
 func (m *artistGen) DB() *DB { return m.db }
 
 // Insert adds a row, sets row.ArtistID to the new auto-increment value and returns it.
-// Every column but ArtistId is written, nil pointers as NULL.
+// Columns with a database default are left to the database while their Go value is zero
+// (nil pointers are NULL otherwise); what the database filled in is read back into row.
 func (m *artistGen) Insert(ctx context.Context, row *Artist) (int64, error) {
-	id, err := m.db.insertID(ctx, m.st.insert, nullable(row.Name))
-	if err != nil {
-		return 0, err
+	var omit [0]byte
+	args := make([]any, 0, 1)
+	args = append(args, nullable(row.Name))
+
+	plan := m.st.inserts.get(omit[:], m.db.flavor, buildArtistGenInsert)
+	if plan.returning {
+		var filled Artist
+		if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.query, args...); err != nil {
+			return 0, err
+		}
+		row.ArtistID = filled.ArtistID
+		m.fill(row, &filled, omit[:])
+	} else {
+		res, err := m.db.session.ExecCtx(ctx, plan.query, args...)
+		if err != nil {
+			return 0, err
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return 0, err
+		}
+		row.ArtistID = int64(id)
+		if plan.reread != "" {
+			var filled Artist
+			if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.reread, row.ArtistID); err != nil {
+				return 0, err
+			}
+			m.fill(row, &filled, omit[:])
+		}
 	}
-	row.ArtistID = int64(id)
+	id := int64(row.ArtistID)
 	return id, nil
 }
 
-// BulkInsert adds rows with multi-row INSERT statements in one transaction. It does not
-// report auto-increment values; use Insert when you need them.
+// fill copies into row what the database filled in on Insert (read into filled, whose
+// other fields are not row's): the columns left out by omit and the generated ones.
+func (m *artistGen) fill(row, filled *Artist, omit []byte) {
+}
+
+// BulkInsert adds rows with multi-row INSERT statements in one transaction, leaving
+// columns to their defaults as Insert does. It reads nothing back (no auto-increment
+// values); use Insert when you need them.
 func (m *artistGen) BulkInsert(ctx context.Context, rows []*Artist) error {
-	columns := []string{"Name"}
-	err := m.db.bulkInsert(ctx, ArtistTable, columns, len(rows), func(i int) []any {
+	err := m.db.bulkInsert(ctx, len(rows), func(i int) (*insertPlan, []any) {
 		row := rows[i]
-		return []any{nullable(row.Name)}
+		var omit [0]byte
+		args := make([]any, 0, 1)
+		args = append(args, nullable(row.Name))
+
+		return m.st.inserts.get(omit[:], m.db.flavor, buildArtistGenInsert), args
 	})
 	return err
 }

@@ -18,8 +18,6 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx" (PostgreSQL)
 	"github.com/zeromicro/go-zero/core/stores/sqlx"
 	_ "modernc.org/sqlite" // database/sql driver "sqlite" (pure Go, no cgo)
-
-	"example.com/music/pkg/condition"
 )
 
 // ErrNotFound is returned when a lookup matches no row (it is sql.ErrNoRows).
@@ -173,54 +171,6 @@ func (db *DB) Transact(ctx context.Context, fn func(ctx context.Context, tx *DB)
 		return fn(ctx, &tx)
 	})
 	return err
-}
-
-// insertID runs an INSERT and returns the new auto-increment value: RETURNING on
-// PostgreSQL, LastInsertId on MySQL, MariaDB and SQLite.
-func (db *DB) insertID(ctx context.Context, query string, args ...any) (int64, error) {
-	var id int64
-	if db.flavor == sqlbuilder.PostgreSQL {
-		err := db.session.QueryRowCtx(ctx, &id, query, args...)
-		return id, err
-	}
-	res, err := db.session.ExecCtx(ctx, query, args...)
-	if err != nil {
-		return 0, err
-	}
-	return res.LastInsertId()
-}
-
-// bulkInsert writes n rows in multi-row INSERT statements, in one transaction.
-func (db *DB) bulkInsert(ctx context.Context, table string, columns []string, n int, values func(i int) []any) error {
-	if n == 0 {
-		return nil
-	}
-	batch := 30000 / len(columns) // stay under every database's placeholder limit
-	if batch > 1000 {
-		batch = 1000
-	}
-	if batch < 1 {
-		batch = 1
-	}
-	quoted := make([]string, len(columns))
-	for i, c := range columns {
-		quoted[i] = condition.QuoteName(c, db.flavor)
-	}
-	return db.Transact(ctx, func(ctx context.Context, tx *DB) error {
-		for start := 0; start < n; start += batch {
-			end := min(start+batch, n)
-			ib := tx.flavor.NewInsertBuilder()
-			ib.InsertInto(condition.QuoteName(table, tx.flavor)).Cols(quoted...)
-			for i := start; i < end; i++ {
-				ib.Values(values(i)...)
-			}
-			query, args := ib.Build()
-			if _, err := tx.session.ExecCtx(ctx, query, args...); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
 }
 
 // nullable passes a nil pointer as NULL and any other pointer as its value (go-zero's

@@ -72,7 +72,7 @@ var orderGenSelect = []condition.Field{
 
 // orderGenStatements are the fixed statements of order, built once per flavour.
 type orderGenStatements struct {
-	insert  string
+	inserts insertPlans
 	findOne string
 	update  string
 	delete  string
@@ -94,13 +94,6 @@ func buildOrderGenStatements(flavor sqlbuilder.Flavor) *orderGenStatements {
 		q("created_at"),
 	}
 	st := &orderGenStatements{}
-	ib := flavor.NewInsertBuilder()
-	ib.InsertInto(table).Cols(q("group"), q("key"), q("first name"), q("created_at"))
-	ib.Values(make([]any, 4)...)
-	if flavor == sqlbuilder.PostgreSQL {
-		ib.Returning(q("id"))
-	}
-	st.insert, _ = ib.Build()
 
 	sb := flavor.NewSelectBuilder()
 	b := &sb.Cond
@@ -124,6 +117,24 @@ func buildOrderGenStatements(flavor sqlbuilder.Flavor) *orderGenStatements {
 	return st
 }
 
+// buildOrderGenInsert plans the INSERT leaving out the columns marked in omit
+// (in the order of the columns with a default).
+func buildOrderGenInsert(flavor sqlbuilder.Flavor, omit []byte) *insertPlan {
+	q := func(name string) string { return condition.QuoteName(name, flavor) }
+	cols := make([]string, 0, 4)
+	var back []string
+	cols = append(cols, q("group"))
+	cols = append(cols, q("key"))
+	cols = append(cols, q("first name"))
+	if omit[0] == 0 {
+		cols = append(cols, q("created_at"))
+	} else {
+		back = append(back, q("created_at"))
+	}
+	key := []string{q("id")}
+	return newInsertPlan(flavor, q(OrderTable), cols, back, q("id"), key)
+}
+
 // orderGen holds the generated methods of OrderModel (which embeds it).
 type orderGen struct {
 	db *DB
@@ -138,23 +149,76 @@ func newOrderGen(db *DB) *orderGen {
 func (m *orderGen) DB() *DB { return m.db }
 
 // Insert adds a row, sets row.ID to the new auto-increment value and returns it.
-// Every column but id is written, nil pointers as NULL.
+// Columns with a database default are left to the database while their Go value is zero
+// (nil pointers are NULL otherwise); what the database filled in is read back into row.
 func (m *orderGen) Insert(ctx context.Context, row *Order) (int64, error) {
-	id, err := m.db.insertID(ctx, m.st.insert, nullable(row.Group), nullable(row.Key), nullable(row.FirstName), nullable(row.CreatedAt))
-	if err != nil {
-		return 0, err
+	var omit [1]byte
+	args := make([]any, 0, 4)
+	args = append(args, nullable(row.Group))
+	args = append(args, nullable(row.Key))
+	args = append(args, nullable(row.FirstName))
+	if row.CreatedAt == nil {
+		omit[0] = 1 // default CURRENT_TIMESTAMP
+	} else {
+		args = append(args, nullable(row.CreatedAt))
 	}
-	row.ID = int64(id)
+
+	plan := m.st.inserts.get(omit[:], m.db.flavor, buildOrderGenInsert)
+	if plan.returning {
+		var filled Order
+		if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.query, args...); err != nil {
+			return 0, err
+		}
+		row.ID = filled.ID
+		m.fill(row, &filled, omit[:])
+	} else {
+		res, err := m.db.session.ExecCtx(ctx, plan.query, args...)
+		if err != nil {
+			return 0, err
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return 0, err
+		}
+		row.ID = int64(id)
+		if plan.reread != "" {
+			var filled Order
+			if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.reread, row.ID); err != nil {
+				return 0, err
+			}
+			m.fill(row, &filled, omit[:])
+		}
+	}
+	id := int64(row.ID)
 	return id, nil
 }
 
-// BulkInsert adds rows with multi-row INSERT statements in one transaction. It does not
-// report auto-increment values; use Insert when you need them.
+// fill copies into row what the database filled in on Insert (read into filled, whose
+// other fields are not row's): the columns left out by omit and the generated ones.
+func (m *orderGen) fill(row, filled *Order, omit []byte) {
+	if omit[0] == 1 {
+		row.CreatedAt = filled.CreatedAt
+	}
+}
+
+// BulkInsert adds rows with multi-row INSERT statements in one transaction, leaving
+// columns to their defaults as Insert does. It reads nothing back (no auto-increment
+// values); use Insert when you need them.
 func (m *orderGen) BulkInsert(ctx context.Context, rows []*Order) error {
-	columns := []string{"group", "key", "first name", "created_at"}
-	err := m.db.bulkInsert(ctx, OrderTable, columns, len(rows), func(i int) []any {
+	err := m.db.bulkInsert(ctx, len(rows), func(i int) (*insertPlan, []any) {
 		row := rows[i]
-		return []any{nullable(row.Group), nullable(row.Key), nullable(row.FirstName), nullable(row.CreatedAt)}
+		var omit [1]byte
+		args := make([]any, 0, 4)
+		args = append(args, nullable(row.Group))
+		args = append(args, nullable(row.Key))
+		args = append(args, nullable(row.FirstName))
+		if row.CreatedAt == nil {
+			omit[0] = 1 // default CURRENT_TIMESTAMP
+		} else {
+			args = append(args, nullable(row.CreatedAt))
+		}
+
+		return m.st.inserts.get(omit[:], m.db.flavor, buildOrderGenInsert), args
 	})
 	return err
 }
