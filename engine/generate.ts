@@ -14,6 +14,7 @@ import type { LoadedConfig } from "./config/index.js";
 import { trustedSources, userConfigPath } from "./config/user.js";
 import { loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
 import { findInputs, readDescriptors } from "./descriptors/index.js";
+import { readPlugins } from "./project/plugins.js";
 import { plan, type PlannedFile } from "./plan/index.js";
 import { Renderer } from "./render/liquid.js";
 import { runSteps } from "./steps/index.js";
@@ -72,7 +73,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   timer("load pack");
   const inputs = { ...pack.inputs, ...values.inputs };
-  const project = projectInfo(config);
+  const plugins = await readPlugins(config.root, pack.plugins?.dir ?? "plugins", values.serverless.plugins);
+  const project = { ...projectInfo(config), plugins };
   const hashes = await descriptorHashes(config.root, Object.values(inputs));
   // Full gens from descriptor files are remembered; a live database can change under the same key.
   const key = options.phase === "gen" && !options.only && values.sql.datasource.length === 0 ? await generationKey({ pack, config: values, project, descriptors: hashes }) : null;

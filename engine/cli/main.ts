@@ -25,7 +25,10 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .option("--module <module>", "Go module path (default: the name)")
     .option("--output <dir>", "Folder to create (default: ./<name>)")
     .option("--yes", "Never ask; use flags and defaults")
+    .option("--serverless", "Create a plugin in the host project here: <plugins dir>/<name>, a project of its own")
+    .option("--mono", "With --serverless: the plugin shares the host's module (no module of its own)")
     .example("codegen new demo --frame api --module example.com/demo")
+    .example("codegen new pay --serverless   (in a host project)")
     .action(async (name: string | undefined, flags) => (await import("./commands/new.js")).newCommand(name, flags, out));
 
   cli
@@ -61,6 +64,13 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .command("skills <action>", "Write skill definitions for AI coding assistants about this project: init")
     .option("--output <dir>", "Folder to write (default: ~/.claude/skills/<project name>/)")
     .action(async (action: string, flags) => (await import("./commands/skills.js")).skillsCommand(action, flags, out));
+
+  cli
+    .command("serverless <action>", "Plugins of this host project: build (load every plugin), delete (unload all, or --plugin <name>)")
+    .option("--plugin <name>", "delete: only this plugin (repeatable)")
+    .example("codegen serverless build")
+    .example("codegen serverless delete --plugin pay")
+    .action(async (action: string, flags) => (await import("./commands/serverless.js")).serverlessCommand(action, flags, out));
 
   cli
     .command("recover", "Finish the write of a gen that was killed midway (any command does this first), or undo it")

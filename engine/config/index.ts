@@ -28,6 +28,7 @@ export interface CodegenConfig {
   gen: { desc: string[]; force: boolean; hooks: Hooks };
   sql: { datasource: string[]; tables: string[]; dialect: string | Record<string, string>; cache: boolean; cache_tables: string[] };
   migrate: { datasource: string; dir: string };
+  serverless: { plugins: string[]; plugin: boolean; mono: boolean };
 }
 
 export type Layer = "default" | "file" | "env" | "flag";
@@ -61,6 +62,7 @@ function defaults(root: string): CodegenConfig {
     gen: { desc: [], force: false, hooks: { before: [], after: [] } },
     sql: { datasource: [], tables: [], dialect: "", cache: false, cache_tables: [] },
     migrate: { datasource: "", dir: "desc/sql_migration" },
+    serverless: { plugins: [], plugin: false, mono: false },
   };
 }
 

@@ -6,7 +6,7 @@ import { CodegenError, diag } from "../diagnostics/index.js";
 import { readYamlFile } from "../schema/yaml-doc.js";
 import { validateDoc } from "../schema/validate.js";
 import { resolvePackSource, type SourceOptions } from "./source.js";
-import type { Pack, Phase, Rule, Step, Tool } from "./types.js";
+import type { Pack, Phase, PluginCommand, PluginSupport, Rule, Step, Tool } from "./types.js";
 
 export type { Pack, Phase, Rule, Step, Tool, Mode } from "./types.js";
 export { builtinPacksDir, isRemote, type PackPins } from "./source.js";
@@ -20,6 +20,15 @@ interface ManifestYaml {
   frames?: Record<string, { description?: string; next?: string[] }>;
   steps?: Array<{ name: string; run: string[]; files?: string; args?: string; frames?: string[]; when?: string; collect?: string; cache?: boolean; marker?: string; inputs?: string; cache_tools?: string[] }>;
   tools?: Array<{ name: string; check: string[]; frames?: string[]; install?: string }>;
+  plugins?: { dir?: string; frames?: string[]; build?: PluginCommandYaml[]; delete?: PluginCommandYaml[] };
+}
+
+interface PluginCommandYaml {
+  run: string[];
+  each?: boolean;
+  in?: "host" | "plugin";
+  when?: string;
+  progress?: string;
 }
 
 type RuleYaml = Partial<Omit<Rule, "span" | "pack">> & { name: string; enabled?: boolean; on?: Phase[] };
@@ -70,10 +79,24 @@ export async function loadPack(source: string, base: string, options: SourceOpti
     managedMarker: m.managed_marker ?? parent?.managedMarker ?? "",
     inputs: { ...(parent?.inputs ?? {}), ...(m.inputs ?? {}) },
     frames,
+    plugins: pluginSupport(m.plugins, parent?.plugins ?? null, builtin, source),
     steps: mergeByName(parent?.steps ?? [], steps),
     tools: mergeByName(parent?.tools ?? [], tools),
     rules,
     chain: [m.name, ...(parent?.chain ?? [])],
+  };
+}
+
+/** A layer's plugins section replaces its parent's keys one by one. */
+function pluginSupport(m: ManifestYaml["plugins"], parent: PluginSupport | null, builtin: boolean, source: string): PluginSupport | null {
+  if (!m) return parent;
+  const commands = (list: PluginCommandYaml[] | undefined, inherited: PluginCommand[] | undefined): PluginCommand[] =>
+    list ? list.map((c) => ({ run: c.run, each: c.each ?? true, in: c.in ?? "host", when: c.when ?? null, progress: c.progress ?? "", builtin, source })) : (inherited ?? []);
+  return {
+    dir: m.dir ?? parent?.dir ?? "plugins",
+    frames: m.frames ?? parent?.frames ?? [],
+    build: commands(m.build, parent?.build),
+    delete: commands(m.delete, parent?.delete),
   };
 }
 

@@ -76,9 +76,31 @@ export interface Pack {
   managedMarker: string;
   inputs: Record<string, string>;
   frames: Record<string, { description: string; next: string[] }>;
+  /** Plugins (sub-projects a host loads); null when the pack has none. */
+  plugins: PluginSupport | null;
   steps: Step[];
   tools: Tool[];
   rules: Rule[];
   /** Packs in the extends chain, child first (names), for messages. */
   chain: string[];
+}
+
+export interface PluginCommand {
+  run: string[];
+  /** Once per plugin concerned, or once for the host. */
+  each: boolean;
+  in: "host" | "plugin";
+  when: string | null;
+  progress: string;
+  builtin: boolean;
+  source: string;
+}
+
+export interface PluginSupport {
+  /** Host folder holding one folder per plugin. */
+  dir: string;
+  /** Frames a plugin and its host may have. */
+  frames: string[];
+  build: PluginCommand[];
+  delete: PluginCommand[];
 }

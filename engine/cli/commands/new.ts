@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
-import { basename, dirname, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { loadConfig } from "../../config/index.js";
 import { findProjectRoot } from "../../project/index.js";
@@ -20,6 +20,8 @@ import { progressFor } from "../progress.js";
 export interface NewFlags extends GlobalFlags {
   output?: string;
   yes?: boolean;
+  serverless?: boolean;
+  mono?: boolean;
 }
 
 export async function newCommand(given: string | undefined, flags: NewFlags, out: Out, cwd = process.cwd()): Promise<void> {
@@ -27,23 +29,33 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
   if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) {
     throw new CodegenError(diag("USAGE", `project name "${name}" must start with a letter and hold only letters, digits, "-" and "_"`), 2);
   }
-  const target = resolve(cwd, flags.output ?? name);
-  const host = findProjectRoot(dirname(target));
+  if (flags.mono && !flags.serverless) throw new CodegenError(diag("USAGE", "--mono makes a plugin share its host's module: use it with --serverless"), 2);
+  const plugin = flags.serverless ? await pluginTarget(name, flags, cwd) : null;
+  const target = plugin?.target ?? resolve(cwd, flags.output ?? name);
+  const shownTarget = plugin ? relative(cwd, target) : (flags.output ?? name);
+  const host = plugin ? null : findProjectRoot(dirname(target));
   if (host) {
     throw new CodegenError(diag("PROJECT_NESTED", `${flags.output ?? name} would be inside the project at ${relative(cwd, host) || "."}; nothing was written`, undefined, "run codegen new outside any project (a folder with .codegen.yaml above it)"), 1);
   }
   if (existsSync(target) && !statSync(target).isDirectory()) {
-    throw new CodegenError(diag("PROJECT_EXISTS", `${flags.output ?? name} exists and is not a folder; nothing was written`), 1);
+    throw new CodegenError(diag("PROJECT_EXISTS", `${shownTarget} exists and is not a folder; nothing was written`), 1);
   }
   if (flags.module !== undefined) checkModule(flags.module);
   if (existsSync(target) && readdirSync(target).length > 0) {
-    throw new CodegenError(diag("PROJECT_EXISTS", `${flags.output ?? name} already exists and is not empty; nothing was written`), 1);
+    throw new CodegenError(diag("PROJECT_EXISTS", `${shownTarget} already exists and is not empty; nothing was written`), 1);
   }
   const outer = await loadConfig({ cwd, configFile: flags.config, flags: {} });
   if (!flags.frame && !given && canPrompt(flags.yes)) flags.frame = (await askFrame(outer.values.pack, cwd)) ?? undefined;
   // A pack given as a folder is recorded relative to the new project, so later gens find it.
-  const pack = flags.pack && !isRemote(flags.pack) && /[\\/.]/.test(flags.pack) ? relative(target, resolve(cwd, flags.pack)) || "." : flags.pack;
-  const layer = { ...configFlags({ ...flags, pack }), name, module: flags.module ?? name };
+  const packGiven = flags.pack ?? plugin?.pack;
+  const packBase = flags.pack ? cwd : (plugin?.hostRoot ?? cwd);
+  const pack = packGiven && !isRemote(packGiven) && /[\\/.]/.test(packGiven) ? relative(target, resolve(packBase, packGiven)) || "." : packGiven;
+  const layer = {
+    ...configFlags({ ...flags, pack }),
+    name,
+    module: flags.module ?? plugin?.module ?? name,
+    ...(plugin ? { "serverless.plugin": true, "serverless.mono": Boolean(flags.mono) } : {}),
+  };
 
   await withHooks(outer.values.hooks, cwd, "", async () => {
     await mkdir(dirname(target), { recursive: true });
@@ -66,12 +78,12 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
       if (existsSync(target)) await rm(target, { recursive: true });
       await rename(scratch, target);
       out.info(summary(report, false));
-      out.info(`created ${flags.output ?? name} (frame ${config.values.frame}, module ${config.values.module})`);
-      const next = loaded.frames[config.values.frame]?.next ?? [];
+      out.info(`created ${shownTarget} (frame ${config.values.frame}, ${plugin && flags.mono ? "in the host's module" : "module"} ${config.values.module})`);
+      const next = plugin ? [`codegen serverless build   (in ${relative(cwd, plugin.hostRoot) || "."}: the host serves the plugin's routes)`] : (loaded.frames[config.values.frame]?.next ?? []);
       if (next.length > 0) {
         const { Renderer } = await import("../../render/liquid.js");
         const renderer = new Renderer([]);
-        const scope = { dir: flags.output ?? name, project: { name, module: config.values.module, frame: config.values.frame } };
+        const scope = { dir: shownTarget, project: { name, module: config.values.module, frame: config.values.frame } };
         out.info("next:");
         for (const line of next) out.info(`  ${await renderer.renderString(line, scope)}`);
       }
@@ -81,6 +93,41 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
       throw e;
     }
   });
+}
+
+interface PluginTarget {
+  target: string;
+  hostRoot: string;
+  module: string;
+  /** The host's pack source as its config says it (relative to the host). */
+  pack: string;
+}
+
+/** Where `new --serverless` puts a plugin: `<host>/<pack plugins dir>/<name>`, in a host whose pack has plugins. */
+async function pluginTarget(name: string, flags: NewFlags, cwd: string): Promise<PluginTarget> {
+  const hostRoot = findProjectRoot(cwd);
+  if (!hostRoot) {
+    throw new CodegenError(diag("SERVERLESS_NO_HOST", `--serverless creates a plugin inside a host project, and ${cwd} is not in one (no .codegen.yaml here or above); nothing was written`, undefined, "run it in the host project's root, or drop --serverless to create a project of its own"), 1);
+  }
+  if (flags.output) throw new CodegenError(diag("USAGE", "--serverless puts the plugin in the host's plugins folder: --output does not apply"), 2);
+  if (flags.mono && flags.module) throw new CodegenError(diag("USAGE", "--mono plugins use the host's module: --module does not apply"), 2);
+  const host = await loadConfig({ cwd: hostRoot, root: hostRoot });
+  if (host.values.serverless.plugin) {
+    throw new CodegenError(diag("SERVERLESS_NESTED", `${relative(cwd, hostRoot) || "."} is itself a plugin; create plugins in the host project's root`), 1);
+  }
+  const pack = await loadPack(host.values.pack, hostRoot, { offline: host.values.offline });
+  const support = pack.plugins;
+  if (!support) throw new CodegenError(diag("PLUGIN_UNSUPPORTED", `pack ${pack.name} has no plugins (no plugins: section in its pack.yaml); nothing was written`), 1);
+  const frame = flags.frame ?? "api";
+  for (const [what, f] of [["a plugin", frame], ["the host", host.values.frame]] as const) {
+    if (!support.frames.includes(f)) {
+      throw new CodegenError(
+        diag("PLUGIN_FRAME", `${what} has frame ${f}, and plugins of pack ${pack.name} work with frame ${support.frames.join(", ")} only (a plugin adds HTTP routes to its host's server); nothing was written`),
+        1,
+      );
+    }
+  }
+  return { target: join(hostRoot, support.dir, name), hostRoot, module: `${host.values.module}/${support.dir}/${name}`, pack: host.values.pack };
 }
 
 /** A module path becomes import paths: no spaces, backslashes, absolute or relative segments. */

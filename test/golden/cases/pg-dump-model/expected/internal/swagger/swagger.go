@@ -28,6 +28,7 @@ const (
 
 // RegisterHandlers adds GET /swagger (the UI) and GET /swagger/:file (documents, then UI assets).
 func RegisterHandlers(server *rest.Server) {
+	var files fs.FS = docs.Files
 	ui := v5emb.NewHandlerWithConfig(swgui.Config{
 		Title:       "films API",
 		SwaggerJSON: basePath + "/" + specFile,
@@ -35,7 +36,7 @@ func RegisterHandlers(server *rest.Server) {
 	})
 	server.AddRoutes([]rest.Route{
 		{Method: http.MethodGet, Path: basePath, Handler: indexHandler(ui)},
-		{Method: http.MethodGet, Path: basePath + "/:file", Handler: fileHandler(docs.Files, ui)},
+		{Method: http.MethodGet, Path: basePath + "/:file", Handler: fileHandler(files, ui)},
 	})
 }
 

@@ -1,0 +1,138 @@
+/**
+ * `codegen serverless build|delete`, in a host project: which plugins (projects of their own in
+ * the pack's plugins folder) the host loads. The list lives in the host's `.codegen.yaml`
+ * (`serverless.plugins`); the host is generated with the new list (the pack wires the loaded
+ * plugins in), then the pack's plugin commands run (module bookkeeping, for example). The config
+ * file changes only after the host was generated, so a failure leaves both as they were.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { parseDocument } from "yaml";
+import { CodegenError, diag } from "../../diagnostics/index.js";
+import { CONFIG_FILE, loadConfig, type LoadedConfig } from "../../config/index.js";
+import { trustedSources, userConfigPath } from "../../config/user.js";
+import { runArgv } from "../../exec/index.js";
+import { loadPack, type Pack } from "../../packs/index.js";
+import type { PluginCommand, PluginSupport } from "../../packs/types.js";
+import { evaluate } from "../../plan/jsonata.js";
+import { discoverPlugins, readPlugins, type PluginInfo } from "../../project/plugins.js";
+import { Renderer } from "../../render/liquid.js";
+import { configFlags, type GlobalFlags } from "../flags.js";
+import { withHooks } from "../hooks.js";
+import { progressFor } from "../progress.js";
+import { summary, type Out } from "../report.js";
+import { genProject, withProjectLock } from "../run-gen.js";
+
+export interface ServerlessFlags extends GlobalFlags {
+  plugin?: string | string[];
+}
+
+export async function serverlessCommand(action: string, flags: ServerlessFlags, out: Out, cwd = process.cwd()): Promise<void> {
+  if (action !== "build" && action !== "delete") throw new CodegenError(diag("USAGE", `unknown serverless action "${action}" (one of: build, delete)`), 2);
+  const asked = flags.plugin === undefined ? [] : Array.isArray(flags.plugin) ? flags.plugin.map(String) : [String(flags.plugin)];
+  if (action === "build" && asked.length > 0) throw new CodegenError(diag("USAGE", "serverless build loads every plugin: --plugin applies to delete only"), 2);
+  const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  if (!config.inProject || !config.file) {
+    throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents: plugins belong to a host project`, undefined, "run it in the host project's root"), 2);
+  }
+  if (config.values.serverless.plugin) {
+    throw new CodegenError(diag("SERVERLESS_NESTED", "this project is a plugin: run codegen serverless in its host project"), 1);
+  }
+  const pack = await loadPack(config.values.pack, config.root, { offline: config.values.offline });
+  const support = pack.plugins;
+  if (!support) throw new CodegenError(diag("PLUGIN_UNSUPPORTED", `pack ${pack.name} has no plugins (no plugins: section in its pack.yaml)`), 1);
+  if (!support.frames.includes(config.values.frame)) {
+    throw new CodegenError(diag("PLUGIN_FRAME", `this project has frame ${config.values.frame}, and pack ${pack.name} loads plugins into frame ${support.frames.join(", ")} hosts only`), 1);
+  }
+
+  const found = discoverPlugins(config.root, support.dir);
+  const loaded = config.values.serverless.plugins;
+  let next: string[];
+  let concerned: string[];
+  if (action === "build") {
+    next = found;
+    concerned = found;
+  } else {
+    const unknown = asked.filter((n) => !found.includes(n) && !loaded.includes(n));
+    if (unknown.length > 0) {
+      throw new CodegenError(diag("PLUGIN_NOT_FOUND", `no plugin ${unknown.map((n) => `"${n}"`).join(", ")} in ${support.dir}/ (plugins: ${found.join(", ") || "none"})`), 1);
+    }
+    concerned = asked.length > 0 ? asked : loaded;
+    next = loaded.filter((n) => !concerned.includes(n));
+  }
+  const plugins = await readPlugins(config.root, support.dir, action === "build" ? concerned : concerned.filter((n) => found.includes(n)));
+  for (const p of plugins) {
+    if (!support.frames.includes(p.frame)) {
+      throw new CodegenError(diag("PLUGIN_FRAME", `plugin ${p.name} has frame ${p.frame}; pack ${pack.name} loads frame ${support.frames.join(", ")} plugins only`), 1);
+    }
+  }
+  const commands = action === "build" ? support.build : support.delete;
+  assertCommandsTrusted(pack, config, commands);
+
+  await withHooks(config.values.hooks, config.root, "", async () => {
+    const progress = await progressFor(out, Boolean(flags.quiet));
+    try {
+      const updated = await loadConfig({ cwd, configFile: flags.config, flags: { ...configFlags(flags), "serverless.plugins": next } });
+      await withProjectLock(config.root, "serverless", out, async () => {
+        const { report } = await genProject({ config: updated, phase: "gen", dryRun: false, recordLedger: true, log: out.info, progress: progress.step });
+        if (!sameList(loaded, next)) writePluginList(config.file!, next);
+        out.info(summary(report, false));
+      });
+      await runCommands(commands, plugins, loaded, support, updated, progress.step);
+    } finally {
+      progress.done();
+    }
+  });
+  const gone = concerned.filter((n) => !next.includes(n));
+  out.info(action === "build" ? `loaded ${next.length} plugin${next.length === 1 ? "" : "s"}${next.length ? `: ${next.join(", ")}` : ""}` : `unloaded ${gone.join(", ") || "nothing"}; the plugin folders are kept`);
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** Set `serverless.plugins` in the config file, keeping its comments and other keys as they are. */
+function writePluginList(file: string, names: string[]): void {
+  const doc = parseDocument(readFileSync(file, "utf8"));
+  if (names.length > 0) doc.setIn(["serverless", "plugins"], doc.createNode(names, { flow: true }));
+  else {
+    doc.deleteIn(["serverless", "plugins"]);
+    const section = doc.get("serverless");
+    if (section && typeof section === "object" && "items" in section && Array.isArray(section.items) && section.items.length === 0) doc.delete("serverless");
+  }
+  writeFileSync(file, doc.toString());
+}
+
+/** Runs the pack's commands; `plugin.loaded` says whether the host loaded the plugin before this run. */
+async function runCommands(commands: PluginCommand[], plugins: PluginInfo[], loaded: string[], support: PluginSupport, config: LoadedConfig, progress: (m: string) => void): Promise<void> {
+  const renderer = new Renderer([]);
+  const project = { name: config.values.name, module: config.values.module, frame: config.values.frame };
+  for (const c of commands) {
+    const targets: Array<(PluginInfo & { loaded: boolean }) | null> = c.each ? plugins.map((p) => ({ ...p, loaded: loaded.includes(p.name) })) : [null];
+    for (const plugin of targets) {
+      const scope = { plugin, project, plugins };
+      if (c.when && !(await evaluate(c.when, scope, {}, { file: "pack.yaml", line: 1, column: 1 }))) continue;
+      const argv = await Promise.all(c.run.map((a) => renderer.renderString(a, scope)));
+      const dir = c.in === "plugin" && plugin ? `${config.root}/${plugin.dir}` : config.root;
+      const where = c.in === "plugin" && plugin ? plugin.dir : ".";
+      progress(c.progress ? await renderer.renderString(c.progress, scope) : `${argv.join(" ")} (in ${where})`);
+      const r = await runArgv(argv, dir);
+      if (r.exitCode !== 0) {
+        throw new CodegenError(diag("PLUGIN_COMMAND_FAILED", `${argv.join(" ")} (in ${where}, from the ${support.dir} section of the pack) failed with exit ${r.exitCode}:\n${r.output.trim()}`), 1);
+      }
+    }
+  }
+}
+
+/** A non-built-in pack's plugin commands run only when trusted, as its steps do. */
+function assertCommandsTrusted(pack: Pack, config: LoadedConfig, commands: PluginCommand[]): void {
+  const foreign = commands.filter((c) => !c.builtin);
+  if (foreign.length === 0) return;
+  if (config.values.trust && config.provenance.get("trust") !== "file") return;
+  const allowed = new Set(trustedSources());
+  const refused = foreign.filter((c) => !allowed.has(c.source));
+  if (refused.length === 0) return;
+  throw new CodegenError(
+    diag("PACK_UNTRUSTED", `pack ${pack.name} would run these programs for its plugins:\n${refused.map((c) => `  ${c.run.join(" ")} (from ${c.source})`).join("\n")}`, undefined, `review the pack, then pass --trust, or add its source to trust: in ${userConfigPath()}`),
+    1,
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Plugins: projects of their own in `<host>/<dir>/<name>/` (each with its own `.codegen.yaml`)
+ * that a host project loads. The host lists the loaded ones under `serverless.plugins`; the
+ * engine reads each one's config so packs can wire them in (the IR's `project.plugins`).
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { CodegenError, diag } from "../diagnostics/index.js";
+import { readYamlFile } from "../schema/yaml-doc.js";
+import { CONFIG_FILE } from "./index.js";
+
+export interface PluginInfo {
+  name: string;
+  /** Folder relative to the host root (`plugins/pay`). */
+  dir: string;
+  module: string;
+  frame: string;
+  mono: boolean;
+}
+
+/** Names of every plugin folder under `<root>/<dir>` (those holding a config file), sorted. */
+export function discoverPlugins(root: string, dir: string): string[] {
+  const base = join(root, dir);
+  if (!existsSync(base)) return [];
+  return readdirSync(base, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith(".") && existsSync(join(base, e.name, CONFIG_FILE)))
+    .map((e) => e.name)
+    .sort();
+}
+
+/** The config of each named plugin; a name without a plugin folder is an error naming those that exist. */
+export async function readPlugins(root: string, dir: string, names: string[]): Promise<PluginInfo[]> {
+  const out: PluginInfo[] = [];
+  for (const name of names) {
+    const file = join(root, dir, name, CONFIG_FILE);
+    if (!existsSync(file)) {
+      const known = discoverPlugins(root, dir);
+      throw new CodegenError(
+        diag("PLUGIN_NOT_FOUND", `plugin "${name}" is listed in serverless.plugins but ${dir}/${name}/${CONFIG_FILE} does not exist (plugins here: ${known.join(", ") || "none"})`, undefined, "run codegen serverless build to list the plugins that exist"),
+        1,
+      );
+    }
+    const doc = await readYamlFile(file, `${dir}/${name}/${CONFIG_FILE}`, "CONFIG_INVALID");
+    const v = (doc.value ?? {}) as { name?: unknown; module?: unknown; frame?: unknown; serverless?: { mono?: unknown } };
+    out.push({
+      name,
+      dir: `${dir}/${name}`,
+      module: typeof v.module === "string" ? v.module : typeof v.name === "string" ? v.name : name,
+      frame: typeof v.frame === "string" ? v.frame : "",
+      mono: v.serverless?.mono === true,
+    });
+  }
+  return out;
+}
