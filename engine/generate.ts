@@ -11,10 +11,10 @@ import { dirname } from "node:path";
 import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 import { cachedGeneration, generationKey, storeGeneration } from "./generation-cache.js";
 import type { LoadedConfig } from "./config/index.js";
-import { trustedSources, userConfigPath } from "./config/user.js";
+import { assertTrusted } from "./config/user.js";
 import { loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
 import { findInputs, readDescriptors } from "./descriptors/index.js";
-import { readPlugins } from "./project/plugins.js";
+import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/plugins.js";
 import { plan, type PlannedFile } from "./plan/index.js";
 import { Renderer } from "./render/liquid.js";
 import { runSteps } from "./steps/index.js";
@@ -69,11 +69,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const values = config.values;
   const pack = options.pack ?? (await loadPack(values.pack, config.root, { pins: options.pins, offline: values.offline }));
   assertFrame(pack, values.frame);
-  assertTrusted(pack, config, options.log);
+  assertTrusted(config, pack.name, pack.steps.map((s) => ({ source: s.source, builtin: s.builtin, shown: `${s.name} (from ${s.source}): ${s.run.join(" ")}${s.args ? " …" : ""}` })), "on generation", options.log);
 
   timer("load pack");
   const inputs = { ...pack.inputs, ...values.inputs };
-  const plugins = await readPlugins(config.root, pack.plugins?.dir ?? "plugins", values.serverless.plugins);
+  const plugins = await readPlugins(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR, values.serverless.plugins);
   const project = { ...projectInfo(config), plugins };
   const hashes = await descriptorHashes(config.root, Object.values(inputs));
   // Full gens from descriptor files are remembered; a live database can change under the same key.
@@ -175,23 +175,3 @@ function assertFrame(pack: Pack, frame: string): void {
   }
 }
 
-/**
- * Steps a built-in pack declares are trusted; steps from any other pack run only with --trust
- * (flag or CODEGEN_TRUST) or when the user's own config lists the pack's source. A project's
- * .codegen.yaml cannot grant trust: a cloned repository must not let itself run programs.
- */
-function assertTrusted(pack: Pack, config: LoadedConfig, log?: (line: string) => void): void {
-  const foreign = pack.steps.filter((s) => !s.builtin);
-  if (foreign.length === 0) return;
-  const layer = config.provenance.get("trust");
-  if (config.values.trust && layer !== "file") return;
-  if (config.values.trust && layer === "file") log?.("warning: trust in .codegen.yaml is ignored (a project cannot trust itself): pass --trust, or list the pack in your own config");
-  const allowed = new Set(trustedSources());
-  const refused = foreign.filter((s) => !allowed.has(s.source));
-  if (refused.length === 0) return;
-  const list = refused.map((s) => `  ${s.name} (from ${s.source}): ${s.run.join(" ")}${s.args ? " …" : ""}`).join("\n");
-  throw new CodegenError(
-    diag("PACK_UNTRUSTED", `pack ${pack.name} would run these programs on generation:\n${list}`, undefined, `review the pack, then pass --trust, or add its source to trust: in ${userConfigPath()}`),
-    1,
-  );
-}

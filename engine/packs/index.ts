@@ -6,6 +6,7 @@ import { CodegenError, diag } from "../diagnostics/index.js";
 import { readYamlFile } from "../schema/yaml-doc.js";
 import { validateDoc } from "../schema/validate.js";
 import { resolvePackSource, type SourceOptions } from "./source.js";
+import { DEFAULT_PLUGINS_DIR } from "../project/plugins.js";
 import type { Pack, Phase, PluginCommand, PluginSupport, Rule, Step, Tool } from "./types.js";
 
 export type { Pack, Phase, Rule, Step, Tool, Mode } from "./types.js";
@@ -93,7 +94,7 @@ function pluginSupport(m: ManifestYaml["plugins"], parent: PluginSupport | null,
   const commands = (list: PluginCommandYaml[] | undefined, inherited: PluginCommand[] | undefined): PluginCommand[] =>
     list ? list.map((c) => ({ run: c.run, each: c.each ?? true, in: c.in ?? "host", when: c.when ?? null, progress: c.progress ?? "", builtin, source })) : (inherited ?? []);
   return {
-    dir: m.dir ?? parent?.dir ?? "plugins",
+    dir: m.dir ?? parent?.dir ?? DEFAULT_PLUGINS_DIR,
     frames: m.frames ?? parent?.frames ?? [],
     build: commands(m.build, parent?.build),
     delete: commands(m.delete, parent?.delete),

@@ -9,6 +9,12 @@ import { CodegenError, diag } from "../diagnostics/index.js";
 import { readYamlFile } from "../schema/yaml-doc.js";
 import { CONFIG_FILE } from "./index.js";
 
+/** The folder a pack keeps plugins in when its pack.yaml does not say. */
+export const DEFAULT_PLUGINS_DIR = "plugins";
+
+/** A plugin name is one folder name: a letter, then letters, digits, "-" and "_" (as `new` allows). */
+const PLUGIN_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
 export interface PluginInfo {
   name: string;
   /** Folder relative to the host root (`plugins/pay`). */
@@ -32,6 +38,10 @@ export function discoverPlugins(root: string, dir: string): string[] {
 export async function readPlugins(root: string, dir: string, names: string[]): Promise<PluginInfo[]> {
   const out: PluginInfo[] = [];
   for (const name of names) {
+    // Checked before any path is built: a name from the config never leads outside the plugins folder.
+    if (!PLUGIN_NAME.test(name)) {
+      throw new CodegenError(diag("CONFIG_INVALID", `serverless.plugins holds "${name}", which is not a plugin name (a letter, then letters, digits, "-" and "_"); nothing was read`), 2);
+    }
     const file = join(root, dir, name, CONFIG_FILE);
     if (!existsSync(file)) {
       const known = discoverPlugins(root, dir);

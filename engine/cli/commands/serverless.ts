@@ -9,10 +9,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { parseDocument } from "yaml";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from "../../config/index.js";
-import { trustedSources, userConfigPath } from "../../config/user.js";
+import { assertTrusted } from "../../config/user.js";
 import { runArgv } from "../../exec/index.js";
-import { loadPack, type Pack } from "../../packs/index.js";
-import type { PluginCommand, PluginSupport } from "../../packs/types.js";
+import { loadPack } from "../../packs/index.js";
+import type { PluginCommand } from "../../packs/types.js";
 import { evaluate } from "../../plan/jsonata.js";
 import { discoverPlugins, readPlugins, type PluginInfo } from "../../project/plugins.js";
 import { Renderer } from "../../render/liquid.js";
@@ -66,7 +66,7 @@ export async function serverlessCommand(action: string, flags: ServerlessFlags, 
     }
   }
   const commands = action === "build" ? support.build : support.delete;
-  assertCommandsTrusted(pack, config, commands);
+  assertTrusted(config, pack.name, commands.map((c) => ({ source: c.source, builtin: c.builtin, shown: `${c.run.join(" ")} (from ${c.source})` })), "for its plugins", out.info);
 
   await withHooks(config.values.hooks, config.root, "", async () => {
     const progress = await progressFor(out, Boolean(flags.quiet));
@@ -77,7 +77,7 @@ export async function serverlessCommand(action: string, flags: ServerlessFlags, 
         if (!sameList(loaded, next)) writePluginList(config.file!, next);
         out.info(summary(report, false));
       });
-      await runCommands(commands, plugins, loaded, support, updated, progress.step);
+      await runCommands(commands, plugins, loaded, updated, progress.step);
     } finally {
       progress.done();
     }
@@ -103,7 +103,7 @@ function writePluginList(file: string, names: string[]): void {
 }
 
 /** Runs the pack's commands; `plugin.loaded` says whether the host loaded the plugin before this run. */
-async function runCommands(commands: PluginCommand[], plugins: PluginInfo[], loaded: string[], support: PluginSupport, config: LoadedConfig, progress: (m: string) => void): Promise<void> {
+async function runCommands(commands: PluginCommand[], plugins: PluginInfo[], loaded: string[], config: LoadedConfig, progress: (m: string) => void): Promise<void> {
   const renderer = new Renderer([]);
   const project = { name: config.values.name, module: config.values.module, frame: config.values.frame };
   for (const c of commands) {
@@ -117,22 +117,8 @@ async function runCommands(commands: PluginCommand[], plugins: PluginInfo[], loa
       progress(c.progress ? await renderer.renderString(c.progress, scope) : `${argv.join(" ")} (in ${where})`);
       const r = await runArgv(argv, dir);
       if (r.exitCode !== 0) {
-        throw new CodegenError(diag("PLUGIN_COMMAND_FAILED", `${argv.join(" ")} (in ${where}, from the ${support.dir} section of the pack) failed with exit ${r.exitCode}:\n${r.output.trim()}`), 1);
+        throw new CodegenError(diag("PLUGIN_COMMAND_FAILED", `${argv.join(" ")} (in ${where}, from the plugins: section of pack.yaml) failed with exit ${r.exitCode}:\n${r.output.trim()}`), 1);
       }
     }
   }
-}
-
-/** A non-built-in pack's plugin commands run only when trusted, as its steps do. */
-function assertCommandsTrusted(pack: Pack, config: LoadedConfig, commands: PluginCommand[]): void {
-  const foreign = commands.filter((c) => !c.builtin);
-  if (foreign.length === 0) return;
-  if (config.values.trust && config.provenance.get("trust") !== "file") return;
-  const allowed = new Set(trustedSources());
-  const refused = foreign.filter((c) => !allowed.has(c.source));
-  if (refused.length === 0) return;
-  throw new CodegenError(
-    diag("PACK_UNTRUSTED", `pack ${pack.name} would run these programs for its plugins:\n${refused.map((c) => `  ${c.run.join(" ")} (from ${c.source})`).join("\n")}`, undefined, `review the pack, then pass --trust, or add its source to trust: in ${userConfigPath()}`),
-    1,
-  );
 }
