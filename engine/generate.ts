@@ -15,12 +15,10 @@ import { assertTrusted } from "./config/user.js";
 import { loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
 import { findInputs, readDescriptors } from "./descriptors/index.js";
 import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/plugins.js";
-import { plan, type PlannedFile } from "./plan/index.js";
+import { bindFunctions, guardEmptyArrays, plan, planDigest, type PlannedFile } from "./plan/index.js";
 import { Renderer } from "./render/liquid.js";
 import { runSteps } from "./steps/index.js";
 import { validateValue } from "./schema/validate.js";
-import { guardEmptyArrays } from "./plan/jsonata.js";
-import { planDigest } from "./plan/data-cache.js";
 
 export const checksDir = join(dirname(fileURLToPath(import.meta.url)), "../../rules");
 
@@ -109,7 +107,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   timer("read descriptors");
   const { runChecks } = await import("./checks/index.js");
   // The engine's generic checks, then the pack's (about its own layout and target language).
-  const problems = await runChecks(ir, [checksDir, ...pack.checkDirs], { onWarning: warn });
+  const functions = await bindFunctions(pack, { ir, project, config: values });
+  const problems = await runChecks(ir, [checksDir, ...pack.checkDirs], { onWarning: warn, bindings: functions });
   if (problems.length > 0) throw new CodegenError(problems);
 
   timer("checks");
@@ -128,7 +127,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   const rendered = files.filter((f) => f.rendered);
   // Steps transform the project's tree; skills are written elsewhere and are not code.
-  const transformed = options.phase === "skills" ? rendered : await runSteps(rendered, { steps: pack.steps, renderer, root: config.root, ir, project, config: values, verbose: values.verbose ? options.log : undefined, progress: options.progress });
+  const transformed = options.phase === "skills" ? rendered : await runSteps(rendered, { steps: pack.steps, renderer, root: config.root, ir, project, config: values, functions, verbose: values.verbose ? options.log : undefined, progress: options.progress });
   files = [...transformed, ...files.filter((f) => !f.rendered)];
   timer("steps");
   if (key) await storeGeneration(key, files, said);

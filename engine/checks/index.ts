@@ -13,6 +13,8 @@ export { loadChecks } from "./load.js";
 export interface RunChecksOptions {
   /** Receives violations of `severity: warning` checks; they are not returned. */
   onWarning?: (warning: Diagnostic) => void;
+  /** Variables every query sees (the pack's function library). */
+  bindings?: Record<string, unknown>;
 }
 
 /**
@@ -25,7 +27,7 @@ export async function runChecks(ir: object, dirs: string[], options: RunChecksOp
 }
 
 export async function evaluateChecks(checks: Check[], ir: object, options: RunChecksOptions = {}): Promise<Diagnostic[]> {
-  const results = await Promise.all(checks.map((c) => runOne(c, ir)));
+  const results = await Promise.all(checks.map((c) => runOne(c, ir, options.bindings ?? {})));
   const errors: Diagnostic[] = [];
   const broken: Diagnostic[] = [];
   results.forEach((r, i) => {
@@ -37,11 +39,11 @@ export async function evaluateChecks(checks: Check[], ir: object, options: RunCh
   return errors;
 }
 
-async function runOne(check: Check, ir: object): Promise<{ found: Diagnostic[] } | { broken: Diagnostic }> {
+async function runOne(check: Check, ir: object, bindings: Record<string, unknown>): Promise<{ found: Diagnostic[] } | { broken: Diagnostic }> {
   if (check.kind && (ir as Record<string, unknown>)[check.kind] === undefined) return { found: [] };
   let value: unknown;
   try {
-    value = await check.expression.evaluate(ir);
+    value = await check.expression.evaluate(ir, bindings);
   } catch (e) {
     return { broken: diag("CHECK_FAILED", `check ${check.code} failed: ${(e as Error).message}`, check.span) };
   }

@@ -54,9 +54,10 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .action(async (action: string, arg: string | undefined, flags) => (await import("./commands/migrate.js")).migrateCommand(action, arg, flags, out));
 
   cli
-    .command("template <action> [dir]", "Template packs: init (--output, --full), list, lint [dir], update")
+    .command("template <action> [dir]", "Template packs: init (--output, --full), list, lint [dir], test [dir] (--update), update")
     .option("--output <dir>", "init: folder to create (default: ./codegen-pack)")
     .option("--full", "init: copy the whole built-in pack instead of extending it")
+    .option("--update", "test: rewrite the views' expected outputs (review the diff)")
     .example("codegen template init --output team-pack")
     .action(async (action: string, dir: string | undefined, flags) => (await import("./commands/template.js")).templateCommand(action, dir, flags, out));
 

@@ -18,21 +18,6 @@ export interface ProtoPosition {
   column: number;
 }
 
-/** The `go_package` file option, taken apart. */
-export interface ProtoGoPackage {
-  /** The option's value exactly as written; "" when the file has none. */
-  raw: string;
-  /** The part before `;`, without a leading `./` and trailing `/` (`types/user`); "" when none. */
-  folder: string;
-  /**
-   * Package name: the part after `;` when given, else the folder's last segment, else the last
-   * segment of the proto package; characters other than letters, digits and `_` become `_`.
-   */
-  name: string;
-  /** True when the folder is a full import path (its first segment contains a dot: `example.com/x/y`). */
-  isImportPath: boolean;
-}
-
 /** Middleware names declared by the `codegen.api` options, split at commas, trimmed, deduplicated. */
 export interface ProtoMiddleware {
   /** From `(codegen.api.http_group)` / `(codegen.api.http)`. */
@@ -70,9 +55,12 @@ export interface ProtoFile {
   edition: string;
   /** Proto package, "" when none. */
   package: string;
-  goPackage: ProtoGoPackage;
+  /** The `go_package` file option exactly as written; "" when the file has none (packs interpret it). */
+  goPackage: string;
   /** File options by name (`go_package`, `java_package`, custom options by extension full name). */
   options: Record<string, unknown>;
+  /** Where the value of each built-in file option (`go_package`, `java_package`, ...) is written. */
+  optionPos: Record<string, ProtoPosition>;
   imports: ProtoImport[];
   /** Full names of the services, messages (nested included) and enums it declares. */
   services: string[];
@@ -97,8 +85,8 @@ export interface ProtoTypeRef {
   file: string;
   /** Declared in a third-party file (well-known types, google.api, ...). */
   external: boolean;
-  /** The declaring file's go_package ("" parts when unknown, e.g. for bundled definitions). */
-  goPackage: ProtoGoPackage;
+  /** The declaring file's `go_package` as written ("" when it has none or is unknown, e.g. bundled definitions). */
+  goPackage: string;
 }
 
 export interface ProtoMapValue {
@@ -156,7 +144,7 @@ export interface ProtoMessage {
   file: string;
   /** Full name of the enclosing message, "" for a top-level message. */
   parent: string;
-  goPackage: ProtoGoPackage;
+  goPackage: string;
   fields: ProtoField[];
   oneofs: ProtoOneof[];
   /** Full names of the messages and enums declared inside it. */
@@ -187,7 +175,7 @@ export interface ProtoEnum {
   package: string;
   file: string;
   parent: string;
-  goPackage: ProtoGoPackage;
+  goPackage: string;
   values: ProtoEnumValue[];
   options: Record<string, unknown>;
   comment: string;
@@ -243,25 +231,12 @@ export interface ProtoMethod {
   pos: ProtoPosition;
 }
 
-/** A package of messages a service's methods take or return. */
-export interface ProtoMessagePackage {
-  /** Proto package. */
-  package: string;
-  goPackage: ProtoGoPackage;
-  /** Declaring files (project-relative, or import paths for third-party ones). */
-  files: string[];
-  /** Every message from it is third-party. */
-  external: boolean;
-  /** Same go_package folder and name as the service's own file. */
-  own: boolean;
-}
-
 export interface ProtoService {
   name: string;
   fullName: string;
   package: string;
   file: string;
-  goPackage: ProtoGoPackage;
+  goPackage: string;
   /** Middleware named by the service-level options. */
   middleware: ProtoMiddleware;
   /** Every name used by the service or one of its methods, first-use order. */
@@ -273,18 +248,9 @@ export interface ProtoService {
   hasStreaming: boolean;
   /** A method's input carries `buf.validate` rules. */
   hasValidation: boolean;
-  /** Distinct packages of the methods' input and output messages, first-use order. */
-  messagePackages: ProtoMessagePackage[];
   options: Record<string, unknown>;
   comment: string;
   pos: ProtoPosition;
-}
-
-/** Project files sharing one go_package folder and name. */
-export interface ProtoGoPackageGroup {
-  folder: string;
-  name: string;
-  files: string[];
 }
 
 export interface ProtoIR {
@@ -297,8 +263,6 @@ export interface ProtoIR {
   enums: ProtoEnum[];
   /** Distinct middleware names over all services and methods, sorted. */
   middlewares: ProtoMiddleware;
-  /** The project files grouped by go_package (files without one are left out), sorted by folder. */
-  goPackages: ProtoGoPackageGroup[];
   /** Import paths of the third-party files the project uses (`google/api/annotations.proto`), sorted. */
   thirdParty: string[];
   hasServices: boolean;

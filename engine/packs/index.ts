@@ -32,7 +32,7 @@ interface PluginCommandYaml {
   progress?: string;
 }
 
-type RuleYaml = Partial<Omit<Rule, "span" | "pack">> & { name: string; enabled?: boolean; on?: Phase[] };
+type RuleYaml = Partial<Omit<Rule, "span" | "pack">> & { name: string; enabled?: boolean; on?: Phase[]; view?: string };
 
 export async function loadPack(source: string, base: string, options: SourceOptions & { seen?: string[] } = {}): Promise<Pack> {
   const { dir, builtin } = await resolvePackSource(source, base, options);
@@ -64,7 +64,10 @@ export async function loadPack(source: string, base: string, options: SourceOpti
   const tools: Tool[] = (m.tools ?? []).map((t) => ({ name: t.name, check: t.check, frames: t.frames ?? null, install: t.install ?? "" }));
 
   const templateDirs = [join(dir, "templates"), ...(parent?.templateDirs ?? [])].filter((d) => existsSync(d));
-  const rules = await resolveDataFiles(mergeRules(parent?.rules ?? [], await loadRules(dir, m.name, shown)), templateDirs);
+  const viewDirs = [join(dir, "views"), ...(parent?.viewDirs ?? [])].filter((d) => existsSync(d));
+  const rules = await resolveViews(mergeRules(parent?.rules ?? [], await loadRules(dir, m.name, shown)), viewDirs, templateDirs);
+  const library = join(dir, "views", FUNCTIONS_FILE);
+  const functions = [...(parent?.functions ?? []), ...(existsSync(library) ? [{ source: await readFile(library, "utf8"), span: { file: shown(library), line: 1, column: 1 } }] : [])];
   const frames: Pack["frames"] = { ...(parent?.frames ?? {}) };
   for (const [k, v] of Object.entries(m.frames ?? {})) frames[k] = { description: v.description ?? "", next: v.next ?? frames[k]?.next ?? [] };
 
@@ -75,6 +78,8 @@ export async function loadPack(source: string, base: string, options: SourceOpti
     layers: [dir, ...(parent?.layers ?? [])],
     builtin: builtin && (parent?.builtin ?? true),
     templateDirs,
+    viewDirs,
+    functions,
     checkDirs: [join(dir, "checks"), ...(parent?.checkDirs ?? [])].filter((d) => existsSync(d)),
     staticDirs: [join(dir, "static"), ...(parent?.staticDirs ?? [])].filter((d) => existsSync(d)),
     managedMarker: m.managed_marker ?? parent?.managedMarker ?? "",
@@ -128,7 +133,7 @@ async function loadRules(dir: string, packName: string, shown: (p: string) => st
         as: r.as ?? "item",
         when: r.when ?? null,
         data: r.data && !isDataFile(r.data) ? r.data : null,
-        dataFile: r.data && isDataFile(r.data) ? r.data.trim() : null,
+        dataFile: r.view ? `${r.view.trim()}.jsonata` : r.data && isDataFile(r.data) ? r.data.trim() : null,
         path: r.path ?? "",
         template: r.template ?? null,
         copy: r.copy ?? null,
@@ -143,16 +148,20 @@ async function loadRules(dir: string, packName: string, shown: (p: string) => st
 
 const isDataFile = (data: string): boolean => data.trim().endsWith(".jsonata");
 
+/** The function library's file name inside a layer's views/ folder. */
+export const FUNCTIONS_FILE = "functions.jsonata";
+
 /**
- * A rule's `data` names a .jsonata file under templates/: it is read from the first pack in the
- * chain that has it, so a pack extending another can replace one view by giving the same path.
+ * A rule's `view: rpc/service` names `views/rpc/service.jsonata`, read from the first pack in the
+ * chain that has it, so a pack extending another replaces one view by giving the same name.
+ * (`data: x.jsonata`, the older form, is looked up in views/ and then templates/.)
  */
-async function resolveDataFiles(rules: Rule[], templateDirs: string[]): Promise<Rule[]> {
+async function resolveViews(rules: Rule[], viewDirs: string[], templateDirs: string[]): Promise<Rule[]> {
   return Promise.all(
     rules.map(async (r) => {
       if (!r.dataFile) return r;
-      const file = templateDirs.map((d) => join(d, r.dataFile!)).find((f) => existsSync(f));
-      if (!file) throw new CodegenError(diag("PACK_RULE_INVALID", `rule data file ${r.dataFile} is not in the templates/ folder of any pack in the chain`, r.span));
+      const file = [...viewDirs, ...templateDirs].map((d) => join(d, r.dataFile!)).find((f) => existsSync(f));
+      if (!file) throw new CodegenError(diag("PACK_RULE_INVALID", `rule view ${r.dataFile} is not in the views/ folder of any pack in the chain`, r.span));
       return { ...r, data: await readFile(file, "utf8") };
     }),
   );

@@ -60,15 +60,26 @@ export async function lintPack(dir: string): Promise<LintResult> {
     }
   }
 
+  // Its views and function library.
+  const views = join(dir, "views");
+  for (const file of existsSync(views) ? listFiles(views).filter((f) => f.endsWith(".jsonata")) : []) {
+    const full = join(views, file);
+    const text = readFileSync(full, "utf8");
+    result.expressions++;
+    const problem = jsonataProblem(text);
+    if (problem) result.diagnostics.push(diag("PACK_EXPRESSION", `invalid jsonata: ${problem.message}`, spanAt(relative(process.cwd(), full) || full, text, problem.position)));
+  }
+
   for (const rule of pack.rules.filter((r) => r.pack === pack.name)) {
     result.rules++;
-    for (const [what, source] of [["each", rule.each], ["when", rule.when], ["data", rule.dataFile ? null : rule.data]] as const) {
+    const modeExpression = !["managed", "once", "merge"].includes(rule.mode.trim()) && !/\{[{%]/.test(rule.mode) ? rule.mode : null;
+    for (const [what, source] of [["each", rule.each], ["when", rule.when], ["data", rule.dataFile ? null : rule.data], ["mode", modeExpression]] as const) {
       if (!source) continue;
       result.expressions++;
       const problem = jsonataProblem(source);
       if (problem) result.diagnostics.push(diag("PACK_EXPRESSION", `rule "${rule.name}" ${what}: invalid jsonata "${source}": ${problem.message}`, rule.span));
     }
-    for (const [what, source] of [["path", rule.path], ["mode", rule.mode]] as const) {
+    for (const [what, source] of [["path", rule.path], ["mode", modeExpression ? "" : rule.mode]] as const) {
       try {
         liquid.parse(source);
       } catch (e) {

@@ -13,9 +13,9 @@ export interface Rule {
   each: string | null;
   as: string;
   when: string | null;
-  /** jsonata (inline, or the text of a .jsonata file under templates/) whose value the template sees as `data`. */
+  /** jsonata (inline, or the text of a named view) whose value the template sees as `data`. */
   data: string | null;
-  /** The .jsonata file `data` came from (found in the pack chain's templates/, child first), if any. */
+  /** The view file `data` came from (`views/<view>.jsonata`, found child first in the pack chain), if any. */
   dataFile: string | null;
   path: string;
   template: string | null;
@@ -70,6 +70,10 @@ export interface Pack {
   builtin: boolean;
   /** Template folders, the extending pack's first. */
   templateDirs: string[];
+  /** View folders (`views/`: named IR → template data programs, the function library, their tests), child first. */
+  viewDirs: string[];
+  /** Function libraries (`views/functions.jsonata`), base layer first; see plan/functions.ts. */
+  functions: Array<{ source: string; span: SourceSpan }>;
   /** Descriptor check folders (`checks/`, same format as the engine's rules/) of every layer. */
   checkDirs: string[];
   staticDirs: string[];

@@ -12,6 +12,12 @@ import { liquidDiagnostic } from "../render/errors.js";
 import { evaluate, evaluateList } from "./jsonata.js";
 import { safeRelativePath } from "./safe-path.js";
 import { cachedData } from "./data-cache.js";
+import { bindFunctions, libraryKey } from "./functions.js";
+
+export { evaluate, evaluateList, guardEmptyArrays } from "./jsonata.js";
+export { planDigest } from "./data-cache.js";
+export { bindFunctions, type FunctionLibrary } from "./functions.js";
+export { runViewTests, type ViewCaseResult } from "./view-tests.js";
 
 export interface PlannedFile {
   path: string;
@@ -40,7 +46,8 @@ export interface PlanInput {
 export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   const renderer = input.renderer ?? new Renderer(input.pack.templateDirs);
   const base = { ir: input.ir, project: input.project, config: input.config };
-  const bindings = { ir: input.ir, project: input.project, config: input.config };
+  const bindings = { ...(await bindFunctions(input.pack, base)), ...base };
+  const library = libraryKey(input.pack);
   const byPath = new Map<string, PlannedFile>();
   const errors: Diagnostic[] = [];
 
@@ -52,12 +59,12 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
       try {
         if (rule.when && !(await evaluate(rule.when, item ?? input.ir, bindings, rule.span))) continue;
         const compute = (): Promise<unknown> => evaluate(rule.data!, item ?? input.ir, bindings, rule.span);
-        const data = !rule.data ? null : item === null && input.digest ? await cachedData(input.digest, rule.data, compute) : await compute();
+        const data = !rule.data ? null : item === null && input.digest ? await cachedData(input.digest, `${library}\0${rule.data}`, compute) : await compute();
         const scope = { ...base, item, [rule.as]: item, data, rule: { name: rule.name } };
         const rawPath = await renderInline(renderer, rule.path, scope, rule, "path");
         if (rawPath.trim() === "") continue;
         const path = safeRelativePath(rawPath, itemSpan(item) ?? rule.span, rule.name);
-        const mode = await resolveMode(renderer, rule, scope);
+        const mode = await resolveMode(renderer, rule, scope, item ?? input.ir, bindings);
         const prior = byPath.get(path);
         if (prior) {
           errors.push(diag("PLAN_CONFLICT", `rules "${prior.rule}" and "${rule.name}" both plan ${path}`, rule.span, "two descriptor items map to the same file; rename one of them"));
@@ -98,13 +105,24 @@ async function renderInline(renderer: Renderer, source: string, scope: object, r
   }
 }
 
-async function resolveMode(renderer: Renderer, rule: Rule, scope: object): Promise<Mode> {
-  const mode = (rule.mode.includes("{") ? await renderInline(renderer, rule.mode, scope, rule, "mode") : rule.mode).trim();
-  if (mode !== "managed" && mode !== "once" && mode !== "merge") {
+/**
+ * A mode is a constant, or a jsonata expression over the item (like `when`) giving one; the older
+ * form, a Liquid string rendering to one, is still read.
+ */
+async function resolveMode(renderer: Renderer, rule: Rule, scope: object, input: unknown, bindings: Record<string, unknown>): Promise<Mode> {
+  const written = rule.mode.trim();
+  const mode = MODES.includes(written as Mode)
+    ? written
+    : /\{[{%]/.test(written)
+      ? (await renderInline(renderer, written, scope, rule, "mode")).trim()
+      : String(await evaluate(written, input, bindings, rule.span));
+  if (!MODES.includes(mode as Mode)) {
     throw new CodegenError(diag("PACK_RULE_INVALID", `rule "${rule.name}" mode must be managed, once or merge, got "${mode}"`, rule.span));
   }
-  return mode;
+  return mode as Mode;
 }
+
+const MODES: readonly Mode[] = ["managed", "once", "merge"];
 
 async function renderContents(renderer: Renderer, pack: Pack, rule: Rule, scope: object): Promise<Buffer> {
   if (rule.copy) {

@@ -12,7 +12,7 @@ import { CodegenError, diag } from "../diagnostics/index.js";
 import { runArgv } from "../exec/index.js";
 import type { Step } from "../packs/index.js";
 import type { Renderer } from "../render/liquid.js";
-import { evaluate, evaluateList } from "../plan/jsonata.js";
+import { evaluate, evaluateList } from "../plan/index.js";
 import type { PlannedFile } from "../plan/index.js";
 import { cachedFiles, cachedOutput, stepKey, storeFiles, storeOutput, toolIdentity } from "./cache.js";
 import { findInputs } from "../descriptors/index.js";
@@ -25,6 +25,8 @@ export interface StepContext {
   ir: object;
   project: { name: string; module: string; frame: string };
   config: object;
+  /** The pack's function library (plan/functions.ts), bound in every step expression. */
+  functions?: Record<string, unknown>;
   verbose?: ((line: string) => void) | undefined;
   /** Told when a step really runs (not served from the cache): it may take a while. */
   progress?: ((message: string) => void) | undefined;
@@ -109,7 +111,7 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
 const STAGING = "\u0000staging\u0000";
 
 async function renderArgv(step: Step, ctx: StepContext): Promise<string[]> {
-  const scope = { ir: ctx.ir, project: ctx.project, config: ctx.config, staging: STAGING, root: ctx.root };
+  const scope = { ...ctx.functions, ir: ctx.ir, project: ctx.project, config: ctx.config, staging: STAGING, root: ctx.root };
   const argv: string[] = [];
   for (const arg of step.run) argv.push(arg.includes("{") ? await ctx.renderer.renderString(arg, scope) : arg);
   if (step.args) argv.push(...(await evaluateList(step.args, ctx.ir, scope, step.span)).map((a) => String(a)));
@@ -163,7 +165,7 @@ async function activeSteps(ctx: StepContext): Promise<Step[]> {
   const out: Step[] = [];
   for (const s of ctx.steps) {
     if (s.frames && !s.frames.includes(ctx.project.frame)) continue;
-    if (s.when && !(await evaluate(s.when, ctx.ir, { ir: ctx.ir, project: ctx.project, config: ctx.config }, s.span))) continue;
+    if (s.when && !(await evaluate(s.when, ctx.ir, { ...ctx.functions, ir: ctx.ir, project: ctx.project, config: ctx.config }, s.span))) continue;
     out.push(s);
   }
   return out;

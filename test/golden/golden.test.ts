@@ -22,6 +22,8 @@ interface Case {
 
 const casesDir = join(repoRoot, "test/golden/cases");
 const update = process.env["UPDATE_GOLDEN"] === "1";
+// GOLDEN_CASE=<regexp> runs only the matching cases (while working on one frame).
+const only = new RegExp(process.env["GOLDEN_CASE"] ?? "");
 const test = suite("golden cases");
 // A cache of its own: expected output must never depend on what other runs left behind.
 const cacheDir = scratch("golden-cache");
@@ -35,7 +37,7 @@ function tree(dir: string): Map<string, string> {
   return out;
 }
 
-for (const name of readdirSync(casesDir).sort()) {
+for (const name of readdirSync(casesDir).sort().filter((n) => only.test(n))) {
   test(name, () => {
     const dir = join(casesDir, name);
     const spec = parse(readFileSync(join(dir, "case.yaml"), "utf8")) as Case;

@@ -63,11 +63,6 @@ test("unknown built-in option", async () => {
   assert.match(d.hint, "go_package");
 });
 
-test("go_package leaving the project", async () => {
-  const d = await first("unsafe_go_package.proto");
-  assert.is(d.where, "desc/proto/unsafe_go_package.proto:5:21: PROTO_UNSAFE_PATH");
-});
-
 test("duplicate message", async () => {
   const d = await first("duplicate.proto");
   assert.is(d.where, "desc/proto/duplicate.proto:7:9: PROTO_DUPLICATE");

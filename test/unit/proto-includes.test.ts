@@ -8,7 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { parseTemplate } from "../../engine/descriptors/proto/http.js";
 import { findProtoIncludes, KNOWN_PROTO_SETS, ProtoIncludeFinder } from "../../engine/descriptors/proto/index.js";
-import { goPackageOf, jsonNameOf, splitNames } from "../../engine/descriptors/proto/names.js";
+import { jsonNameOf, splitNames } from "../../engine/descriptors/proto/names.js";
 import { scanProto } from "../../engine/descriptors/proto/outline.js";
 import { scratch } from "../support/paths.js";
 
@@ -76,14 +76,6 @@ test("path templates: variables, patterns, verbs, errors", () => {
   for (const bad of ["v1/x", "/a/{id", "/a/id}", "/a/{1x}", "/a/{id=}", "/a/{id}/{id}", "/a/b:"]) {
     assert.throws(() => parseTemplate(bad), undefined, bad);
   }
-});
-
-test("go_package: folder, name, import paths", () => {
-  assert.equal(goPackageOf("./types/user", "user"), { raw: "./types/user", folder: "types/user", name: "user", isImportPath: false });
-  assert.equal(goPackageOf("internal/pb/user;userpb", "user.v1"), { raw: "internal/pb/user;userpb", folder: "internal/pb/user", name: "userpb", isImportPath: false });
-  assert.equal(goPackageOf("example.com/app/pb/user-v1", "user.v1"), { raw: "example.com/app/pb/user-v1", folder: "example.com/app/pb/user-v1", name: "user_v1", isImportPath: true });
-  assert.equal(goPackageOf("", "shop.order.v2"), { raw: "", folder: "", name: "v2", isImportPath: false });
-  assert.equal(goPackageOf("./", "x").folder, "");
 });
 
 test("names: json names, middleware lists", () => {

@@ -60,9 +60,10 @@ test("files: inputs first, then project files reached by import; go_package take
   const user = ir.files[0];
   assert.equal(user?.protoPath, "user.proto");
   assert.equal(user?.package, "user.v1");
-  assert.equal(user?.goPackage, { raw: "./pb/user", folder: "pb/user", name: "user", isImportPath: false });
+  assert.is(user?.goPackage, "./pb/user");
+  assert.equal(user?.optionPos["go_package"], { file: "desc/proto/user.proto", line: user?.optionPos["go_package"]?.line ?? 0, column: 21 });
   assert.equal(user?.pos, { file: "desc/proto/user.proto", line: 3, column: 9 });
-  assert.equal(ir.files[1]?.goPackage, { raw: "internal/pb/ping;pingpb", folder: "internal/pb/ping", name: "pingpb", isImportPath: false });
+  assert.is(ir.files[1]?.goPackage, "internal/pb/ping;pingpb");
   assert.equal(ir.files[2]?.protoPath, "common/common.proto");
   assert.is(ir.files[2]?.hasServices, false);
   assert.equal(
@@ -75,8 +76,6 @@ test("files: inputs first, then project files reached by import; go_package take
       ["common/common.proto", "project", "desc/proto/common/common.proto"],
     ],
   );
-  assert.equal(ir.goPackages.map((g) => `${g.folder};${g.name}`), ["internal/pb/ping;pingpb", "pb/codegen/api;api", "pb/common;common", "pb/user;user"]);
-  assert.equal(ir.goPackages[1]?.files, ["desc/proto/codegen/api/http.proto", "desc/proto/codegen/api/zrpc.proto"]);
   assert.ok(ir.thirdParty.includes("google/api/annotations.proto"));
   assert.ok(ir.thirdParty.includes("google/protobuf/empty.proto"));
 });
@@ -89,7 +88,7 @@ test("messages: fields, kinds, maps, optional, oneofs, nested, enums from the co
   assert.equal(user.nested, ["user.v1.User.Address"]);
   const byName = Object.fromEntries(user.fields.map((f) => [f.name, f]));
   assert.equal([byName["status"]?.kind, byName["status"]?.type, byName["status"]?.typeRef?.file], ["enum", "common.Status", "desc/proto/common/common.proto"]);
-  assert.equal(byName["status"]?.typeRef?.goPackage.folder, "pb/common");
+  assert.equal(byName["status"]?.typeRef?.goPackage, "./pb/common");
   assert.equal([byName["labels"]?.kind, byName["labels"]?.mapKey, byName["labels"]?.mapValue?.type, byName["labels"]?.repeated], ["map", "string", "string", false]);
   assert.equal([byName["roles"]?.repeated, byName["nick_name"]?.optional, byName["nick_name"]?.jsonName, byName["nick_name"]?.oneof], [true, true, "nickName", ""]);
   assert.equal([byName["address"]?.kind, byName["address"]?.type, byName["address"]?.typeRef?.localName], ["message", "user.v1.User.Address", "User.Address"]);
@@ -172,7 +171,7 @@ test("google.api.http: verbs, placeholders, patterns, body, response_body, addit
   assert.is(ir.hasHttp, true);
 });
 
-test("methods: types with their files and go packages, streaming, rpc path, positions, message packages", async () => {
+test("methods: types with their files and go packages, streaming, rpc path, positions", async () => {
   const { ir } = await read();
   const svc = service(ir, "user.v1.UserService");
   assert.equal(svc.pos, { file: "desc/proto/user.proto", line: 70, column: 9 });
@@ -182,28 +181,16 @@ test("methods: types with their files and go packages, streaming, rpc path, posi
   const watch = method(ir, svc.fullName, "WatchUsers");
   assert.equal([watch.clientStreaming, watch.serverStreaming], [false, true]);
   assert.is(svc.hasStreaming, true);
-  assert.equal(
-    svc.messagePackages.map((p) => [p.package, p.goPackage.folder, p.own, p.external]),
-    [["user.v1", "pb/user", true, false]],
-  );
+  assert.equal([get.inputType.goPackage, get.inputType.external], ["./pb/user", false]);
   const ping = method(ir, "ping.PingService", "Ping");
   assert.equal([ping.inputType.fullName, ping.inputType.external, ping.inputType.package, ping.inputType.file], ["google.protobuf.Empty", true, "google.protobuf", "google/protobuf/empty.proto"]);
-  const pkgs = service(ir, "ping.PingService").messagePackages;
-  assert.equal(pkgs.map((p) => [p.package, p.own, p.external]), [["google.protobuf", false, true]]);
 });
 
-test("a service whose messages live in the common file lists that package", async () => {
+test("a service whose messages live in the common file: their go_package as written", async () => {
   const dir = join(fixtures, "proto/multi");
   const ir = await readProto(["desc/proto/order/order.proto", "desc/proto/types/types.proto"], { root: dir });
   const svc = ir.services[0];
-  assert.equal(
-    svc?.messagePackages.map((p) => [p.package, p.goPackage.folder, p.goPackage.name, p.own, p.files]),
-    [
-      ["order", "internal/pb/order", "order", true, ["desc/proto/order/order.proto"]],
-      ["shared.types", "internal/pb/types", "types", false, ["desc/proto/types/types.proto"]],
-    ],
-  );
-  assert.equal(svc?.methods[0]?.outputType.goPackage, { raw: "internal/pb/types;types", folder: "internal/pb/types", name: "types", isImportPath: false });
+  assert.equal([svc?.goPackage, svc?.methods[0]?.outputType.goPackage, svc?.methods[0]?.outputType.package], ["internal/pb/order", "internal/pb/types;types", "shared.types"]);
   assert.equal(ir.files.map((f) => [f.path, f.protoPath, f.hasServices]), [
     ["desc/proto/order/order.proto", "order/order.proto", true],
     ["desc/proto/types/types.proto", "types/types.proto", false],

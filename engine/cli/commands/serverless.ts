@@ -13,7 +13,7 @@ import { assertTrusted } from "../../config/user.js";
 import { runArgv } from "../../exec/index.js";
 import { loadPack } from "../../packs/index.js";
 import type { PluginCommand } from "../../packs/types.js";
-import { evaluate } from "../../plan/jsonata.js";
+import { bindFunctions, evaluate } from "../../plan/index.js";
 import { discoverPlugins, readPlugins, type PluginInfo } from "../../project/plugins.js";
 import { Renderer } from "../../render/liquid.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
@@ -77,7 +77,7 @@ export async function serverlessCommand(action: string, flags: ServerlessFlags, 
         if (!sameList(loaded, next)) writePluginList(config.file!, next);
         out.info(summary(report, false));
       });
-      await runCommands(commands, plugins, loaded, updated, progress.step);
+      await runCommands(commands, plugins, loaded, updated, progress.step, await bindFunctions(pack, { project: { name: updated.values.name, module: updated.values.module, frame: updated.values.frame } }));
     } finally {
       progress.done();
     }
@@ -103,14 +103,14 @@ function writePluginList(file: string, names: string[]): void {
 }
 
 /** Runs the pack's commands; `plugin.loaded` says whether the host loaded the plugin before this run. */
-async function runCommands(commands: PluginCommand[], plugins: PluginInfo[], loaded: string[], config: LoadedConfig, progress: (m: string) => void): Promise<void> {
+async function runCommands(commands: PluginCommand[], plugins: PluginInfo[], loaded: string[], config: LoadedConfig, progress: (m: string) => void, functions: Record<string, unknown>): Promise<void> {
   const renderer = new Renderer([]);
   const project = { name: config.values.name, module: config.values.module, frame: config.values.frame };
   for (const c of commands) {
     const targets: Array<(PluginInfo & { loaded: boolean }) | null> = c.each ? plugins.map((p) => ({ ...p, loaded: loaded.includes(p.name) })) : [null];
     for (const plugin of targets) {
       const scope = { plugin, project, plugins };
-      if (c.when && !(await evaluate(c.when, scope, {}, { file: "pack.yaml", line: 1, column: 1 }))) continue;
+      if (c.when && !(await evaluate(c.when, scope, functions, { file: "pack.yaml", line: 1, column: 1 }))) continue;
       const argv = await Promise.all(c.run.map((a) => renderer.renderString(a, scope)));
       const dir = c.in === "plugin" && plugin ? `${config.root}/${plugin.dir}` : config.root;
       const where = c.in === "plugin" && plugin ? plugin.dir : ".";

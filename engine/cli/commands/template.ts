@@ -1,6 +1,7 @@
 /**
- * `codegen template init|list|lint|update`: start a pack of your own, see which layer each
- * file's template comes from, check a pack, and move pinned fetched packs to their latest version.
+ * `codegen template init|list|lint|test|update`: start a pack of your own, see which layer each
+ * file's template comes from, check a pack, run its views' fixture tests, and move pinned
+ * fetched packs to their latest version.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -17,9 +18,10 @@ import { packAuthorReadme } from "./template-readme.js";
 export interface TemplateFlags extends GlobalFlags {
   output?: string;
   full?: boolean;
+  update?: boolean;
 }
 
-const actions = ["init", "list", "lint", "update"] as const;
+const actions = ["init", "list", "lint", "test", "update"] as const;
 
 export async function templateCommand(action: string, arg: string | undefined, flags: TemplateFlags, out: Out, cwd = process.cwd()): Promise<void> {
   if (!(actions as readonly string[]).includes(action)) throw new CodegenError(diag("USAGE", `unknown template action "${action}" (one of: ${actions.join(", ")})`), 2);
@@ -27,6 +29,7 @@ export async function templateCommand(action: string, arg: string | undefined, f
   await withHooks(config.values.hooks, config.root, "", async () => {
     if (action === "init") return init(flags, out, cwd);
     if (action === "lint") return lint(arg, flags, out, cwd);
+    if (action === "test") return testViews(arg, flags, out, cwd);
     if (action === "update") return (await import("./template-update.js")).updatePacks(flags, out, cwd);
     return list(flags, out, cwd);
   });
@@ -63,6 +66,21 @@ async function lint(arg: string | undefined, flags: TemplateFlags, out: Out, cwd
   for (const d of result.diagnostics) out.error(formatDiagnostic(d));
   if (result.diagnostics.length > 0) throw new CodegenError([], 1);
   out.info(`pack ok: ${result.rules} rules, ${result.templates} templates, ${result.expressions} expressions checked`);
+}
+
+async function testViews(arg: string | undefined, flags: TemplateFlags, out: Out, cwd: string): Promise<void> {
+  const config = arg ? null : await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  const source = arg ? resolve(cwd, arg) : existsSync(join(cwd, "pack.yaml")) ? cwd : config!.values.pack;
+  const pack = await loadPack(source, cwd, { offline: config?.values.offline ?? false });
+  const { runViewTests } = await import("../../plan/index.js");
+  const results = await runViewTests(pack, pack.dir, { update: Boolean(flags.update), shown: (p) => relative(cwd, p) || p });
+  for (const r of results) {
+    if (r.outcome === "failed") out.error(`${r.file}: view ${r.view} gives other data than ${r.name}.out.json: ${r.difference ?? ""}`);
+    else if (flags.verbose || r.outcome === "updated") out.info(`${r.outcome === "updated" ? "updated" : "ok"} ${r.view} ${r.name}`);
+  }
+  const failed = results.filter((r) => r.outcome === "failed").length;
+  if (failed > 0) throw new CodegenError([], 1);
+  out.info(flags.update ? `updated ${results.length} view cases` : `views ok: ${results.length} cases passed`);
 }
 
 async function list(flags: TemplateFlags, out: Out, cwd: string): Promise<void> {

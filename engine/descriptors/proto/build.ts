@@ -10,7 +10,6 @@ import type {
   ProtoEnum,
   ProtoField,
   ProtoFile,
-  ProtoGoPackage,
   ProtoIR,
   ProtoMessage,
   ProtoMiddleware,
@@ -20,7 +19,7 @@ import type {
   ProtoTypeRef,
 } from "../../ir/proto.js";
 import type { LoadedFile } from "./load.js";
-import { goPackageOf, jsonNameOf, union } from "./names.js";
+import { jsonNameOf, union } from "./names.js";
 import { isScalar, type OptionValues } from "./options.js";
 import type { Decl, Pos } from "./outline.js";
 import { lookupType, type Declared } from "./resolve.js";
@@ -78,14 +77,6 @@ class Builder implements ServiceContext {
 
     const thirdParty = new Set<string>();
     for (const file of this.input.project) for (const imp of file.imports) if (imp.target && !imp.target.project) thirdParty.add(imp.path);
-    const groups = new Map<string, { folder: string; name: string; files: string[] }>();
-    for (const f of files) {
-      if (!f.goPackage.raw) continue;
-      const key = `${f.goPackage.folder};${f.goPackage.name}`;
-      const g = groups.get(key) ?? { folder: f.goPackage.folder, name: f.goPackage.name, files: [] };
-      g.files.push(f.path);
-      groups.set(key, g);
-    }
     const mw: ProtoMiddleware = { http: [], rpc: [] };
     for (const s of services) {
       mw.http = union(mw.http, s.allMiddleware.http);
@@ -97,7 +88,6 @@ class Builder implements ServiceContext {
       messages,
       enums,
       middlewares: { http: [...mw.http].sort(), rpc: [...mw.rpc].sort() },
-      goPackages: [...groups.values()].sort((a, b) => a.folder.localeCompare(b.folder) || a.name.localeCompare(b.name)),
       thirdParty: [...thirdParty].sort(),
       hasServices: services.length > 0,
       hasHttp: services.some((s) => s.hasHttp),
@@ -116,15 +106,15 @@ class Builder implements ServiceContext {
     return this.input.options.get(file)?.get(key) ?? {};
   }
 
-  goPackage(file: LoadedFile | undefined, pkg: string): ProtoGoPackage {
-    if (!file) return goPackageOf("", pkg);
+  goPackage(file: LoadedFile | undefined): string {
+    if (!file) return "";
     const values = this.input.options.get(file)?.get("file:");
     let raw = typeof values?.["go_package"] === "string" ? (values["go_package"] as string) : "";
     if (!values) {
       const opt = file.outline.fileOptions.find((o) => o.parts.length === 1 && o.parts[0]?.name === "go_package" && !o.parts[0].extension);
       if (opt?.value.kind === "scalar") raw = opt.value.value;
     }
-    return goPackageOf(raw, pkg);
+    return raw;
   }
 
   private packageOf(file: LoadedFile | undefined, fullName: string): string {
@@ -150,7 +140,7 @@ class Builder implements ServiceContext {
       package: pkg,
       file: t.filename ?? "",
       external: !file?.project,
-      goPackage: this.goPackage(file, pkg),
+      goPackage: this.goPackage(file),
     };
   }
 
@@ -170,7 +160,7 @@ class Builder implements ServiceContext {
       package: pkg,
       file: file.path,
       parent: d.scope === pkg ? "" : d.scope,
-      goPackage: this.goPackage(file, pkg),
+      goPackage: this.goPackage(file),
     };
   }
 
@@ -289,8 +279,11 @@ class Builder implements ServiceContext {
       syntax: file.outline.syntax,
       edition: file.outline.edition,
       package: pkg,
-      goPackage: this.goPackage(file, pkg),
+      goPackage: this.goPackage(file),
       options: this.opts(file, "file:"),
+      optionPos: Object.fromEntries(
+        file.outline.fileOptions.filter((o) => o.parts.length === 1 && !o.parts[0]?.extension).map((o) => [o.parts[0]!.name, this.pos(file, o.value.pos)]),
+      ),
       imports: file.imports.map((imp) => ({
         path: imp.path,
         public: imp.public,

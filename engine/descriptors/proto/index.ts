@@ -4,14 +4,14 @@
  *
  * Stages: load (outline + protobufjs parse of each file and its imports, third-party files
  * from include folders: includes.ts), check (type references and import visibility:
- * resolve.ts; every option name and value: options.ts; go_package paths), build (build.ts,
+ * resolve.ts; every option name and value: options.ts), build (build.ts,
  * services.ts).
  * An import that cannot be found is accepted with a warning when nothing from it is used.
  */
 import { CodegenError, diag, orderDiagnostics, type Diagnostic } from "../../diagnostics/index.js";
 import type { ProtoIR } from "../../ir/proto.js";
 import { buildIR } from "./build.js";
-import { loadProtoFiles, unsafePath, type LoadedFile, type ReadProtoOptions } from "./load.js";
+import { loadProtoFiles, type LoadedFile, type ReadProtoOptions } from "./load.js";
 import { knownProtoSet } from "./includes.js";
 import { evaluateOptions, type OptionValues } from "./options.js";
 import { Resolver } from "./resolve.js";
@@ -43,7 +43,6 @@ export async function readProto(files: string[], options: ReadProtoOptions): Pro
     const evaluated = evaluateOptions(load.root, file.path, file.outline.options, diagnostics, partialHint);
     for (const ext of evaluated.extensions) resolver.checkExtension(file, ext.field, ext.pos, ext.name);
     optionValues.set(file, evaluated.values);
-    checkGoPackage(file, diagnostics);
   }
   const ir = diagnostics.length === 0 ? buildIR({ root: load.root, project: load.project, filesByPath, options: optionValues }, diagnostics) : null;
 
@@ -67,18 +66,4 @@ export async function readProto(files: string[], options: ReadProtoOptions): Pro
 
 function hasErrorsIn(file: LoadedFile, diagnostics: Diagnostic[]): boolean {
   return diagnostics.some((d) => d.span?.file === file.path);
-}
-
-/** go_package must stay inside the project: no absolute folder, no `..`. */
-function checkGoPackage(file: LoadedFile, diagnostics: Diagnostic[]): void {
-  for (const opt of file.outline.fileOptions) {
-    const [part] = opt.parts;
-    if (opt.parts.length !== 1 || !part || part.extension || part.name !== "go_package" || opt.value.kind !== "scalar") continue;
-    const folder = opt.value.value.split(";")[0]?.trim() ?? "";
-    if (unsafePath(folder)) {
-      diagnostics.push(
-        diag("PROTO_UNSAFE_PATH", `go_package "${opt.value.value}" leaves the project (absolute paths and ".." are not allowed)`, { file: file.path, line: opt.value.pos.line, column: opt.value.pos.column }, 'use a folder inside the project, such as "./pb/user"'),
-      );
-    }
-  }
 }

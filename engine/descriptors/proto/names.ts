@@ -1,5 +1,4 @@
-/** Small naming helpers: "did you mean", protobuf's default JSON names, go_package parts, middleware lists. */
-import type { ProtoGoPackage } from "../../ir/proto.js";
+/** Small naming helpers: "did you mean", protobuf's default JSON names, middleware lists. */
 
 /** The closest candidate within a small edit distance, for a "did you mean" hint. */
 export function closest(name: string, candidates: Iterable<string>): string | undefined {
@@ -48,26 +47,6 @@ export function jsonNameOf(name: string): string {
     } else out += c;
   }
   return out;
-}
-
-/** An identifier made of letters, digits and `_` (other characters become `_`; a leading digit gets `_`). */
-function identifier(s: string): string {
-  const v = s.replace(/[^A-Za-z0-9_]/g, "_");
-  return /^[0-9]/.test(v) ? `_${v}` : v;
-}
-
-/** Take a go_package value apart (see ProtoGoPackage). */
-export function goPackageOf(raw: string, protoPackage: string): ProtoGoPackage {
-  const semi = raw.indexOf(";");
-  const folderPart = (semi >= 0 ? raw.slice(0, semi) : raw).trim();
-  const namePart = semi >= 0 ? raw.slice(semi + 1).trim() : "";
-  let folder = folderPart.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
-  if (folder === ".") folder = "";
-  const last = folder.split("/").filter(Boolean).pop() ?? "";
-  const fromPackage = protoPackage.split(".").filter(Boolean).pop() ?? "";
-  const name = identifier(namePart || last || fromPackage);
-  const first = folder.split("/")[0] ?? "";
-  return { raw, folder, name, isImportPath: first.includes(".") && first !== "." && first !== ".." };
 }
 
 /** `"a, b,,a"` → `["a", "b"]`. */

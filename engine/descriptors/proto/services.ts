@@ -7,9 +7,7 @@
 import protobuf from "protobufjs";
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
 import type {
-  ProtoGoPackage,
   ProtoHttpRule,
-  ProtoMessagePackage,
   ProtoMethod,
   ProtoMiddleware,
   ProtoPosition,
@@ -38,7 +36,7 @@ export interface ServiceContext {
   pos(file: LoadedFile, p: Pos): ProtoPosition;
   /** Evaluated options of a declaration, keyed `target:owner`. */
   opts(file: LoadedFile, key: string): OptionValues;
-  goPackage(file: LoadedFile | undefined, pkg: string): ProtoGoPackage;
+  goPackage(file: LoadedFile | undefined): string;
   typeRef(t: Declared): ProtoTypeRef;
   /** Does the message, or anything it reaches through fields, carry rules? */
   hasDeepValidation(fullName: string): boolean;
@@ -49,7 +47,7 @@ export function buildService(ctx: ServiceContext, file: LoadedFile, d: Decl): Pr
   const pkg = file.outline.package;
   const options = ctx.opts(file, `service:${d.fullName}`);
   const middleware = middlewareOf(options, MIDDLEWARE_OPTIONS.service);
-  const goPackage = ctx.goPackage(file, pkg);
+  const goPackage = ctx.goPackage(file);
   const methods: ProtoMethod[] = [];
   for (const md of file.outline.decls) {
     if (md.kind !== "rpc" || md.scope !== d.fullName || !md.input || !md.output) continue;
@@ -94,7 +92,6 @@ export function buildService(ctx: ServiceContext, file: LoadedFile, d: Decl): Pr
     hasHttp: methods.some((m) => m.http.length > 0),
     hasStreaming: methods.some((m) => m.clientStreaming || m.serverStreaming),
     hasValidation: methods.some((m) => m.hasValidation),
-    messagePackages: messagePackages(methods, goPackage, pkg),
     options,
     comment: svc?.comment ?? "",
     pos: ctx.pos(file, d.pos),
@@ -119,24 +116,4 @@ function httpOf(ctx: ServiceContext, file: LoadedFile, md: Decl, options: Option
   const rules = httpRules(value as Record<string, unknown>, error);
   checkHttpFields(rules, input, output, (t, name) => lookupType(ctx.root, t.fullName.slice(1), name), error);
   return rules;
-}
-
-/** Distinct packages of the methods' input and output messages, first-use order. */
-function messagePackages(methods: ProtoMethod[], goPackage: ProtoGoPackage, pkg: string): ProtoMessagePackage[] {
-  const keyOf = (g: ProtoGoPackage, p: string) => (g.raw ? `go:${g.folder};${g.name}` : `pkg:${p}`);
-  const ownKey = keyOf(goPackage, pkg);
-  const index = new Map<string, ProtoMessagePackage>();
-  for (const m of methods) {
-    for (const ref of [m.inputType, m.outputType]) {
-      const key = keyOf(ref.goPackage, ref.package);
-      let entry = index.get(key);
-      if (!entry) {
-        entry = { package: ref.package, goPackage: ref.goPackage, files: [], external: true, own: key === ownKey };
-        index.set(key, entry);
-      }
-      if (!entry.files.includes(ref.file)) entry.files.push(ref.file);
-      if (!ref.external) entry.external = false;
-    }
-  }
-  return [...index.values()];
 }

@@ -1,0 +1,34 @@
+/**
+ * A pack's function library: `views/functions.jsonata` in any layer of the pack chain is a
+ * jsonata expression whose value is an object of functions (`{ "goName": function($s) {...} }`).
+ * Every expression the engine evaluates for that pack (rules, views, steps, checks, plugin
+ * commands) sees each of them as `$name`, so a naming rule or a path mapping is written once.
+ * Layers are evaluated base first; a layer sees its base's functions and replaces them by name.
+ */
+import { CodegenError, diag } from "../diagnostics/index.js";
+import type { Pack } from "../packs/index.js";
+import { evaluate } from "./jsonata.js";
+
+export type FunctionLibrary = Record<string, unknown>;
+
+export async function bindFunctions(pack: Pick<Pack, "functions">, bindings: Record<string, unknown>): Promise<FunctionLibrary> {
+  let library: FunctionLibrary = {};
+  for (const layer of pack.functions) {
+    const value = await evaluate(layer.source, {}, { ...bindings, ...library }, layer.span);
+    if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.values(value).every(isFunction)) {
+      throw new CodegenError(diag("PACK_EXPRESSION", `${layer.span.file} must evaluate to an object of functions ({ "name": function($x) { ... } })`, layer.span));
+    }
+    library = { ...library, ...(value as FunctionLibrary) };
+  }
+  return library;
+}
+
+/** The text every cached result of an expression depends on besides the expression itself. */
+export function libraryKey(pack: Pick<Pack, "functions">): string {
+  return pack.functions.map((f) => f.source).join("\0");
+}
+
+/** jsonata's own lambdas are objects flagged `_jsonata_lambda`; native functions are JS functions. */
+function isFunction(v: unknown): boolean {
+  return typeof v === "function" || (typeof v === "object" && v !== null && (v as { _jsonata_lambda?: unknown })._jsonata_lambda === true);
+}
