@@ -20,6 +20,26 @@ test("no file under engine/ names the framework or its tools", () => {
   assert.equal(hits, []);
 });
 
+// What Go means lives in the pack: how go_package splits into folder and name, where Go keeps
+// modules, which module holds which third-party protos, Go's keywords. (The .api language's own
+// syntax, struct tags and durations, is descriptor syntax and stays with its reader.)
+const goConcepts: Array<[string, RegExp]> = [
+  ["go_package taken apart", /isImportPath|goPackageOf|GoPackage\b|go_package.*split|split\(";"\)/],
+  ["the Go module cache or tool", /GOMODCACHE|GOPATH|\bgo (?:mod|env|install|get)\b|execFile\("go"|\["go",/],
+  ["a Go module path", /github\.com\/(?:grpc-ecosystem|bufbuild|zeromicro)|google\.golang\.org/],
+  ["a Go keyword list", /"fallthrough"|"chan",\s*"const"/],
+  ["Go in the CLI's words", /Go module/],
+];
+
+test("no file under engine/ holds a Go-only concept", () => {
+  const hits: string[] = [];
+  for (const f of sources) {
+    const text = readFileSync(f, "utf8");
+    for (const [what, re] of goConcepts) if (re.test(text)) hits.push(`${relative(repoRoot, f)}: ${what} (${re.exec(text)?.[0]})`);
+  }
+  assert.equal(hits, []);
+});
+
 /** Stage folder (first path segment under engine/, or "." for top-level files) → folders it imports. */
 function folderGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
