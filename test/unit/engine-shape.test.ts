@@ -20,6 +20,12 @@ test("no file under engine/ names the framework or its tools", () => {
   assert.equal(hits, []);
 });
 
+test("no file under engine/ knows where Go keeps modules or which ones a pack needs", () => {
+  const banned = /GOMODCACHE|\bgo (?:mod|env)\b|grpc-gateway|protovalidate|github\.com\/|golang\.org\//;
+  const hits = sources.filter((f) => banned.test(readFileSync(f, "utf8"))).map((f) => relative(repoRoot, f));
+  assert.equal(hits, []);
+});
+
 /** Stage folder (first path segment under engine/, or "." for top-level files) → folders it imports. */
 function folderGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();

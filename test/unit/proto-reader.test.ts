@@ -12,6 +12,7 @@ import { readProto } from "../../engine/descriptors/proto/index.js";
 import type { Diagnostic } from "../../engine/diagnostics/index.js";
 import type { ProtoIR } from "../../engine/ir/proto.js";
 import { fixtures, repoRoot, scratch } from "../support/paths.js";
+import { builtinProtoImports } from "../support/proto-imports.js";
 
 const root = join(fixtures, "proto/project");
 const inputs = ["desc/proto/user.proto", "desc/proto/ping.proto", "desc/proto/common/common.proto"];
@@ -20,7 +21,7 @@ let irPromise: Promise<{ ir: ProtoIR; warnings: Diagnostic[] }> | null = null;
 function read(): Promise<{ ir: ProtoIR; warnings: Diagnostic[] }> {
   irPromise ??= (async () => {
     const warnings: Diagnostic[] = [];
-    const ir = await readProto(inputs, { root, onWarning: (w) => warnings.push(w) });
+    const ir = await readProto(inputs, { root, imports: await builtinProtoImports(), onWarning: (w) => warnings.push(w) });
     return { ir, warnings };
   })();
   return irPromise;
