@@ -11,8 +11,9 @@ import { dirname } from "node:path";
 import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 import { cachedGeneration, generationKey, storeGeneration } from "./generation-cache.js";
 import type { LoadedConfig } from "./config/index.js";
-import { assertTrusted } from "./config/user.js";
-import { loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
+import { assertTrusted, type PackProgram } from "./config/user.js";
+import { importCommands, loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
+import { rememberedOutput } from "./exec/remembered.js";
 import { findInputs, readDescriptors } from "./descriptors/index.js";
 import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/plugins.js";
 import { bindFunctions, guardEmptyArrays, plan, planDigest, type PlannedFile } from "./plan/index.js";
@@ -67,7 +68,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const values = config.values;
   const pack = options.pack ?? (await loadPack(values.pack, config.root, { pins: options.pins, offline: values.offline }));
   assertFrame(pack, values.frame);
-  assertTrusted(config, pack.name, pack.steps.map((s) => ({ source: s.source, builtin: s.builtin, shown: `${s.name} (from ${s.source}): ${s.run.join(" ")}${s.args ? " …" : ""}` })), "on generation", options.log);
+  assertTrusted(config, pack.name, packPrograms(pack), "on generation", options.log);
 
   timer("load pack");
   const inputs = { ...pack.inputs, ...values.inputs };
@@ -96,6 +97,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       said.notes.push(m);
       if (values.verbose) options.log?.(m);
     },
+    // Trusted above: the pack's commands that find third-party .proto files may run.
+    protoImports: { sets: pack.protoImports, run: rememberedOutput, offline: values.offline },
     onWarning: warn,
   });
   const ir = { project, ...descriptors };
@@ -132,6 +135,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   timer("steps");
   if (key) await storeGeneration(key, files, said);
   return { files, ir, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection };
+}
+
+/** What the pack may run on generation: its steps, and the commands that find its .proto import sets. */
+function packPrograms(pack: Pack): PackProgram[] {
+  return [
+    ...pack.steps.map((s) => ({ source: s.source, builtin: s.builtin, shown: `${s.name} (from ${s.source}): ${s.run.join(" ")}${s.args ? " …" : ""}` })),
+    ...importCommands(pack.protoImports).map(({ set, run }) => ({ source: set.source, builtin: set.builtin, shown: `proto import ${set.id} (from ${set.source}): ${run.join(" ")}` })),
+  ];
 }
 
 async function descriptorHashes(root: string, globs: string[]): Promise<Record<string, string>> {

@@ -10,6 +10,9 @@ import { minimatch } from "minimatch";
 import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
 import { cacheDir } from "../cache/index.js";
 import { NestedProjects } from "../project/index.js";
+import type { ProtoImportConfig } from "./proto/import-sets.js";
+
+export type { ProtoImportConfig, ProtoImportSet, ProtoImportSource, ImportCommandRunner, CommandOutput } from "./proto/import-sets.js";
 
 export interface ReadContext {
   root: string;
@@ -17,6 +20,8 @@ export interface ReadContext {
     sql: { datasource: string[]; tables: string[]; dialect?: string | Record<string, string> };
     verbose?: boolean;
   };
+  /** Third-party .proto sets the pack declares, and how to run their commands. */
+  protoImports?: ProtoImportConfig;
   onSkip?: (message: string) => void;
   onWarning?: (warning: Diagnostic) => void;
 }
@@ -29,16 +34,14 @@ export const readers: Record<string, Reader> = {
   api: async (files, ctx) => (await import("./api/index.js")).readApi(files, { root: ctx.root }),
   proto: async (files, ctx) => {
     const proto = await import("./proto/index.js");
-    const ir = await proto.readProto(files, { root: ctx.root, onWarning: (w) => ctx.onWarning?.(w) });
+    const imports = ctx.protoImports ? { imports: ctx.protoImports } : {};
+    const ir = await proto.readProto(files, { root: ctx.root, ...imports, onWarning: (w) => ctx.onWarning?.(w) });
     // Compiler include folders for the third-party files the project uses (steps pass them to
-    // the protocol buffer compiler); sets that need a renamed folder cannot be passed as-is.
-    const found = files.length > 0 ? await proto.findProtoIncludes({ root: ctx.root, sets: ir.thirdParty, forCompiler: true }) : { dirs: [] };
-    // In the order of the known sets (well-known types first): a later folder must not shadow
-    // the compiler's own copies of google/protobuf with newer ones it cannot read.
-    const rank = (set: string): number => proto.KNOWN_PROTO_SETS.findIndex((k) => k.id === set);
-    const dirs = [...found.dirs].sort((a, b) => rank(a.set) - rank(b.set));
+    // the protocol buffer compiler), in the pack's declared order: a later folder must not
+    // shadow the compiler's own copies of well-known files with newer ones it cannot read.
+    const found = files.length > 0 ? await proto.findProtoIncludes({ root: ctx.root, ...imports, only: ir.thirdParty, forCompiler: true }) : { dirs: [] };
     // A prefixed set's own files import each other without the prefix: both folders are needed.
-    return { ...ir, includeDirs: [...new Set(dirs.flatMap((d) => (d.strip ? [prefixedInclude(d.dir, d.strip), d.dir] : [d.dir])))] };
+    return { ...ir, includeDirs: [...new Set(found.dirs.flatMap((d) => (d.strip ? [prefixedInclude(d.dir, d.strip), d.dir] : [d.dir])))] };
   },
   sql: async (files, ctx) => {
     const sql = await import("./sql/index.js");

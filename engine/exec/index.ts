@@ -1,4 +1,4 @@
-/** Running external programs: pack steps (argv, no shell) and user hooks (shell commands). */
+/** Running external programs: pack steps and declared commands (argv, no shell) and user hooks (shell commands). */
 import { CodegenError, diag, type SourceSpan } from "../diagnostics/index.js";
 
 export interface RunResult {
@@ -20,6 +20,15 @@ export async function runArgv(argv: string[], cwd: string, env?: Record<string, 
     return { exitCode: 127, output: `${cmd}: ${r.shortMessage ?? "cannot run"}` };
   }
   return { exitCode: r.exitCode ?? 1, output: r.all ?? "" };
+}
+
+/** Run argv without a shell, keeping standard output apart: for commands whose output is data. */
+export async function runForOutput(argv: string[], options: { cwd: string; env?: Record<string, string>; timeout?: number }): Promise<{ exitCode: number; stdout: string }> {
+  const { execa } = await execaLazy();
+  const [cmd, ...args] = argv;
+  if (!cmd) return { exitCode: 0, stdout: "" };
+  const r = await execa(cmd, args, { cwd: options.cwd, env: options.env, timeout: options.timeout, reject: false, stdin: "ignore" });
+  return { exitCode: r.failed && r.exitCode === undefined ? 127 : (r.exitCode ?? 1), stdout: typeof r.stdout === "string" ? r.stdout : "" };
 }
 
 /** Run a hook through the shell with inherited stdio, so its output is shown as it happens. */

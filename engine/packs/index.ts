@@ -7,9 +7,11 @@ import { readYamlFile } from "../schema/yaml-doc.js";
 import { validateDoc } from "../schema/validate.js";
 import { resolvePackSource, type SourceOptions } from "./source.js";
 import { DEFAULT_PLUGINS_DIR } from "../project/plugins.js";
+import { importSets, mergeImportSets, type ImportSetYaml } from "./proto-imports.js";
 import type { Pack, Phase, PluginCommand, PluginSupport, Rule, Step, Tool } from "./types.js";
 
-export type { Pack, Phase, Rule, Step, Tool, Mode } from "./types.js";
+export type { Pack, Phase, Rule, Step, Tool, Mode, DeclaredImportSet } from "./types.js";
+export { importCommands } from "./proto-imports.js";
 export { builtinPacksDir, isRemote, type PackPins } from "./source.js";
 
 interface ManifestYaml {
@@ -22,6 +24,7 @@ interface ManifestYaml {
   steps?: Array<{ name: string; run: string[]; files?: string; args?: string; frames?: string[]; when?: string; collect?: string; cache?: boolean; marker?: string; inputs?: string; cache_tools?: string[] }>;
   tools?: Array<{ name: string; check: string[]; frames?: string[]; install?: string }>;
   plugins?: { dir?: string; frames?: string[]; build?: PluginCommandYaml[]; delete?: PluginCommandYaml[] };
+  proto_imports?: ImportSetYaml[];
 }
 
 interface PluginCommandYaml {
@@ -88,6 +91,7 @@ export async function loadPack(source: string, base: string, options: SourceOpti
     plugins: pluginSupport(m.plugins, parent?.plugins ?? null, builtin, source),
     steps: mergeByName(parent?.steps ?? [], steps),
     tools: mergeByName(parent?.tools ?? [], tools),
+    protoImports: mergeImportSets(parent?.protoImports ?? [], importSets(m.proto_imports, manifestDoc, { builtin, source })),
     rules,
     chain: [m.name, ...(parent?.chain ?? [])],
   };

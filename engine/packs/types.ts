@@ -1,4 +1,5 @@
 import type { SourceSpan } from "../diagnostics/index.js";
+import type { ProtoImportSet } from "../descriptors/index.js";
 
 /** managed: regenerated; once: written when missing; merge: YAML whose missing keys are added. */
 export type Mode = "managed" | "once" | "merge";
@@ -84,6 +85,8 @@ export interface Pack {
   plugins: PluginSupport | null;
   steps: Step[];
   tools: Tool[];
+  /** Third-party .proto import sets and where their files are found, in compiler include order. */
+  protoImports: DeclaredImportSet[];
   rules: Rule[];
   /** Packs in the extends chain, child first (names), for messages. */
   chain: string[];
@@ -107,4 +110,11 @@ export interface PluginSupport {
   frames: string[];
   build: PluginCommand[];
   delete: PluginCommand[];
+}
+
+/** An import set as a pack declares it: its `command` sources run programs, so trust applies. */
+export interface DeclaredImportSet extends ProtoImportSet {
+  builtin: boolean;
+  source: string;
+  span: SourceSpan;
 }

@@ -19,6 +19,7 @@ import { readProto } from "../../engine/descriptors/proto/index.js";
 import { CodegenError, formatDiagnostic, type Diagnostic } from "../../engine/diagnostics/index.js";
 import type { ProtoIR } from "../../engine/ir/proto.js";
 import { corpusDir as corpus } from "../support/paths.js";
+import { builtinProtoImports } from "../support/proto-imports.js";
 
 interface Entry {
   file: string;
@@ -31,7 +32,7 @@ type Outcome = { accepted: true; ir: ProtoIR; warnings: Diagnostic[] } | { accep
 async function outcome(files: string[], root: string): Promise<Outcome> {
   const warnings: Diagnostic[] = [];
   try {
-    const ir = await readProto(files, { root, onWarning: (w) => warnings.push(w) });
+    const ir = await readProto(files, { root, imports: await builtinProtoImports(), onWarning: (w) => warnings.push(w) });
     return { accepted: true, ir, warnings };
   } catch (e) {
     if (e instanceof CodegenError) return { accepted: false, diagnostics: e.diagnostics };

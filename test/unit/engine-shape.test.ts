@@ -26,7 +26,7 @@ test("no file under engine/ names the framework or its tools", () => {
 const goConcepts: Array<[string, RegExp]> = [
   ["go_package taken apart", /isImportPath|goPackageOf|GoPackage\b|go_package.*split|split\(";"\)/],
   ["the Go module cache or tool", /GOMODCACHE|GOPATH|\bgo (?:mod|env|install|get)\b|execFile\("go"|\["go",/],
-  ["a Go module path", /github\.com\/(?:grpc-ecosystem|bufbuild|zeromicro)|google\.golang\.org/],
+  ["a Go module or where it keeps third-party protos", /grpc-gateway|protovalidate|github\.com\/|golang\.org\//],
   ["a Go keyword list", /"fallthrough"|"chan",\s*"const"/],
   ["Go in the CLI's words", /Go module/],
 ];

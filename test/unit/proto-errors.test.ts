@@ -9,12 +9,13 @@ import * as assert from "uvu/assert";
 import { readProto } from "../../engine/descriptors/proto/index.js";
 import { CodegenError, formatDiagnostic, type Diagnostic } from "../../engine/diagnostics/index.js";
 import { fixtures, scratch } from "../support/paths.js";
+import { builtinProtoImports } from "../support/proto-imports.js";
 
 const root = join(fixtures, "proto/errors");
 
 async function rejection(files: string[], at = root): Promise<Diagnostic[]> {
   try {
-    await readProto(files, { root: at });
+    await readProto(files, { root: at, imports: await builtinProtoImports() });
   } catch (e) {
     if (e instanceof CodegenError) return e.diagnostics;
     throw e;

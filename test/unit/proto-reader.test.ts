@@ -1,6 +1,6 @@
 /**
  * readProto on the fixture project test/fixtures/proto/project: several files, a common
- * messages-only file imported by others, go_package folders, the codegen.api middleware
+ * messages-only file imported by others, go_package values, the codegen.api middleware
  * options (service and method level), google.api.http rules, buf.validate rules with CEL,
  * streaming, third-party types, and the IR against schemas/ir-proto.schema.json.
  */
@@ -12,6 +12,7 @@ import { readProto } from "../../engine/descriptors/proto/index.js";
 import type { Diagnostic } from "../../engine/diagnostics/index.js";
 import type { ProtoIR } from "../../engine/ir/proto.js";
 import { fixtures, repoRoot, scratch } from "../support/paths.js";
+import { builtinProtoImports } from "../support/proto-imports.js";
 
 const root = join(fixtures, "proto/project");
 const inputs = ["desc/proto/user.proto", "desc/proto/ping.proto", "desc/proto/common/common.proto"];
@@ -20,7 +21,7 @@ let irPromise: Promise<{ ir: ProtoIR; warnings: Diagnostic[] }> | null = null;
 function read(): Promise<{ ir: ProtoIR; warnings: Diagnostic[] }> {
   irPromise ??= (async () => {
     const warnings: Diagnostic[] = [];
-    const ir = await readProto(inputs, { root, onWarning: (w) => warnings.push(w) });
+    const ir = await readProto(inputs, { root, imports: await builtinProtoImports(), onWarning: (w) => warnings.push(w) });
     return { ir, warnings };
   })();
   return irPromise;
@@ -44,7 +45,7 @@ function message(ir: ProtoIR, fullName: string) {
   return m;
 }
 
-test("files: inputs first, then project files reached by import; go_package taken apart", async () => {
+test("files: inputs first, then project files reached by import; go_package as written, with its position", async () => {
   const { ir, warnings } = await read();
   assert.equal(warnings, []);
   assert.equal(
@@ -61,7 +62,7 @@ test("files: inputs first, then project files reached by import; go_package take
   assert.equal(user?.protoPath, "user.proto");
   assert.equal(user?.package, "user.v1");
   assert.is(user?.goPackage, "./pb/user");
-  assert.equal(user?.optionPos["go_package"], { file: "desc/proto/user.proto", line: user?.optionPos["go_package"]?.line ?? 0, column: 21 });
+  assert.equal(user?.optionPos["go_package"], { file: "desc/proto/user.proto", line: 11, column: 21 });
   assert.equal(user?.pos, { file: "desc/proto/user.proto", line: 3, column: 9 });
   assert.is(ir.files[1]?.goPackage, "internal/pb/ping;pingpb");
   assert.equal(ir.files[2]?.protoPath, "common/common.proto");

@@ -12,12 +12,13 @@ import { CodegenError, diag, orderDiagnostics, type Diagnostic } from "../../dia
 import type { ProtoIR } from "../../ir/proto.js";
 import { buildIR } from "./build.js";
 import { loadProtoFiles, type LoadedFile, type ReadProtoOptions } from "./load.js";
-import { knownProtoSet } from "./includes.js";
+import { installHint } from "./import-sets.js";
 import { evaluateOptions, type OptionValues } from "./options.js";
 import { Resolver } from "./resolve.js";
 
 export type { ReadProtoOptions } from "./load.js";
-export { findProtoIncludes, ProtoIncludeFinder, KNOWN_PROTO_SETS, type ProtoIncludes, type ProtoIncludeDir } from "./includes.js";
+export { findProtoIncludes, ProtoIncludeFinder, type ProtoIncludes, type ProtoIncludeDir } from "./includes.js";
+export type { ProtoImportConfig, ProtoImportSet, ProtoImportSource, ImportCommandRunner, CommandOutput } from "./import-sets.js";
 export { MIDDLEWARE_OPTIONS } from "./services.js";
 
 /**
@@ -35,7 +36,7 @@ export async function readProto(files: string[], options: ReadProtoOptions): Pro
   const partialHint = (declaring: string): string | undefined => {
     const include = filesByPath.get(declaring)?.include;
     if (!include?.partial) return undefined;
-    return `${declaring} was read from ${include.source}, a reduced copy; to get the full file, ${knownProtoSet(declaring)?.hint ?? "add it to CODEGEN_PROTO_PATH"}`;
+    return `${declaring} was read from ${include.source}, a reduced copy; to get the full file, ${installHint(load.setFor(declaring))}`;
   };
   const optionValues = new Map<LoadedFile, Map<string, OptionValues>>();
   for (const file of load.project) {
@@ -49,12 +50,12 @@ export async function readProto(files: string[], options: ReadProtoOptions): Pro
   // Imports that were not found: an error where the file has other problems (they may be the
   // cause), a warning otherwise (nothing from them is used).
   for (const { file, imp } of load.missing) {
-    const set = knownProtoSet(imp.path);
+    const set = load.setFor(imp.path);
     const d = diag(
       "PROTO_IMPORT_NOT_FOUND",
       `import "${imp.path}" not found${set ? ` (${set.title})` : ""}`,
       { file: file.path, line: imp.pathPos.line, column: imp.pathPos.column },
-      set?.hint ?? `looked in ${options.protoRoot ?? "desc/proto"}, beside ${file.path}, and in the third-party include folders`,
+      set ? installHint(set) : `looked in ${options.protoRoot ?? "desc/proto"}, beside ${file.path}, and in the third-party include folders`,
     );
     if (hasErrorsIn(file, diagnostics) || (!file.project && diagnostics.length > 0)) diagnostics.push(d);
     else warn({ ...d, message: `${d.message}; nothing from it is used, so it is skipped` });

@@ -10,7 +10,8 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import protobuf from "protobufjs";
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
-import { ProtoIncludeFinder, knownProtoSet, type ProtoIncludeDir } from "./includes.js";
+import { ProtoIncludeFinder, type ProtoIncludeDir } from "./includes.js";
+import { installHint, type ProtoImportConfig, type ProtoImportSet } from "./import-sets.js";
 import { scanProto, ScanError, type Outline, type Pos, type ScannedImport } from "./outline.js";
 
 export interface ReadProtoOptions {
@@ -18,10 +19,10 @@ export interface ReadProtoOptions {
   root: string;
   /** Folder (relative to root) that import paths and protoc paths are relative to. Default `desc/proto`. */
   protoRoot?: string;
-  /** Extra include folders searched before the known third-party sets. */
+  /** Extra include folders searched before the declared third-party sets. */
   includes?: string[];
-  /** Fetch missing third-party Go modules with `go mod download` (default true). */
-  download?: boolean;
+  /** The third-party import sets the pack declares, and how to run their commands (none: only extra folders and the reader's copies). */
+  imports?: ProtoImportConfig;
   /** Called with each warning (an unused import that cannot be found, a reduced third-party copy). */
   onWarning?: (warning: Diagnostic) => void;
 }
@@ -57,6 +58,8 @@ export interface LoadResult {
   warnings: Diagnostic[];
   /** Imports that could not be found (accepted when nothing from them turns out to be used). */
   missing: Array<{ file: LoadedFile; imp: ResolvedImport }>;
+  /** The declared set serving an import path, if any. */
+  setFor: (importPath: string) => ProtoImportSet | undefined;
 }
 
 const PARSE_OPTIONS = { keepCase: true, alternateCommentMode: true, preferTrailingComment: false };
@@ -77,16 +80,16 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
   // `<proto root>/third_party` (the layout jzero projects use for vendored google/api etc.) is an include folder.
   const vendored = join(protoRoot, "third_party");
   const extra = [...(options.includes ?? []), ...(existsSync(vendored) ? [vendored] : [])];
-  const finder = new ProtoIncludeFinder({ root, extra, ...(options.download === undefined ? {} : { download: options.download }) });
-  /** Third-party files kept inside the project: under third_party/, or at a well-known import path (google/api/...). */
+  const finder = new ProtoIncludeFinder({ root, extra, ...(options.imports ? { imports: options.imports } : {}) });
+  /** Third-party files kept inside the project: under third_party/, or at an import path a declared set serves (google/api/...). */
   const isVendored = (abs: string): boolean => {
     const inVendored = toPosix(relative(vendored, abs));
     if (!inVendored.startsWith("../") && !isAbsolute(inVendored)) return true;
     const inProtoRoot = toPosix(relative(protoRoot, abs));
-    return !inProtoRoot.startsWith("../") && !isAbsolute(inProtoRoot) && knownProtoSet(inProtoRoot) !== undefined;
+    return !inProtoRoot.startsWith("../") && !isAbsolute(inProtoRoot) && finder.setFor(inProtoRoot) !== undefined;
   };
   const pbRoot = new protobuf.Root();
-  const result: LoadResult = { root: pbRoot, files: [], project: [], diagnostics: [], warnings: [], missing: [] };
+  const result: LoadResult = { root: pbRoot, files: [], project: [], diagnostics: [], warnings: [], missing: [], setFor: (p) => finder.setFor(p) };
   const byAbs = new Map<string, LoadedFile>();
   /** Files by the import path they are known by (third-party files, and project files under the proto root). */
   const byImportPath = new Map<string, LoadedFile>();
@@ -146,9 +149,8 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     if (located) {
       if (located.include.partial && !partialWarned.has(located.include.set)) {
         partialWarned.add(located.include.set);
-        const set = knownProtoSet(imp.path);
         result.warnings.push(
-          diag("PROTO_INCLUDE_PARTIAL", `"${imp.path}" was read from ${located.include.source}, which lacks some fields and its go_package`, span(from, imp.pathPos), set?.hint),
+          diag("PROTO_INCLUDE_PARTIAL", `"${imp.path}" was read from ${located.include.source}, which lacks some fields and its go_package`, span(from, imp.pathPos), installHint(finder.setFor(imp.path))),
         );
       }
       const target = await load(located.file, { project: false, importPath: imp.path, include: located.include });
