@@ -7,9 +7,12 @@ import { readYamlFile } from "../schema/yaml-doc.js";
 import { validateDoc } from "../schema/validate.js";
 import { resolvePackSource, type SourceOptions } from "./source.js";
 import { DEFAULT_PLUGINS_DIR } from "../project/plugins.js";
+import { packConfig, type ConfigSection } from "./config.js";
 import type { Pack, Phase, PluginCommand, PluginSupport, Rule, Step, Tool } from "./types.js";
 
 export type { Pack, Phase, Rule, Step, Tool, Mode } from "./types.js";
+export type { PackConfig, SchemaNode } from "./config.js";
+export { engineConfigSchema } from "./config.js";
 export { builtinPacksDir, isRemote, type PackPins } from "./source.js";
 
 interface ManifestYaml {
@@ -22,6 +25,7 @@ interface ManifestYaml {
   steps?: Array<{ name: string; run: string[]; files?: string; args?: string; frames?: string[]; when?: string; collect?: string; cache?: boolean; marker?: string; inputs?: string; cache_tools?: string[] }>;
   tools?: Array<{ name: string; check: string[]; frames?: string[]; install?: string }>;
   plugins?: { dir?: string; frames?: string[]; build?: PluginCommandYaml[]; delete?: PluginCommandYaml[] };
+  config?: ConfigSection;
 }
 
 interface PluginCommandYaml {
@@ -81,6 +85,7 @@ export async function loadPack(source: string, base: string, options: SourceOpti
     inputs: { ...(parent?.inputs ?? {}), ...(m.inputs ?? {}) },
     frames,
     plugins: pluginSupport(m.plugins, parent?.plugins ?? null, builtin, source),
+    config: await packConfig(m.config, parent?.config ?? null, manifestDoc),
     steps: mergeByName(parent?.steps ?? [], steps),
     tools: mergeByName(parent?.tools ?? [], tools),
     rules,
