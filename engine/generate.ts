@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { dirname } from "node:path";
 import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 import { cachedGeneration, generationKey, storeGeneration } from "./generation-cache.js";
-import type { LoadedConfig } from "./config/index.js";
+import { applyPack, type LoadedConfig } from "./config/index.js";
 import { assertTrusted, type PackProgram } from "./config/user.js";
 import { importCommands, loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
 import { rememberedOutput } from "./exec/remembered.js";
@@ -63,10 +63,11 @@ export function projectInfo(config: LoadedConfig): { name: string; module: strin
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
-  const { config } = options;
-  const timer = phaseTimer(config.values.verbose ? options.log : undefined);
+  const given = options.config;
+  const timer = phaseTimer(given.values.verbose ? options.log : undefined);
+  const pack = options.pack ?? (await loadPack(given.values.pack, given.root, { pins: options.pins, offline: given.values.offline }));
+  const config = await applyPack(given, pack);
   const values = config.values;
-  const pack = options.pack ?? (await loadPack(values.pack, config.root, { pins: options.pins, offline: values.offline }));
   assertFrame(pack, values.frame);
   assertTrusted(config, pack.name, packPrograms(pack), "on generation", options.log);
 
@@ -180,6 +181,9 @@ function restrictTo(files: PlannedFile[], only: string[]): PlannedFile[] {
 }
 
 function assertFrame(pack: Pack, frame: string): void {
+  if (Object.keys(pack.frames).length > 0 && frame === "") {
+    throw new CodegenError(diag("USAGE", `no frame is set and pack ${pack.name} gives no default (frames: ${Object.keys(pack.frames).join(", ")})`, undefined, "set frame in .codegen.yaml, or pass --frame"), 2);
+  }
   if (Object.keys(pack.frames).length > 0 && !pack.frames[frame]) {
     throw new CodegenError(diag("USAGE", `pack ${pack.name} has no frame "${frame}" (frames: ${Object.keys(pack.frames).join(", ")})`), 2);
   }

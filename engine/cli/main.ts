@@ -21,8 +21,8 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
 
   cli
     .command("new [name]", "Create a new project (runs gen in it); asks for what is missing on a terminal")
-    .option("--frame <frame>", "Project frame: api, rpc or gateway", { default: undefined })
-    .option("--module <module>", "Go module path (default: the name)")
+    .option("--frame <frame>", "Project frame: one the pack declares (default: the pack's)", { default: undefined })
+    .option("--module <module>", "Module path of the generated project (default: the name)")
     .option("--output <dir>", "Folder to create (default: ./<name>)")
     .option("--yes", "Never ask; use flags and defaults")
     .option("--serverless", "Create a plugin in the host project here: <plugins dir>/<name>, a project of its own")

@@ -1,14 +1,25 @@
 /**
- * Layered configuration: defaults < .codegen.yaml < CODEGEN_* environment < flags.
- * Every value remembers the layer it came from, so `codegen config` can say why a value is what it is.
+ * Layered configuration: built-in defaults < the pack's defaults < .codegen.yaml < CODEGEN_*
+ * environment < flags. Every value remembers the layer it came from, so `codegen config` can say
+ * why a value is what it is.
+ *
+ * Two steps, because the pack is named by the config: `loadConfig` reads the engine's keys (the
+ * pack among them) and `applyPack` (pack-layer.ts) adds the pack's defaults and keys, then checks
+ * the file against the engine's schema extended by the pack's.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { readYamlFile } from "../schema/yaml-doc.js";
-import { validateDoc, schemaPath } from "../schema/validate.js";
-import { defaultPackName } from "../packs/source.js";
+import { readYamlFile, type YamlDoc } from "../schema/yaml-doc.js";
+import { validateDoc } from "../schema/validate.js";
+import { engineConfigSchema } from "../packs/index.js";
 import { CONFIG_FILE, findProjectRoot } from "../project/index.js";
+import { leavesOf, type Layer } from "./keys.js";
+import { layered, type Layers } from "./layers.js";
+
+export { envName, type Layer } from "./keys.js";
+export type { Layers } from "./layers.js";
+export { applyPack } from "./pack-layer.js";
 
 export interface Hooks {
   before: string[];
@@ -26,12 +37,13 @@ export interface CodegenConfig {
   inputs: Record<string, string>;
   hooks: Hooks;
   gen: { desc: string[]; force: boolean; hooks: Hooks };
-  sql: { datasource: string[]; tables: string[]; dialect: string | Record<string, string>; cache: boolean; cache_tables: string[] };
+  sql: { datasource: string[]; tables: string[]; dialect: string | Record<string, string> };
+  /** dir: "" until the pack or the user names a folder. */
   migrate: { datasource: string; dir: string };
   serverless: { plugins: string[]; plugin: boolean; mono: boolean };
+  // The keys a pack declares (sql.cache, ...) sit beside these at run time: templates and rules
+  // read them as config.*; the engine never does.
 }
-
-export type Layer = "default" | "file" | "env" | "flag";
 
 export interface LoadedConfig {
   /** Project root: the folder of the nearest .codegen.yaml (or the working directory outside a project). */
@@ -43,28 +55,14 @@ export interface LoadedConfig {
   values: CodegenConfig;
   /** Dotted key → the layer that set it. */
   provenance: Map<string, Layer>;
+  /** Every known leaf key with its JSON type: the engine's, and the pack's once applied. */
+  keys: Map<string, string>;
+  /** The folder of the pack whose config was applied (applyPack), or null. */
+  pack: string | null;
+  layers: Layers;
 }
 
 export { CONFIG_FILE };
-
-function defaults(root: string): CodegenConfig {
-  const name = basename(root);
-  return {
-    name,
-    module: name,
-    frame: "api",
-    pack: defaultPackName(),
-    trust: false,
-    offline: false,
-    verbose: false,
-    inputs: {},
-    hooks: { before: [], after: [] },
-    gen: { desc: [], force: false, hooks: { before: [], after: [] } },
-    sql: { datasource: [], tables: [], dialect: "", cache: false, cache_tables: [] },
-    migrate: { datasource: "", dir: "desc/sql_migration" },
-    serverless: { plugins: [], plugin: false, mono: false },
-  };
-}
 
 export interface LoadOptions {
   cwd: string;
@@ -88,23 +86,18 @@ export async function loadConfig(options: LoadOptions): Promise<LoadedConfig> {
   } else if (found && existsSync(resolve(found, CONFIG_FILE))) {
     file = resolve(found, CONFIG_FILE);
   }
-  const values = defaults(root);
-  const provenance = new Map<string, Layer>();
-
+  let doc: YamlDoc | null = null;
   if (file) {
-    const doc = await readYamlFile(file, displayPath(options.cwd, file), "CONFIG_INVALID");
+    doc = await readYamlFile(file, displayPath(options.cwd, file), "CONFIG_INVALID");
     if (doc.value === null || typeof doc.value !== "object" || Array.isArray(doc.value)) {
       throw new CodegenError(diag("CONFIG_INVALID", "the config file must hold a mapping", doc.spanAt([])));
     }
-    await validateDoc(doc, "codegen.schema.json", "CONFIG_INVALID");
-    merge(values, doc.value as Record<string, unknown>, "", provenance, "file");
+    // Unknown keys may be the pack's: applyPack reports those that are nobody's.
+    await validateDoc(doc, "codegen.schema.json", "CONFIG_INVALID", doc.value, [], { allowUnknownKeys: true });
   }
-  for (const [key, raw] of Object.entries(envValues(env))) setDotted(values, key, raw, provenance, "env");
-  for (const [key, raw] of Object.entries(options.flags ?? {})) {
-    if (raw !== undefined) setDotted(values, key, raw, provenance, "flag");
-  }
-  if (!provenance.has("module") && provenance.has("name")) values.module = values.name;
-  return { root, inProject: found !== null, file, values, provenance };
+  const layers: Layers = { doc, env, flags: options.flags ?? {} };
+  const { values, provenance } = layered(root, layers, configLeaves(), {});
+  return { root, inProject: found !== null, file, values, provenance, keys: configLeaves(), pack: null, layers };
 }
 
 function displayPath(cwd: string, file: string): string {
@@ -112,80 +105,9 @@ function displayPath(cwd: string, file: string): string {
   return rel;
 }
 
-function merge(target: object, source: Record<string, unknown>, prefix: string, prov: Map<string, Layer>, layer: Layer): void {
-  const t = target as Record<string, unknown>;
-  for (const [k, v] of Object.entries(source)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    const current = t[k];
-    if (v !== null && typeof v === "object" && !Array.isArray(v) && current && typeof current === "object" && !Array.isArray(current) && key !== "inputs") {
-      merge(current, v as Record<string, unknown>, key, prov, layer);
-    } else {
-      t[k] = v;
-      prov.set(key, layer);
-    }
-  }
-}
-
-/** Leaf keys of the config schema with their JSON types, derived once from schemas/codegen.schema.json. */
+/** Leaf keys of the engine's config schema (schemas/codegen.schema.json) with their JSON types. */
 let leafCache: Map<string, string> | undefined;
 export function configLeaves(): Map<string, string> {
-  if (leafCache) return leafCache;
-  const schema = JSON.parse(readFileSync(schemaPath("codegen.schema.json"), "utf8")) as SchemaNode;
-  const leaves = new Map<string, string>();
-  const walk = (node: SchemaNode, prefix: string): void => {
-    const resolved = node.$ref ? (schema.definitions?.[node.$ref.replace("#/definitions/", "")] ?? node) : node;
-    if (resolved.type === "object" && resolved.properties) {
-      for (const [k, child] of Object.entries(resolved.properties)) walk(child, prefix ? `${prefix}.${k}` : k);
-    } else leaves.set(prefix, resolved.type ?? "string");
-  };
-  walk(schema, "");
-  leafCache = leaves;
-  return leaves;
-}
-
-interface SchemaNode {
-  type?: string;
-  $ref?: string;
-  properties?: Record<string, SchemaNode>;
-  definitions?: Record<string, SchemaNode>;
-}
-
-/** `gen.hooks.before` → `CODEGEN_GEN_HOOKS_BEFORE`. */
-export function envName(key: string): string {
-  return "CODEGEN_" + key.replace(/\./g, "_").toUpperCase();
-}
-
-function envValues(env: NodeJS.ProcessEnv): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, type] of configLeaves()) {
-    const raw = env[envName(key)];
-    if (raw === undefined || raw === "") continue;
-    out[key] = coerce(raw, type, envName(key));
-  }
-  return out;
-}
-
-function coerce(raw: string, type: string, name: string): unknown {
-  if (type === "boolean") {
-    if (/^(1|true|yes|on)$/i.test(raw)) return true;
-    if (/^(0|false|no|off)$/i.test(raw)) return false;
-    throw new CodegenError(diag("CONFIG_INVALID", `${name} must be true or false, got "${raw}"`), 2);
-  }
-  if (type === "array") return raw.split(",").map((s) => s.trim()).filter(Boolean);
-  if (type === "object") {
-    // An object-valued key (inputs) is given as kind=glob pairs separated by commas.
-    return Object.fromEntries(raw.split(",").map((p) => p.split("=").map((s) => s.trim()) as [string, string]));
-  }
-  return raw;
-}
-
-function setDotted(target: CodegenConfig, key: string, value: unknown, prov: Map<string, Layer>, layer: Layer): void {
-  const parts = key.split(".");
-  let node = target as unknown as Record<string, unknown>;
-  for (const part of parts.slice(0, -1)) {
-    node[part] ??= {};
-    node = node[part] as Record<string, unknown>;
-  }
-  node[parts[parts.length - 1]!] = value;
-  prov.set(key, layer);
+  leafCache ??= leavesOf(engineConfigSchema());
+  return leafCache;
 }

@@ -8,10 +8,13 @@ import { validateDoc } from "../schema/validate.js";
 import { resolvePackSource, type SourceOptions } from "./source.js";
 import { DEFAULT_PLUGINS_DIR } from "../project/plugins.js";
 import { importSets, mergeImportSets, type ImportSetYaml } from "./proto-imports.js";
+import { packConfig, type ConfigSection } from "./config.js";
 import type { Pack, Phase, PluginCommand, PluginSupport, Rule, Step, Tool } from "./types.js";
 
 export type { Pack, Phase, Rule, Step, Tool, Mode, DeclaredImportSet } from "./types.js";
 export { importCommands } from "./proto-imports.js";
+export type { PackConfig, SchemaNode } from "./config.js";
+export { engineConfigSchema } from "./config.js";
 export { builtinPacksDir, isRemote, type PackPins } from "./source.js";
 
 interface ManifestYaml {
@@ -25,6 +28,7 @@ interface ManifestYaml {
   tools?: Array<{ name: string; check: string[]; frames?: string[]; install?: string }>;
   plugins?: { dir?: string; frames?: string[]; build?: PluginCommandYaml[]; delete?: PluginCommandYaml[] };
   proto_imports?: ImportSetYaml[];
+  config?: ConfigSection;
 }
 
 interface PluginCommandYaml {
@@ -89,6 +93,7 @@ export async function loadPack(source: string, base: string, options: SourceOpti
     inputs: { ...(parent?.inputs ?? {}), ...(m.inputs ?? {}) },
     frames,
     plugins: pluginSupport(m.plugins, parent?.plugins ?? null, builtin, source),
+    config: await packConfig(m.config, parent?.config ?? null, manifestDoc),
     steps: mergeByName(parent?.steps ?? [], steps),
     tools: mergeByName(parent?.tools ?? [], tools),
     protoImports: mergeImportSets(parent?.protoImports ?? [], importSets(m.proto_imports, manifestDoc, { builtin, source })),

@@ -1,5 +1,6 @@
 import type { SourceSpan } from "../diagnostics/index.js";
 import type { ProtoImportSet } from "../descriptors/index.js";
+import type { PackConfig } from "./config.js";
 
 /** managed: regenerated; once: written when missing; merge: YAML whose missing keys are added. */
 export type Mode = "managed" | "once" | "merge";
@@ -83,6 +84,8 @@ export interface Pack {
   frames: Record<string, { description: string; next: string[] }>;
   /** Plugins (sub-projects a host loads); null when the pack has none. */
   plugins: PluginSupport | null;
+  /** The config schema (the engine's keys and the chain's) and the chain's config defaults. */
+  config: PackConfig;
   steps: Step[];
   tools: Tool[];
   /** Third-party .proto import sets and where their files are found, in compiler include order. */

@@ -16,10 +16,7 @@ export function schemaPath(name: string): string {
 async function validatorFor(name: string): Promise<ValidateFunction> {
   const hit = compiled.get(name);
   if (hit) return hit;
-  // ajv is CommonJS; its default export is the class under `.default` when imported from ESM.
-  const mod = (await import("ajv")) as unknown as { default: { default?: unknown } };
-  const Ajv = (mod.default.default ?? mod.default) as new (o: object) => { compile(s: object): ValidateFunction };
-  const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false }) as unknown as { compile(s: object): ValidateFunction; addSchema(s: object): void };
+  const ajv = await newAjv();
   // Schemas refer to each other by file name (ir.schema.json → ir-proto.schema.json).
   for (const other of readdirSync(schemasDir).filter((f) => f.endsWith(".json") && f !== name)) {
     ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, other), "utf8")) as object);
@@ -29,12 +26,50 @@ async function validatorFor(name: string): Promise<ValidateFunction> {
   return fn;
 }
 
+interface AjvInstance {
+  compile(s: object): ValidateFunction;
+  addSchema(s: object): void;
+}
+
+async function newAjv(): Promise<AjvInstance> {
+  // ajv is CommonJS; its default export is the class under `.default` when imported from ESM.
+  const mod = (await import("ajv")) as unknown as { default: { default?: unknown } };
+  const Ajv = (mod.default.default ?? mod.default) as new (o: object) => AjvInstance;
+  return new Ajv({ allErrors: true, strict: false, useDefaults: false });
+}
+
 /** Validate a YAML document against one of our JSON Schemas; errors point at file:line:col. */
-export async function validateDoc(doc: YamlDoc, schema: string, code: string, value: unknown = doc.value, basePath: ReadonlyArray<string | number> = []): Promise<void> {
-  const validate = await validatorFor(schema);
+export async function validateDoc(doc: YamlDoc, schema: string, code: string, value: unknown = doc.value, basePath: ReadonlyArray<string | number> = [], options: CheckOptions = {}): Promise<void> {
+  report(await validatorFor(schema), doc, code, value, basePath, options);
+}
+
+/** Validate against a schema built at run time (the config schema a pack extends). */
+export async function validateDocWith(doc: YamlDoc, schema: object, code: string, value: unknown = doc.value, basePath: ReadonlyArray<string | number> = []): Promise<void> {
+  report(await compileSchema(schema), doc, code, value, basePath, {});
+}
+
+export interface CheckOptions {
+  /** Leave unknown keys alone: a later check that knows more keys (a pack's) reports them. */
+  allowUnknownKeys?: boolean;
+}
+
+const built = new WeakMap<object, ValidateFunction>();
+
+/** Compile a schema object once; an invalid schema throws (callers say whose schema it is). */
+export async function compileSchema(schema: object): Promise<ValidateFunction> {
+  const hit = built.get(schema);
+  if (hit) return hit;
+  const fn = (await newAjv()).compile(schema);
+  built.set(schema, fn);
+  return fn;
+}
+
+function report(validate: ValidateFunction, doc: YamlDoc, code: string, value: unknown, basePath: ReadonlyArray<string | number>, options: CheckOptions): void {
   if (validate(value)) return;
-  const errors = (validate.errors ?? []).filter((e) => e.keyword !== "if" && e.keyword !== "oneOf" && e.keyword !== "anyOf");
-  const list = (errors.length > 0 ? errors : validate.errors ?? []).map((e) => {
+  const all = (validate.errors ?? []).filter((e) => !(options.allowUnknownKeys && e.keyword === "additionalProperties"));
+  if (all.length === 0) return;
+  const errors = all.filter((e) => e.keyword !== "if" && e.keyword !== "oneOf" && e.keyword !== "anyOf");
+  const list = (errors.length > 0 ? errors : all).map((e) => {
     const path = [...basePath, ...pointerPath(e.instancePath)];
     const unknownKey = e.keyword === "additionalProperties";
     return diag(code, describe(e, path), doc.spanAt(unknownKey ? [...path, String(e.params["additionalProperty"])] : path, { key: unknownKey }));

@@ -42,9 +42,10 @@ test.before(async () => {
   writeFileSync(
     join(dir, "etc/test.yaml"),
     read("etc/etc.yaml")
-      .replace("ListenOn: 0.0.0.0:8000", `ListenOn: 127.0.0.1:${rpcPort}`)
+      // Load shedding off: a busy test machine must not turn answers into 503 (service overloaded).
+      .replace("ListenOn: 0.0.0.0:8000", `ListenOn: 127.0.0.1:${rpcPort}\n  CpuThreshold: 0`)
       .replace("- 127.0.0.1:8000", `- 127.0.0.1:${rpcPort}`)
-      .replace("Port: 8001", `Port: ${httpPort}`),
+      .replace("Port: 8001", `Port: ${httpPort}\n  CpuThreshold: 0`),
   );
   snapshotAfterEdits = snapshot(dir);
 });

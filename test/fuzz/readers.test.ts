@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { readApi } from "../../engine/descriptors/api/index.js";
 import { readProto } from "../../engine/descriptors/proto/index.js";
 import { readSqlFiles } from "../../engine/descriptors/sql/index.js";
-import { loadConfig } from "../../engine/config/index.js";
+import { applyPack, loadConfig } from "../../engine/config/index.js";
+import { loadPack } from "../../engine/packs/index.js";
 import { fixtures, repoRoot, scratch } from "../support/paths.js";
 import { smallApi } from "../support/project.js";
 import { fuzzReader, mutatedText, RUNS } from "./harness.js";
@@ -47,9 +48,11 @@ test(".codegen.yaml reader", async () => {
   const tokens = [":", "- ", "[", "]", "{", "}", "\"", "'", "&a", "*a", "!!str", "\t", "\n", "#", "---", "true", "null", "123", "name"];
   const project = join(dir, "cfg");
   mkdirSync(project, { recursive: true });
+  const goZero = await loadPack("go-zero", project);
   const failure = await fuzzReader("config", mutatedText(seeds, tokens), async (text) => {
     writeFileSync(join(project, ".codegen.yaml"), text);
-    return loadConfig({ cwd: project, env: {} });
+    // Both steps: the engine's keys, then the go-zero pack's keys and defaults.
+    return applyPack(await loadConfig({ cwd: project, env: {} }), goZero);
   });
   assert.is(failure, null, failure ?? "");
 });

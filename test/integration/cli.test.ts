@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { codegen } from "../support/cli.js";
 import { snapshot } from "../support/files.js";
 import { makeProject, smallApi } from "../support/project.js";
-import { scratch } from "../support/paths.js";
+import { fixtures, scratch } from "../support/paths.js";
 
 const test = suite("cli");
 
@@ -47,6 +47,37 @@ test("a bad config key is reported with file:line:col", () => {
   const r = codegen(["gen"], dir);
   assert.is(r.code, 1);
   assert.match(r.stderr, /^\.codegen\.yaml:3:3: CONFIG_INVALID unknown key "forse" in gen/m);
+});
+
+test("the pack's config defaults show with the layer pack; its keys take the environment too", () => {
+  const dir = scratch("pack-layer");
+  writeFileSync(join(dir, ".codegen.yaml"), "name: demo\nsql:\n  cache: true\n");
+  const r = codegen(["config"], dir, { CODEGEN_SQL_CACHE_TABLES: "orders,users" });
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^frame = "api"\s+\(pack; env CODEGEN_FRAME\)$/m);
+  assert.match(r.stdout, /^migrate\.dir = "desc\/sql_migration"\s+\(pack; env CODEGEN_MIGRATE_DIR\)$/m);
+  assert.match(r.stdout, /^sql\.cache = true\s+\(file; env CODEGEN_SQL_CACHE\)$/m);
+  assert.match(r.stdout, /^sql\.cache_tables = \["orders","users"\]\s+\(env; env CODEGEN_SQL_CACHE_TABLES\)$/m);
+  assert.match(r.stdout, /^module = "demo"\s+\(default;/m);
+});
+
+test("a pack's key with the wrong type is CONFIG_INVALID at its line; another pack does not know the key", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi }, "mini");
+  writeFileSync(join(dir, ".codegen.yaml"), 'name: demo\npack: go-zero\nsql:\n  cache: "yes"\n');
+  const wrong = codegen(["gen"], dir);
+  assert.is(wrong.code, 1);
+  assert.match(wrong.stderr, /^\.codegen\.yaml:4:10: CONFIG_INVALID sql\.cache must be boolean/m);
+  assert.is(codegen(["config"], dir).code, 1, "config checks the pack's keys too");
+  writeFileSync(join(dir, ".codegen.yaml"), `name: demo\nframe: docs\npack: ${join(fixtures, "packs/mini")}\nsql:\n  cache: true\n`);
+  const foreign = codegen(["gen"], dir);
+  assert.is(foreign.code, 1);
+  assert.match(foreign.stderr, /^\.codegen\.yaml:5:3: CONFIG_INVALID unknown key "cache" in sql/m);
+});
+
+test("--help speaks of no target language", () => {
+  const r = codegen(["new", "--help"], scratch("help"));
+  assert.match(r.stdout, /--module <module>\s+Module path of the generated project/);
+  assert.not.match(r.stdout, /\bGo\b/);
 });
 
 test("--config picks another file; a missing one is a usage error", () => {

@@ -4,7 +4,7 @@ import * as assert from "uvu/assert";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
-import { scratch } from "../support/paths.js";
+import { fixtures, scratch } from "../support/paths.js";
 
 const test = suite("migrate command");
 
@@ -55,6 +55,17 @@ test("flags and environment choose the database; a missing one is a usage error"
   assert.is(codegen(["migrate", "up"], dir, { CODEGEN_MIGRATE_DATASOURCE: "sqlite:data/env.db" }).code, 0);
   assert.match(codegen(["migrate", "version", "--datasource", "sqlite:data/env.db"], dir).stdout, /^2$/m);
   assert.is(codegen(["migrate", "sideways"], dir).code, 2);
+});
+
+test("the migration folder's default is the pack's: a pack without one needs --dir", () => {
+  const dir = project();
+  writeFileSync(join(dir, ".codegen.yaml"), `name: m\npack: ${join(fixtures, "packs/mini")}\nmigrate:\n  datasource: sqlite:data/app.db\n`);
+  const none = codegen(["migrate", "up"], dir);
+  assert.is(none.code, 2);
+  assert.match(none.stderr, /USAGE no migration folder/);
+  const given = codegen(["migrate", "up", "--dir", "desc/sql_migration"], dir);
+  assert.is(given.code, 0, given.stderr);
+  assert.match(given.stdout, /version none -> 2/);
 });
 
 test.run();

@@ -53,4 +53,74 @@ test("manifest and rule errors name the pack file, line and column", () => {
   mkdirSync(join(pack, "rules"), { recursive: true });
 });
 
+/** A copy of a fixture pack whose pack.yaml gets `extra` appended. */
+function packWith(fixture: string, extra: string): string {
+  const pack = scratch("config-pack");
+  cpSync(join(fixtures, "packs", fixture), pack, { recursive: true });
+  writeFileSync(join(pack, "pack.yaml"), readFileSync(join(pack, "pack.yaml"), "utf8") + extra);
+  return pack;
+}
+
+test("a pack extending go-zero changes a default and adds a key of its own", () => {
+  const pack = scratch("extends-go-zero");
+  writeFileSync(
+    join(pack, "pack.yaml"),
+    "name: team\nextends: go-zero\nconfig:\n  defaults:\n    migrate: { dir: db/migrations }\n    sql: { cache: true }\n    deploy: { region: eu }\n" +
+      "  schema:\n    properties:\n      deploy:\n        properties:\n          region: { type: string, enum: [eu, us] }\n",
+  );
+  const dir = scratch("team-project");
+  writeFileSync(join(dir, ".codegen.yaml"), `name: demo\npack: ${pack}\n`);
+  const r = codegen(["config"], dir);
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^migrate\.dir = "db\/migrations"\s+\(pack;/m);
+  assert.match(r.stdout, /^sql\.cache = true\s+\(pack;/m);
+  assert.match(r.stdout, /^sql\.cache_tables = \[\]\s+\(pack;/m, "the base pack's other defaults stay");
+  assert.match(r.stdout, /^frame = "api"\s+\(pack;/m);
+  assert.match(r.stdout, /^deploy\.region = "eu"\s+\(pack; env CODEGEN_DEPLOY_REGION\)$/m);
+  writeFileSync(join(dir, ".codegen.yaml"), `name: demo\npack: ${pack}\ndeploy:\n  region: mars\n  zone: a\n`);
+  const bad = codegen(["config"], dir);
+  assert.is(bad.code, 1);
+  assert.match(bad.stderr, /^\.codegen\.yaml:4:11: CONFIG_INVALID deploy\.region must be one of eu, us/m);
+  assert.match(bad.stderr, /^\.codegen\.yaml:5:3: CONFIG_INVALID unknown key "zone" in deploy/m);
+});
+
+test("a foreign pack gives the frame default; it cannot retype an engine key or default trust", () => {
+  const docs = packWith("mini", "config:\n  defaults:\n    frame: docs\n");
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  writeFileSync(join(dir, ".codegen.yaml"), `name: demo\npack: ${docs}\n`);
+  const gen = codegen(["gen"], dir);
+  assert.is(gen.code, 0, gen.stderr);
+  const none = codegen(["gen", "--pack", join(fixtures, "packs/mini")], dir);
+  assert.is(none.code, 2);
+  assert.match(none.stderr, /no frame is set and pack mini gives no default \(frames: docs\)/);
+  const retype = packWith("mini", "config:\n  schema:\n    properties:\n      frame: { type: integer }\n");
+  const r = codegen(["gen", "--pack", retype], dir);
+  assert.is(r.code, 1);
+  assert.match(r.stderr, /pack\.yaml:\d+:\d+: PACK_INVALID config key frame is the engine's/);
+  const trust = packWith("mini", "config:\n  defaults:\n    trust: true\n");
+  const t = codegen(["gen", "--pack", trust], dir);
+  assert.is(t.code, 1);
+  assert.match(t.stderr, /pack\.yaml:\d+:\d+: PACK_INVALID a pack cannot set the default of trust/);
+});
+
+test("handler names differing in case are the go-zero pack's concern, not the catalogue's", () => {
+  const api = `service s {
+  @handler getUser
+  get /a
+  @handler GetUser
+  get /b
+}
+`;
+  const catalogue = makeProject({ "desc/api/s.api": api }, "catalogue");
+  const ok = codegen(["gen"], catalogue);
+  assert.is(ok.code, 0, ok.stderr);
+  const goZero = scratch("go-zero-handlers");
+  mkdirSync(join(goZero, "desc/api"), { recursive: true });
+  writeFileSync(join(goZero, "desc/api/s.api"), api);
+  writeFileSync(join(goZero, ".codegen.yaml"), "name: s\nmodule: example.com/s\n");
+  const clash = codegen(["gen"], goZero);
+  assert.is(clash.code, 1);
+  assert.match(clash.stderr, /desc\/api\/s\.api:5:3: API_DUPLICATE_HANDLER handler GetUser is declared twice/);
+});
+
 test.run();

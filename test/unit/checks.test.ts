@@ -1,4 +1,4 @@
-/** Declarative descriptor checks: the evaluator and the built-in rules/api.yaml. */
+/** Declarative descriptor checks: the evaluator, the engine's rules/api.yaml and the go-zero pack's checks. */
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -7,11 +7,12 @@ import { CodegenError, type Diagnostic } from "../../engine/diagnostics/index.js
 import { at, cleanup, project, read, repoRoot } from "./api-fixture.js";
 
 const rules = join(repoRoot(), "rules");
+const goZeroChecks = join(repoRoot(), "template-packs/go-zero/checks");
 
-async function check(files: Record<string, string>, roots?: string[]): Promise<{ errors: Diagnostic[]; warnings: Diagnostic[] }> {
+async function check(files: Record<string, string>, roots?: string[], dirs = [rules]): Promise<{ errors: Diagnostic[]; warnings: Diagnostic[] }> {
   const api = await read(files, roots);
   const warnings: Diagnostic[] = [];
-  const errors = await runChecks({ api }, [rules], { onWarning: (w) => warnings.push(w) });
+  const errors = await runChecks({ api }, dirs, { onWarning: (w) => warnings.push(w) });
   return { errors, warnings };
 }
 
@@ -26,10 +27,8 @@ async function failure(dir: string): Promise<Diagnostic[]> {
   return [];
 }
 
-test("API_DUPLICATE_HANDLER: same handler twice in one group folder (any case), across blocks and files", async () => {
-  const { errors } = await check(
-    {
-      "a.api": `import "b.api"
+const sameHandlers = {
+  "a.api": `import "b.api"
 @server(group: g)
 service s {
   @handler getUser
@@ -41,13 +40,24 @@ service s {
   @handler getUser
   get /c
 }`,
-      "b.api": `@server(group: g)
+  "b.api": `@server(group: g)
 service s {
   @handler GetUser
   get /d
 }`,
-    },
+};
+
+test("API_DUPLICATE_HANDLER is the go-zero pack's (its handler files), not the engine's", async () => {
+  assert.equal((await check(sameHandlers, ["a.api"])).errors, []);
+  const { errors } = await check(sameHandlers, ["a.api"], [rules, goZeroChecks]);
+  assert.equal(errors.map((d) => d.code), ["API_DUPLICATE_HANDLER"]);
+});
+
+test("API_DUPLICATE_HANDLER: same handler twice in one group folder (any case), across blocks and files", async () => {
+  const { errors } = await check(
+    sameHandlers,
     ["a.api"],
+    [goZeroChecks],
   );
   assert.equal(
     errors.map((d) => [d.code, at(d)]),

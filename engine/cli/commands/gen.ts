@@ -10,6 +10,7 @@ import { configFlags } from "../flags.js";
 import { genProject, previewing, withProjectLock } from "../run-gen.js";
 import { gitChangedFiles } from "../git-change.js";
 import { progressFor } from "../progress.js";
+import { projectPack } from "../project-pack.js";
 
 export interface GenFlags extends GlobalFlags {
   desc?: string | string[];
@@ -21,11 +22,13 @@ export interface GenFlags extends GlobalFlags {
 }
 
 export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd()): Promise<void> {
-  const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
-  if (!config.inProject) {
+  const given = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  if (!given.inProject) {
     // Without a project, gen would write a whole project into whatever folder it runs in.
     throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents`, undefined, "run codegen new <name> to start a project, or create .codegen.yaml (name, module, frame) in its root"), 2);
   }
+  // The pack's keys are checked before any hook runs.
+  const { config, pack, pins } = await projectPack(given);
   const values = config.values;
   const asked = values.gen.desc.map((d) => {
     const abs = resolve(cwd, d);
@@ -43,7 +46,7 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
   const dryRun = Boolean(flags.dryRun || flags.diff);
   const progress = await progressFor(out, Boolean(flags.quiet));
   const run = async (): Promise<void> => {
-    const action = (): ReturnType<typeof genProject> => genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: out.info, progress: progress.step }).finally(progress.done);
+    const action = (): ReturnType<typeof genProject> => genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: out.info, progress: progress.step, pack, pins }).finally(progress.done);
     // A preview neither locks nor recovers: it writes nothing at all.
     const { report } = dryRun ? await previewing(config.root, out, action) : await withProjectLock(config.root, "gen", out, action);
     if (flags.diff) out.info(await diffLines(report));

@@ -3,6 +3,7 @@ import { CodegenError, diag } from "../../diagnostics/index.js";
 import { loadConfig } from "../../config/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { withHooks } from "../hooks.js";
+import { projectPack } from "../project-pack.js";
 import type { Out } from "../report.js";
 
 export interface MigrateFlags extends GlobalFlags {
@@ -17,10 +18,15 @@ export async function migrateCommand(action: string, arg: string | undefined, fl
   if (!(actions as readonly string[]).includes(action)) {
     throw new CodegenError(diag("USAGE", `unknown migrate action "${action}" (one of: ${actions.join(", ")})`), 2);
   }
-  const config = await loadConfig({ cwd, configFile: flags.config, flags: { ...configFlags(flags), "migrate.datasource": flags.datasource, "migrate.dir": flags.dir } });
+  const loaded = await loadConfig({ cwd, configFile: flags.config, flags: { ...configFlags(flags), "migrate.datasource": flags.datasource, "migrate.dir": flags.dir } });
+  // The migration folder's default is a layout fact: the pack's.
+  const { config } = await projectPack(loaded);
   const { datasource, dir } = config.values.migrate;
   if (!datasource) {
     throw new CodegenError(diag("USAGE", "no database to migrate", undefined, "pass --datasource (mysql://, postgres://, sqlite:file.db), set migrate.datasource in .codegen.yaml or CODEGEN_MIGRATE_DATASOURCE"), 2);
+  }
+  if (!dir) {
+    throw new CodegenError(diag("USAGE", "no migration folder", undefined, "pass --dir, set migrate.dir in .codegen.yaml or CODEGEN_MIGRATE_DIR (the project's pack gives no default)"), 2);
   }
   const number = (what: string): number | undefined => {
     if (arg === undefined) return undefined;

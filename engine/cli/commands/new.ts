@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { loadConfig } from "../../config/index.js";
+import { applyPack, loadConfig } from "../../config/index.js";
 import { findProjectRoot } from "../../project/index.js";
 import { isRemote, loadPack } from "../../packs/index.js";
 import { withHooks } from "../hooks.js";
@@ -16,6 +16,7 @@ import { configFlags, type GlobalFlags } from "../flags.js";
 import { askChoice, askText, canPrompt } from "../prompt.js";
 import { genProject } from "../run-gen.js";
 import { progressFor } from "../progress.js";
+import { projectPack } from "../project-pack.js";
 
 export interface NewFlags extends GlobalFlags {
   output?: string;
@@ -72,7 +73,7 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
       // when the sample descriptor goes, and are rewritten when their route changes.
       const adopt = new Set(seeded.report.outcomes.filter((o) => o.state === "created").map((o) => o.path));
       // The project now has its own .codegen.yaml; generate as `codegen gen` would inside it.
-      const config = await loadConfig({ cwd: scratch, root: scratch, flags: configFlags({ ...flags, pack: undefined, module: undefined, frame: undefined }) });
+      const config = await applyPack(await loadConfig({ cwd: scratch, root: scratch, flags: configFlags({ ...flags, pack: undefined, module: undefined, frame: undefined }) }), loaded);
       const { report } = await withHooks(config.values.gen.hooks, scratch, "gen", () => genProject({ config, phase: "gen", dryRun: false, pack: loaded, pins, adopt, recordLedger: true, log: out.info, progress: progress.step }));
       progress.done();
       if (existsSync(target)) await rm(target, { recursive: true });
@@ -111,14 +112,16 @@ async function pluginTarget(name: string, flags: NewFlags, cwd: string): Promise
   }
   if (flags.output) throw new CodegenError(diag("USAGE", "--serverless puts the plugin in the host's plugins folder: --output does not apply"), 2);
   if (flags.mono && flags.module) throw new CodegenError(diag("USAGE", "--mono plugins use the host's module: --module does not apply"), 2);
-  const host = await loadConfig({ cwd: hostRoot, root: hostRoot });
-  if (host.values.serverless.plugin) {
+  const given = await loadConfig({ cwd: hostRoot, root: hostRoot });
+  if (given.values.serverless.plugin) {
     throw new CodegenError(diag("SERVERLESS_NESTED", `${relative(cwd, hostRoot) || "."} is itself a plugin; create plugins in the host project's root`), 1);
   }
-  const pack = await loadPack(host.values.pack, hostRoot, { offline: host.values.offline });
+  const { pack, config: host } = await projectPack(given);
   const support = pack.plugins;
   if (!support) throw new CodegenError(diag("PLUGIN_UNSUPPORTED", `pack ${pack.name} has no plugins (no plugins: section in its pack.yaml); nothing was written`), 1);
-  const frame = flags.frame ?? "api";
+  // A plugin uses its host's pack, so its frame defaults as a new project of that pack would.
+  const packFrame = pack.config.defaults["frame"];
+  const frame = flags.frame ?? (typeof packFrame === "string" ? packFrame : "");
   for (const [what, f] of [["a plugin", frame], ["the host", host.values.frame]] as const) {
     if (!support.frames.includes(f)) {
       throw new CodegenError(
@@ -139,7 +142,7 @@ function checkModule(module: string): void {
 }
 
 async function askName(flags: NewFlags): Promise<string> {
-  if (!canPrompt(flags.yes)) throw new CodegenError(diag("USAGE", "codegen new needs a project name", undefined, "codegen new <name> [--frame api|rpc|gateway]"), 2);
+  if (!canPrompt(flags.yes)) throw new CodegenError(diag("USAGE", "codegen new needs a project name", undefined, "codegen new <name> [--frame <frame>]"), 2);
   const name = await askText("Project name", "demo");
   if (!name) throw new CodegenError(diag("USAGE", "cancelled"), 2);
   return name;

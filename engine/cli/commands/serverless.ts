@@ -11,13 +11,13 @@ import { CodegenError, diag } from "../../diagnostics/index.js";
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from "../../config/index.js";
 import { assertTrusted } from "../../config/user.js";
 import { runArgv } from "../../exec/index.js";
-import { loadPack } from "../../packs/index.js";
 import type { PluginCommand } from "../../packs/types.js";
 import { bindFunctions, evaluate } from "../../plan/index.js";
 import { discoverPlugins, readPlugins, type PluginInfo } from "../../project/plugins.js";
 import { Renderer } from "../../render/liquid.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { withHooks } from "../hooks.js";
+import { projectPack } from "../project-pack.js";
 import { progressFor } from "../progress.js";
 import { summary, type Out } from "../report.js";
 import { genProject, withProjectLock } from "../run-gen.js";
@@ -30,14 +30,14 @@ export async function serverlessCommand(action: string, flags: ServerlessFlags, 
   if (action !== "build" && action !== "delete") throw new CodegenError(diag("USAGE", `unknown serverless action "${action}" (one of: build, delete)`), 2);
   const asked = flags.plugin === undefined ? [] : Array.isArray(flags.plugin) ? flags.plugin.map(String) : [String(flags.plugin)];
   if (action === "build" && asked.length > 0) throw new CodegenError(diag("USAGE", "serverless build loads every plugin: --plugin applies to delete only"), 2);
-  const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
-  if (!config.inProject || !config.file) {
+  const given = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  if (!given.inProject || !given.file) {
     throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents: plugins belong to a host project`, undefined, "run it in the host project's root"), 2);
   }
-  if (config.values.serverless.plugin) {
+  if (given.values.serverless.plugin) {
     throw new CodegenError(diag("SERVERLESS_NESTED", "this project is a plugin: run codegen serverless in its host project"), 1);
   }
-  const pack = await loadPack(config.values.pack, config.root, { offline: config.values.offline });
+  const { pack, config } = await projectPack(given);
   const support = pack.plugins;
   if (!support) throw new CodegenError(diag("PLUGIN_UNSUPPORTED", `pack ${pack.name} has no plugins (no plugins: section in its pack.yaml)`), 1);
   if (!support.frames.includes(config.values.frame)) {

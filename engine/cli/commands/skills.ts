@@ -11,6 +11,7 @@ import { CONFIG_FILE, loadConfig } from "../../config/index.js";
 import { generate } from "../../generate.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { withHooks } from "../hooks.js";
+import { projectPack } from "../project-pack.js";
 import type { Out } from "../report.js";
 
 export interface SkillsFlags extends GlobalFlags {
@@ -19,13 +20,14 @@ export interface SkillsFlags extends GlobalFlags {
 
 export async function skillsCommand(action: string, flags: SkillsFlags, out: Out, cwd = process.cwd()): Promise<void> {
   if (action !== "init") throw new CodegenError(diag("USAGE", `unknown skills action "${action}" (one of: init)`), 2);
-  const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
-  if (!config.inProject) {
+  const given = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  if (!given.inProject) {
     throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents: skills describe a project`, undefined, "run codegen skills init inside a codegen project"), 2);
   }
+  const { config, pack: loaded } = await projectPack(given);
   const dest = flags.output ? resolve(cwd, flags.output) : join(homedir(), ".claude", "skills", config.values.name);
   await withHooks(config.values.hooks, config.root, "", async () => {
-    const { files, pack } = await generate({ config, phase: "skills", log: out.info });
+    const { files, pack } = await generate({ config, phase: "skills", log: out.info, pack: loaded });
     if (files.length === 0) throw new CodegenError(diag("PACK_NO_SKILLS", `pack ${pack.name} has no rules for skills (rules with on: [skills])`), 1);
     let written = 0;
     for (const f of files) {
