@@ -11,15 +11,15 @@ import { dirname } from "node:path";
 import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 import { cachedGeneration, generationKey, storeGeneration } from "./generation-cache.js";
 import { applyPack, type LoadedConfig } from "./config/index.js";
-import { assertTrusted, type PackProgram } from "./config/user.js";
+import { assertTrusted, type PackProgram } from "./config/index.js";
 import { importCommands, loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
-import { rememberedOutput } from "./exec/remembered.js";
+import { rememberedOutput } from "./exec/index.js";
 import { findInputs, readDescriptors } from "./descriptors/index.js";
-import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/plugins.js";
+import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/index.js";
 import { bindFunctions, guardEmptyArrays, plan, planDigest, type PlannedFile } from "./plan/index.js";
-import { Renderer } from "./render/liquid.js";
+import { Renderer } from "./render/index.js";
 import { runSteps } from "./steps/index.js";
-import { validateValue } from "./schema/validate.js";
+import { validateValue } from "./schema/index.js";
 
 export const checksDir = join(dirname(fileURLToPath(import.meta.url)), "../../rules");
 

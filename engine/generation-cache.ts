@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { cachedOutput, storeOutput } from "./cache/index.js";
 import type { Pack } from "./packs/index.js";
 import type { PlannedFile } from "./plan/index.js";
-import { toolIdentity } from "./steps/cache.js";
+import { toolIdentity } from "./steps/index.js";
 
 const engineDir = dirname(fileURLToPath(import.meta.url));
 

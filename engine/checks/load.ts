@@ -8,8 +8,8 @@ import { readdir, readFile } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type jsonataType from "jsonata";
 import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnostics/index.js";
-import { validateDoc } from "../schema/validate.js";
-import { parseYaml } from "../schema/yaml-doc.js";
+import { validateDoc } from "../schema/index.js";
+import { parseYaml } from "../schema/index.js";
 
 type Expression = ReturnType<typeof jsonataType>;
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { CodegenError, excerpt, formatDiagnostic } from "../diagnostics/index.js";
 import type { Out } from "./report.js";
-import { Interrupted, signalExitCode } from "../write/interrupts.js";
+import { Interrupted, signalExitCode } from "../write/index.js";
 
 /** Print an error the way users should see it and return the process exit code. */
 export function reportError(e: unknown, out: Out, verbose: boolean): number {

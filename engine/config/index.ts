@@ -10,8 +10,8 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { readYamlFile, type YamlDoc } from "../schema/yaml-doc.js";
-import { validateDoc } from "../schema/validate.js";
+import { readYamlFile, type YamlDoc } from "../schema/index.js";
+import { validateDoc } from "../schema/index.js";
 import { engineConfigSchema } from "../packs/index.js";
 import { CONFIG_FILE, findProjectRoot } from "../project/index.js";
 import { leavesOf, type Layer } from "./keys.js";
@@ -111,3 +111,6 @@ export function configLeaves(): Map<string, string> {
   leafCache ??= leavesOf(engineConfigSchema());
   return leafCache;
 }
+
+export { assertTrusted, trustedSources, userConfigPath, type PackProgram } from "./user.js";
+export { valueAt } from "./keys.js";

@@ -1,7 +1,7 @@
 /** The layers of config, lowest first: built-in defaults, the pack's defaults, file, environment, flags. */
 import { basename } from "node:path";
-import { defaultPackName } from "../packs/source.js";
-import type { YamlDoc } from "../schema/yaml-doc.js";
+import { defaultPackName } from "../packs/index.js";
+import type { YamlDoc } from "../schema/index.js";
 import type { CodegenConfig } from "./index.js";
 import { envValues, setDotted, type Layer } from "./keys.js";
 

@@ -5,7 +5,7 @@
  * its line, whichever of the two declares the key).
  */
 import type { Pack } from "../packs/index.js";
-import { validateDocWith } from "../schema/validate.js";
+import { validateDocWith } from "../schema/index.js";
 import type { LoadedConfig } from "./index.js";
 import { layered } from "./layers.js";
 import { leavesOf } from "./keys.js";

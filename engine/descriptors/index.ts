@@ -14,6 +14,8 @@ import type { ProtoImportConfig } from "./proto/import-sets.js";
 
 export type { ProtoImportConfig, ProtoImportSet, ProtoImportSource, ImportCommandRunner, CommandOutput } from "./proto/import-sets.js";
 
+export { connect, type SqlSession } from "./sql/datasource.js";
+
 export interface ReadContext {
   root: string;
   config: {

@@ -40,3 +40,5 @@ export async function runHook(command: string, cwd: string, label: string, span?
     throw new CodegenError(diag("HOOK_FAILED", `${label} hook "${command}" exited with ${r.exitCode ?? r.signal ?? "an error"}`, span), code);
   }
 }
+
+export { rememberedOutput } from "./remembered.js";

@@ -13,7 +13,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { CodegenError, diag, positionOf, type SourceSpan } from "../diagnostics/index.js";
-import { connect } from "../descriptors/sql/index.js";
+import { connect } from "../descriptors/index.js";
 import { type MigrationFiles, listMigrations, shown } from "./files.js";
 import { type VersionState, VersionStore } from "./store.js";
 

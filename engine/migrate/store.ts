@@ -8,7 +8,7 @@
  * MySQL and PostgreSQL runs hold golang-migrate's advisory lock for the whole run.
  */
 import { CodegenError, diag } from "../diagnostics/index.js";
-import type { SqlSession } from "../descriptors/sql/index.js";
+import type { SqlSession } from "../descriptors/index.js";
 
 export interface VersionState {
   /** Last applied version; null before the first migration. */

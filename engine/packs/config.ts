@@ -6,8 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import type { YamlDoc } from "../schema/yaml-doc.js";
-import { compileSchema, schemaPath, validateDocWith } from "../schema/validate.js";
+import type { YamlDoc } from "../schema/index.js";
+import { compileSchema, schemaPath, validateDocWith } from "../schema/index.js";
 
 export interface SchemaNode {
   type?: string | string[];

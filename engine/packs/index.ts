@@ -3,19 +3,25 @@ import { readdir, readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { readYamlFile } from "../schema/yaml-doc.js";
-import { validateDoc } from "../schema/validate.js";
+import { readYamlFile } from "../schema/index.js";
+import { validateDoc } from "../schema/index.js";
 import { resolvePackSource, type SourceOptions } from "./source.js";
-import { DEFAULT_PLUGINS_DIR } from "../project/plugins.js";
+import { DEFAULT_PLUGINS_DIR } from "../project/index.js";
 import { importSets, mergeImportSets, type ImportSetYaml } from "./proto-imports.js";
 import { packConfig, type ConfigSection } from "./config.js";
 import type { Pack, Phase, PluginCommand, PluginSupport, Rule, Step, Tool } from "./types.js";
 
-export type { Pack, Phase, Rule, Step, Tool, Mode, DeclaredImportSet } from "./types.js";
+export type { Pack, Phase, Rule, Step, Tool, Mode, DeclaredImportSet, PluginCommand } from "./types.js";
 export { importCommands } from "./proto-imports.js";
 export type { PackConfig, SchemaNode } from "./config.js";
 export { engineConfigSchema } from "./config.js";
-export { builtinPacksDir, isRemote, type PackPins } from "./source.js";
+export { builtinPackNames, builtinPacksDir, defaultPackName, isRemote, type PackPins } from "./source.js";
+export type { LintResult } from "./lint.js";
+
+/** Check a pack (`codegen template lint`); loaded on first use, like the templates it parses. */
+export async function lintPack(dir: string): Promise<import("./lint.js").LintResult> {
+  return (await import("./lint.js")).lintPack(dir);
+}
 
 interface ManifestYaml {
   name: string;

@@ -9,8 +9,8 @@ import { join, relative } from "node:path";
 import jsonata from "jsonata";
 import { Liquid } from "liquidjs";
 import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnostics/index.js";
-import { liquidDiagnostic } from "../render/errors.js";
-import { filters } from "../render/filters.js";
+import { liquidDiagnostic } from "../render/index.js";
+import { filters } from "../render/index.js";
 import { loadPack } from "./index.js";
 
 export interface LintResult {

@@ -1,7 +1,7 @@
 /** The `proto_imports:` section of a pack manifest: third-party .proto sets and their sources. */
 import { CodegenError, diag } from "../diagnostics/index.js";
 import type { ProtoImportSource } from "../descriptors/index.js";
-import type { YamlDoc } from "../schema/yaml-doc.js";
+import type { YamlDoc } from "../schema/index.js";
 import type { DeclaredImportSet } from "./types.js";
 
 /** One set as written (the schema has checked the shape). */

@@ -36,3 +36,5 @@ export class NestedProjects {
     return null;
   }
 }
+
+export { DEFAULT_PLUGINS_DIR, discoverPlugins, readPlugins, type PluginInfo } from "./plugins.js";

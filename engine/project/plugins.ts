@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { readYamlFile } from "../schema/yaml-doc.js";
+import { readYamlFile } from "../schema/index.js";
 import { CONFIG_FILE } from "./index.js";
 
 /** The folder a pack keeps plugins in when its pack.yaml does not say. */

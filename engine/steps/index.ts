@@ -11,12 +11,14 @@ import { minimatch } from "minimatch";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { runArgv } from "../exec/index.js";
 import type { Step } from "../packs/index.js";
-import type { Renderer } from "../render/liquid.js";
+import type { Renderer } from "../render/index.js";
 import { evaluate, evaluateList } from "../plan/index.js";
 import type { PlannedFile } from "../plan/index.js";
 import { cachedFiles, cachedOutput, stepKey, storeFiles, storeOutput, toolIdentity } from "./cache.js";
 import { findInputs } from "../descriptors/index.js";
 import { outputDiagnostics } from "./output.js";
+
+export { toolIdentity } from "./cache.js";
 
 export interface StepContext {
   steps: Step[];

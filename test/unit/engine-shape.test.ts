@@ -4,7 +4,7 @@
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { repoRoot } from "../support/paths.js";
 
@@ -73,6 +73,36 @@ test("stage folders import each other without a cycle", () => {
   };
   for (const node of graph.keys()) if (visit(node, [])) break;
   assert.equal(cycle, [], `cycle: ${cycle.join(" -> ")}`);
+});
+
+test("a stage folder is used by the others only through its index.ts", () => {
+  const deep: string[] = [];
+  const folderOf = (file: string): string => relative(engine, file).split("/").slice(0, -1)[0] ?? ".";
+  for (const file of sources) {
+    for (const m of readFileSync(file, "utf8").matchAll(/(?:from|import\()\s*"(\.{1,2}\/[^"]+)"/g)) {
+      const target = resolve(dirname(file), m[1]!.replace(/\.js$/, ".ts"));
+      const to = folderOf(target);
+      if (to === folderOf(file) || to === ".") continue;
+      if (relative(join(engine, to), target) !== "index.ts") deep.push(`${relative(engine, file)} imports ${relative(engine, target)}`);
+    }
+  }
+  assert.equal(deep, []);
+});
+
+/** The README's design section lists the graph; UPDATE_GOLDEN=1 rewrites it there. */
+test("the README's folder graph is the engine's", () => {
+  const graph = folderGraph();
+  const name = (f: string): string => (f === "." ? "top level (`generate.ts`, `generation-cache.ts`)" : `\`${f}/\``);
+  const rows = [...graph.keys()]
+    .sort((a, b) => graph.get(b)!.size - graph.get(a)!.size || a.localeCompare(b))
+    .map((f) => `  | ${name(f)} | ${[...graph.get(f)!].map((d) => (d === "." ? "top level" : d)).sort().join(", ") || "nothing"} |`);
+  const table = ["  | folder | imports |", "  |---|---|", ...rows].join("\n");
+  const readme = join(repoRoot, "README.md");
+  const text = readFileSync(readme, "utf8");
+  const block = /(<!-- engine-graph -->\n)([\s\S]*?)(\n\s*<!-- \/engine-graph -->)/;
+  assert.ok(block.test(text), "README.md has no <!-- engine-graph --> block");
+  if (process.env["UPDATE_GOLDEN"] === "1") writeFileSync(readme, text.replace(block, (_, a: string, _b: string, c: string) => a + table + c));
+  assert.is(block.exec(readFileSync(readme, "utf8"))![2], table);
 });
 
 test.run();

@@ -1,5 +1,5 @@
 import { envName, loadConfig, type LoadedConfig } from "../../config/index.js";
-import { valueAt } from "../../config/keys.js";
+import { valueAt } from "../../config/index.js";
 import { withHooks } from "../hooks.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { projectPack } from "../project-pack.js";

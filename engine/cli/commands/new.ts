@@ -82,7 +82,7 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
       out.info(`created ${shownTarget} (frame ${config.values.frame}, ${plugin && flags.mono ? "in the host's module" : "module"} ${config.values.module})`);
       const next = plugin ? [`codegen serverless build   (in ${relative(cwd, plugin.hostRoot) || "."}: the host serves the plugin's routes)`] : (loaded.frames[config.values.frame]?.next ?? []);
       if (next.length > 0) {
-        const { Renderer } = await import("../../render/liquid.js");
+        const { Renderer } = await import("../../render/index.js");
         const renderer = new Renderer([]);
         const scope = { dir: shownTarget, project: { name, module: config.values.module, frame: config.values.frame } };
         out.info("next:");

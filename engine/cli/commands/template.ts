@@ -9,7 +9,7 @@ import { CodegenError, diag, formatDiagnostic } from "../../diagnostics/index.js
 import { loadConfig } from "../../config/index.js";
 import { loadPack, type PackPins } from "../../packs/index.js";
 import { builtinPacksDir } from "../../packs/index.js";
-import { defaultPackName } from "../../packs/source.js";
+import { defaultPackName } from "../../packs/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import type { Out } from "../report.js";
 import { withHooks } from "../hooks.js";
@@ -61,7 +61,7 @@ async function init(flags: TemplateFlags, out: Out, cwd: string): Promise<void> 
 async function lint(arg: string | undefined, flags: TemplateFlags, out: Out, cwd: string): Promise<void> {
   const config = arg ? null : await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
   const dir = arg ? resolve(cwd, arg) : existsSync(join(cwd, "pack.yaml")) ? cwd : config!.values.pack;
-  const { lintPack } = await import("../../packs/lint.js");
+  const { lintPack } = await import("../../packs/index.js");
   const result = await lintPack(dir);
   for (const d of result.diagnostics) out.error(formatDiagnostic(d));
   if (result.diagnostics.length > 0) throw new CodegenError([], 1);

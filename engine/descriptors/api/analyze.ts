@@ -3,7 +3,7 @@
  * (file statements, one service per document, types, routes). Internal to the api reader.
  */
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
-import type { ApiBlock, ApiFile, ApiGroup, ApiIR, ApiPackage, ApiType } from "../../ir/api.js";
+import type { ApiBlock, ApiFile, ApiGroup, ApiIR, ApiPackage, ApiType } from "../../ir/index.js";
 import { documentOf, type LoadResult, type LoadedFile } from "./load.js";
 import { isPackagePath, unsafePathReason } from "./paths.js";
 import { RouteBuilder } from "./routes.js";

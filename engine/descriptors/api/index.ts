@@ -20,7 +20,7 @@
  *   paths     API_UNSAFE_PATH (a group, go_package or handler name that would leave the project)
  */
 import { CodegenError, orderDiagnostics, type Diagnostic } from "../../diagnostics/index.js";
-import type { ApiIR } from "../../ir/api.js";
+import type { ApiIR } from "../../ir/index.js";
 import { analyze } from "./analyze.js";
 import { loadFiles } from "./load.js";
 

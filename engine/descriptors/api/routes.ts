@@ -4,7 +4,7 @@
  * Internal to the api reader.
  */
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
-import type { ApiBlock, ApiRoute, ApiTypeExpr } from "../../ir/api.js";
+import type { ApiBlock, ApiRoute, ApiTypeExpr } from "../../ir/index.js";
 import type { AstRoute, AstService, AstTypeExpr } from "./ast.js";
 import type { LoadedFile } from "./load.js";
 import { isIdentifier, joinRoutePath, pathParams, unsafePathReason } from "./paths.js";

@@ -4,7 +4,7 @@
  * api reader.
  */
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
-import type { ApiBlock } from "../../ir/api.js";
+import type { ApiBlock } from "../../ir/index.js";
 import type { AstAnnotation, AstPair } from "./ast.js";
 import type { LoadedFile } from "./load.js";
 import { isIdentifier, normalizeGroup, unsafePathReason } from "./paths.js";

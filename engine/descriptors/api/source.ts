@@ -3,7 +3,7 @@
  * reader can attach doc comments (lines above a node) and trailing comments (same line).
  * Internal to the api reader.
  */
-import type { IrPosition } from "../../ir/api.js";
+import type { IrPosition } from "../../ir/index.js";
 
 interface Comment {
   start: number;

@@ -2,7 +2,7 @@
  * Struct field tags (`json:"name,optional" path:"id"`), following Go's struct tag
  * convention: space-separated key:"value" pairs. Internal to the api reader.
  */
-import type { ApiTag } from "../../ir/api.js";
+import type { ApiTag } from "../../ir/index.js";
 
 export type TagResult = { tags: ApiTag[] } | { error: string; offset: number };
 

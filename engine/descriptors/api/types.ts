@@ -4,7 +4,7 @@
  * struct embedding, no type containing itself by value). Internal to the api reader.
  */
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
-import type { ApiField, ApiType, ApiTypeExpr } from "../../ir/api.js";
+import type { ApiField, ApiType, ApiTypeExpr } from "../../ir/index.js";
 import type { AstField, AstTypeExpr } from "./ast.js";
 import type { LoadedFile } from "./load.js";
 import type { Declaration, TypeScope } from "./scope.js";

@@ -17,7 +17,7 @@ import type {
   ProtoPosition,
   ProtoService,
   ProtoTypeRef,
-} from "../../ir/proto.js";
+} from "../../ir/index.js";
 import type { LoadedFile } from "./load.js";
 import { jsonNameOf, union } from "./names.js";
 import { isScalar, type OptionValues } from "./options.js";

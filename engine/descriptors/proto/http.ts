@@ -6,7 +6,7 @@
  *   Variable = "{" FieldPath [ "=" Segments ] "}" ;  FieldPath = IDENT { "." IDENT } ;
  */
 import protobuf from "protobufjs";
-import type { ProtoHttpRule } from "../../ir/proto.js";
+import type { ProtoHttpRule } from "../../ir/index.js";
 
 const VERBS = ["get", "put", "post", "delete", "patch"] as const;
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -9,7 +9,7 @@
  * An import that cannot be found is accepted with a warning when nothing from it is used.
  */
 import { CodegenError, diag, orderDiagnostics, type Diagnostic } from "../../diagnostics/index.js";
-import type { ProtoIR } from "../../ir/proto.js";
+import type { ProtoIR } from "../../ir/index.js";
 import { buildIR } from "./build.js";
 import { loadProtoFiles, type LoadedFile, type ReadProtoOptions } from "./load.js";
 import { installHint } from "./import-sets.js";

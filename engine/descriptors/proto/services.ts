@@ -13,7 +13,7 @@ import type {
   ProtoPosition,
   ProtoService,
   ProtoTypeRef,
-} from "../../ir/proto.js";
+} from "../../ir/index.js";
 import { checkHttpFields, httpRules } from "./http.js";
 import type { LoadedFile } from "./load.js";
 import { splitNames, union } from "./names.js";

@@ -2,7 +2,7 @@
  * Column definitions and key column lists, as they appear in CREATE TABLE and ALTER TABLE
  * in MySQL/MariaDB, PostgreSQL and SQLite. Internal to the SQL reader.
  */
-import type { SqlColumn } from "../../ir/sql.js";
+import type { SqlColumn } from "../../ir/index.js";
 import type { Cursor } from "./cursor.js";
 import { normalizeDefault } from "./defaults.js";
 import type { KeyDraft } from "./model.js";

@@ -2,7 +2,7 @@
  * CREATE TABLE, with the table-level constraints it shares with ALTER TABLE ... ADD.
  * Internal to the SQL reader.
  */
-import type { IrPosition } from "../../ir/api.js";
+import type { IrPosition } from "../../ir/index.js";
 import type { Cursor } from "./cursor.js";
 import type { Token } from "./lexer.js";
 import { type ParseEnv, parseColumn, parseKeyColumns, skipReferences } from "./columns.js";

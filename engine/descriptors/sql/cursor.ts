@@ -1,5 +1,5 @@
 /** A cursor over one statement's tokens with the helpers every SQL parser needs. Internal. */
-import type { SqlDialect } from "../../ir/sql.js";
+import type { SqlDialect } from "../../ir/index.js";
 import type { Token } from "./lexer.js";
 
 /** A parse problem at a character offset of the file. */

@@ -14,7 +14,7 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import type { SqlDialect } from "../../ir/sql.js";
+import type { SqlDialect } from "../../ir/index.js";
 
 export interface Datasource {
   dialect: SqlDialect;

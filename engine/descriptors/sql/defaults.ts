@@ -10,7 +10,7 @@
  * `CURRENT_DATE`, curtime() → `CURRENT_TIME`; outer parentheses and casts of literals dropped;
  * other expressions re-spaced with lower-case words. `nextval(...)` marks a serial column.
  */
-import type { SqlDialect, SqlTypeFamily } from "../../ir/sql.js";
+import type { SqlDialect, SqlTypeFamily } from "../../ir/index.js";
 import { type Token, tokenize } from "./lexer.js";
 
 export interface DefaultInfo {

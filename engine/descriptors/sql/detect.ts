@@ -6,7 +6,7 @@
  * Only the first 512 KB are looked at (dumps show their dialect in their first DDL).
  * No evidence at all → "mysql", the dialect most model DDL in the corpus is written in.
  */
-import type { SqlDialect } from "../../ir/sql.js";
+import type { SqlDialect } from "../../ir/index.js";
 
 const SIGNS: [SqlDialect, RegExp, number][] = [
   ["mysql", /`/g, 1],

@@ -5,7 +5,7 @@
  * folder in its path, then a guess from its syntax. Internal to the SQL reader.
  */
 import { minimatch } from "minimatch";
-import type { SqlDialect } from "../../ir/sql.js";
+import type { SqlDialect } from "../../ir/index.js";
 import { detectDialect } from "./detect.js";
 
 export type DialectSetting = string | Record<string, string> | undefined;

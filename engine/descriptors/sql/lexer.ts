@@ -9,7 +9,7 @@
  * keep only their first tokens: the rest is scanned for its end without making tokens,
  * which keeps large dumps fast.
  */
-import type { SqlDialect } from "../../ir/sql.js";
+import type { SqlDialect } from "../../ir/index.js";
 
 export type TokenKind =
   | "word" // bare identifier or keyword

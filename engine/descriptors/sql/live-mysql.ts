@@ -1,7 +1,7 @@
 /** Reads tables from a MySQL or MariaDB database through information_schema. Internal. */
 import type { SqlSession } from "./datasource.js";
 import { normalizeDefault } from "./defaults.js";
-import type { SqlTypeFamily } from "../../ir/sql.js";
+import type { SqlTypeFamily } from "../../ir/index.js";
 import { type TableDraft, newTable } from "./model.js";
 import { normalizeType, parseTypeText, sqlColumn } from "./types.js";
 

@@ -1,7 +1,7 @@
 /** Reading the schema of live databases into the SQL IR. */
 import { minimatch } from "minimatch";
 import { CodegenError, type Diagnostic, diag } from "../../diagnostics/index.js";
-import type { SqlIR, SqlTable } from "../../ir/sql.js";
+import type { SqlIR, SqlTable } from "../../ir/index.js";
 import { connect } from "./datasource.js";
 import { readMysqlTables } from "./live-mysql.js";
 import { readPostgresTables } from "./live-postgres.js";

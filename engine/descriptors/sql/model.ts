@@ -6,8 +6,8 @@
  * the name the database would invent, primary-key columns are NOT NULL, SQLite's
  * INTEGER PRIMARY KEY (a rowid alias) counts as auto-increment, keys are sorted by name.
  */
-import type { IrPosition } from "../../ir/api.js";
-import type { SqlColumn, SqlDialect, SqlIndex, SqlTable } from "../../ir/sql.js";
+import type { IrPosition } from "../../ir/index.js";
+import type { SqlColumn, SqlDialect, SqlIndex, SqlTable } from "../../ir/index.js";
 
 export interface KeyDraft {
   /** null: the database invents the name (see `inventNames`). */

@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type Diagnostic, type SourceSpan, CodegenError, diag } from "../../diagnostics/index.js";
-import type { SqlDialect, SqlIR } from "../../ir/sql.js";
+import type { SqlDialect, SqlIR } from "../../ir/index.js";
 import { ParseError } from "./cursor.js";
 import { chooseDialect, type DialectSetting } from "./dialect.js";
 import { LexError, tokenize } from "./lexer.js";

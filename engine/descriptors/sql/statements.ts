@@ -3,8 +3,8 @@
  * INDEX, ALTER TABLE, COMMENT ON, CREATE TYPE ... AS ENUM and DROP TABLE change it; every
  * other statement is reported as skipped. Internal to the SQL reader.
  */
-import type { IrPosition } from "../../ir/api.js";
-import type { SqlDialect } from "../../ir/sql.js";
+import type { IrPosition } from "../../ir/index.js";
+import type { SqlDialect } from "../../ir/index.js";
 import { Cursor } from "./cursor.js";
 import { type ParseEnv, expression, parseColumn, parseKeyColumns } from "./columns.js";
 import { type PendingKey, addKeys, atTableConstraint, parseCreateTable, parseTableConstraint } from "./create-table.js";

@@ -13,7 +13,7 @@
  *   `char` → `char(1)`);
  * - `rawType` is rebuilt from the parts: base name, `(args)`, ` unsigned`, ` zerofill`, `[]`.
  */
-import type { SqlColumn, SqlDialect, SqlTypeFamily } from "../../ir/sql.js";
+import type { SqlColumn, SqlDialect, SqlTypeFamily } from "../../ir/index.js";
 import { Cursor, nameOf } from "./cursor.js";
 import { tokenize } from "./lexer.js";
 

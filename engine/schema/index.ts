@@ -1,0 +1,3 @@
+/** JSON Schema validation of YAML documents (with positions) and of values. */
+export * from "./validate.js";
+export * from "./yaml-doc.js";
