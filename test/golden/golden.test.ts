@@ -2,7 +2,9 @@
  * Golden cases (test/golden/cases/<name>/): `case.yaml` says which command to run and the
  * expected exit code; `input/` is copied into a scratch project; after the run the whole tree
  * must equal `expected/` (every file, no more, no less) and stderr must equal `stderr.txt` when
- * present. UPDATE_GOLDEN=1 rewrites expected/ and stderr.txt from the actual run.
+ * present. UPDATE_GOLDEN=1 rewrites expected/ and stderr.txt from the actual run. Files a pack
+ * step wrote (protoc output) are compared through a stable view (step-outputs.ts): they stay in
+ * the expected set, and `build: true` compiles the real ones.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -12,6 +14,7 @@ import { parse } from "yaml";
 import { codegen } from "../support/cli.js";
 import { checkGoProject } from "../support/go.js";
 import { fixtures, repoRoot, scratch } from "../support/paths.js";
+import { goldenView, stepOutputs } from "./step-outputs.js";
 
 interface Case {
   args: string[];
@@ -28,11 +31,14 @@ const test = suite("golden cases");
 // A cache of its own: expected output must never depend on what other runs left behind.
 const cacheDir = scratch("golden-cache");
 
-function tree(dir: string): Map<string, string> {
+/** Every file under dir by posix path; `view` turns a file's bytes into the text compared. */
+function tree(dir: string, view: (path: string, bytes: Buffer) => string = (_, b) => b.toString("utf8")): Map<string, string> {
   const out = new Map<string, string>();
   if (!existsSync(dir)) return out;
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) out.set(relative(dir, join(e.parentPath, e.name)).split("\\").join("/"), readFileSync(join(e.parentPath, e.name), "utf8"));
+    if (!e.isFile()) continue;
+    const path = relative(dir, join(e.parentPath, e.name)).split("\\").join("/");
+    out.set(path, view(path, readFileSync(join(e.parentPath, e.name))));
   }
   return out;
 }
@@ -47,7 +53,8 @@ for (const name of readdirSync(casesDir).sort().filter((n) => only.test(n))) {
     const args = spec.args.map((a) => a.replace(/^fixtures:/, join(fixtures, "packs") + "/"));
     const r = codegen(args, work, { CODEGEN_CACHE_DIR: cacheDir });
     const stderr = r.stderr.split(work + "/").join("").split(fixtures).join("<fixtures>");
-    const actual = tree(work);
+    const steps = stepOutputs(work);
+    const actual = tree(work, (path, bytes) => goldenView(path, bytes, steps));
     if (update) {
       rmSync(join(dir, "expected"), { recursive: true, force: true });
       for (const [p, text] of actual) {

@@ -1,0 +1,7 @@
+package main
+
+import "github.com/acme/inventory/cmd"
+
+func main() {
+	cmd.Execute()
+}
