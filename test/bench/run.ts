@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: codegen beside goctl on the same synthetic projects, in one run.
- *   node dist/test/bench/run.js [--case api|proto|model] [--routes 500] [--files 50]
- *     [--rpcs 200] [--proto-files 20] [--tables 100] [--runs 5]
+ *   node dist/test/bench/run.js [--case api|proto|model|model-runtime] [--routes 500] [--files 50]
+ *     [--rpcs 200] [--proto-files 20] [--tables 100] [--runs 5] [--iterations 3000]
  * Cold runs are interleaved (codegen, goctl, codegen, …) and reported as medians; every codegen
  * cold run gets a fresh project and a fresh cache. Ratios are codegen ÷ goctl's cold run. The
  * phase table is codegen's own `--verbose` timing of one cold run; peak RSS comes from
- * /usr/bin/time when present.
+ * /usr/bin/time when present. model-runtime is the generated model's speed at run time against
+ * plain database/sql on SQLite (see model-runtime.ts).
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -13,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { codegenBin } from "../support/paths.js";
 import { writeModelProject } from "./model-case.js";
+import { buildRuntimeProject, measureRuntime } from "./model-runtime.js";
 import { writeProtoProject } from "./proto-case.js";
 import { findGoctl } from "./goctl.js";
 import { apiModule, goctlProtoCopies, writeGoctlApiProject } from "./goctl-inputs.js";
@@ -54,7 +56,7 @@ const row = (label: string, ms: number, base: number | null): void => {
   console.log(`${label.padEnd(46)} ${ms.toFixed(0).padStart(7)} ms ${base ? `${base.toFixed(0).padStart(7)} ms` : "".padStart(10)} ${ratio.padStart(7)}`);
 };
 
-const goctl = findGoctl((l) => console.log(l));
+const goctl = only === "model-runtime" ? null : findGoctl((l) => console.log(l));
 console.log(`${"".padEnd(46)} ${"codegen".padStart(10)} ${(goctl ? "goctl" : "copy").padStart(10)} ${"ratio".padStart(7)}`);
 
 /** goctl's cold run on a project (or, without goctl, copying codegen's output tree). */
@@ -120,6 +122,21 @@ const cases: Record<string, () => void> = {
   model: () => {
     const tables = option("tables", 100);
     measure(`model (${tables} tables)`, (dir) => writeModelProject(dir, tables), goctlRun((_, out) => [["model", "mysql", "ddl", "--src", "desc/sql/*.sql", "--dir", out]]));
+  },
+  "model-runtime": () => {
+    const iterations = option("iterations", 3000);
+    const dir = temp("model-runtime");
+    console.log(`model-runtime: generating and compiling the models project…`);
+    const bin = buildRuntimeProject(dir);
+    console.log(`${"".padEnd(46)} ${"model".padStart(11)} ${"database/sql".padStart(11)} ${"ratio".padStart(7)}`);
+    const us = (ns: number): string => `${(ns / 1000).toFixed(1).padStart(8)} µs`;
+    for (const o of measureRuntime(dir, bin, runs, iterations)) {
+      for (const [unit, sample] of [["wall", o.wall], ["cpu", o.cpu]] as const) {
+        const label = `model-runtime: ${o.op}, ${unit} (SQLite, ${iterations}x)`;
+        console.log(`${label.padEnd(46)} ${us(median(sample.model))} ${us(median(sample.raw))} ${`${median(sample.ratios).toFixed(2)}x`.padStart(7)}`);
+        console.log(`  model ÷ database/sql in each of ${runs} runs: ${sample.ratios.map((r) => r.toFixed(2)).join(", ")}`);
+      }
+    }
   },
 };
 

@@ -112,6 +112,14 @@ var filmGenSelect = []condition.Field{
 	"film.comment",
 }
 
+// filmGenNames are the columns of film, in the order of the struct's fields.
+var filmGenNames = []string{"film_id", "title", "description", "release_year", "rating", "last_update", "special_features", "fulltext", "order", "user", "type", "comment"}
+
+// filmGenFields are where a whole row scans to, in the order of filmGenNames.
+func filmGenFields(row *Film) []any {
+	return []any{&row.FilmID, &row.Title, &row.Description, &row.ReleaseYear, &row.Rating, &row.LastUpdate, &row.SpecialFeatures, &row.Fulltext, &row.Order, &row.User, &row.Type, &row.Comment}
+}
+
 // filmGenStatements are the fixed statements of film, built once per flavour.
 type filmGenStatements struct {
 	inserts insertPlans
@@ -128,20 +136,7 @@ var (
 func buildFilmGenStatements(flavor sqlbuilder.Flavor) *filmGenStatements {
 	q := func(name string) string { return condition.QuoteName(name, flavor) }
 	table := q(FilmTable)
-	columns := []string{
-		q("film_id"),
-		q("title"),
-		q("description"),
-		q("release_year"),
-		q("rating"),
-		q("last_update"),
-		q("special_features"),
-		q("fulltext"),
-		q("order"),
-		q("user"),
-		q("type"),
-		q("comment"),
-	}
+	columns := quoteNames(filmGenNames, flavor)
 	st := &filmGenStatements{}
 
 	sb := flavor.NewSelectBuilder()
@@ -174,32 +169,31 @@ func buildFilmGenStatements(flavor sqlbuilder.Flavor) *filmGenStatements {
 }
 
 // buildFilmGenInsert plans the INSERT leaving out the columns marked in omit
-// (in the order of the columns with a default).
+// (in the order of the columns with a default). Columns are indexes in filmGenNames.
 func buildFilmGenInsert(flavor sqlbuilder.Flavor, omit []byte) *insertPlan {
-	q := func(name string) string { return condition.QuoteName(name, flavor) }
-	cols := make([]string, 0, 11)
-	var back []string
-	cols = append(cols, q("title"))
-	cols = append(cols, q("description"))
-	cols = append(cols, q("release_year"))
+	write := make([]int, 0, 11)
+	var back []int
+	write = append(write, 1) // title
+	write = append(write, 2) // description
+	write = append(write, 3) // release_year
 	if omit[0] == 0 {
-		cols = append(cols, q("rating"))
+		write = append(write, 4) // rating
 	} else {
-		back = append(back, q("rating"))
+		back = append(back, 4)
 	}
 	if omit[1] == 0 {
-		cols = append(cols, q("last_update"))
+		write = append(write, 5) // last_update
 	} else {
-		back = append(back, q("last_update"))
+		back = append(back, 5)
 	}
-	cols = append(cols, q("special_features"))
-	cols = append(cols, q("fulltext"))
-	cols = append(cols, q("order"))
-	cols = append(cols, q("user"))
-	cols = append(cols, q("type"))
-	cols = append(cols, q("comment"))
-	key := []string{q("film_id")}
-	return newInsertPlan(flavor, q(FilmTable), cols, back, q("film_id"), key)
+	write = append(write, 6)  // special_features
+	write = append(write, 7)  // fulltext
+	write = append(write, 8)  // order
+	write = append(write, 9)  // user
+	write = append(write, 10) // type
+	write = append(write, 11) // comment
+	key := []int{0}
+	return newInsertPlan(flavor, FilmTable, filmGenNames, write, back, 0, key)
 }
 
 // filmGen holds the generated methods of FilmModel (which embeds it).
@@ -217,7 +211,8 @@ func (m *filmGen) DB() *DB { return m.db }
 
 // Insert adds a row, sets row.FilmID to the new auto-increment value and returns it.
 // Columns with a database default are left to the database while their Go value is zero
-// (nil pointers are NULL otherwise); what the database filled in is read back into row.
+// (nil pointers are NULL otherwise); what the database filled in is read back into row
+// (so after an error row may hold part of it).
 func (m *filmGen) Insert(ctx context.Context, row *Film) (int64, error) {
 	var omit [2]byte
 	args := make([]any, 0, 11)
@@ -243,14 +238,11 @@ func (m *filmGen) Insert(ctx context.Context, row *Film) (int64, error) {
 
 	plan := m.st.inserts.get(omit[:], m.db.flavor, buildFilmGenInsert)
 	if plan.returning {
-		var filled Film
-		if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.query, args...); err != nil {
+		if err := m.db.queryRow(ctx, plan.query, args, plan.targets(filmGenFields(row))...); err != nil {
 			return 0, err
 		}
-		row.FilmID = filled.FilmID
-		m.fill(row, &filled, omit[:])
 	} else {
-		res, err := m.db.session.ExecCtx(ctx, plan.query, args...)
+		res, err := m.db.exec(ctx, plan.query, args...)
 		if err != nil {
 			return 0, err
 		}
@@ -260,26 +252,13 @@ func (m *filmGen) Insert(ctx context.Context, row *Film) (int64, error) {
 		}
 		row.FilmID = int32(id)
 		if plan.reread != "" {
-			var filled Film
-			if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.reread, row.FilmID); err != nil {
+			if err := m.db.queryRow(ctx, plan.reread, []any{row.FilmID}, plan.targets(filmGenFields(row))...); err != nil {
 				return 0, err
 			}
-			m.fill(row, &filled, omit[:])
 		}
 	}
 	id := int64(row.FilmID)
 	return id, nil
-}
-
-// fill copies into row what the database filled in on Insert (read into filled, whose
-// other fields are not row's): the columns left out by omit and the generated ones.
-func (m *filmGen) fill(row, filled *Film, omit []byte) {
-	if omit[0] == 1 {
-		row.Rating = filled.Rating
-	}
-	if omit[1] == 1 {
-		row.LastUpdate = filled.LastUpdate
-	}
 }
 
 // BulkInsert adds rows with multi-row INSERT statements in one transaction, leaving
@@ -318,7 +297,7 @@ func (m *filmGen) BulkInsert(ctx context.Context, rows []*Film) error {
 // FindOne returns the row with the given primary key, or ErrNotFound.
 func (m *filmGen) FindOne(ctx context.Context, filmID int32) (*Film, error) {
 	var row Film
-	err := m.db.session.QueryRowCtx(ctx, &row, m.st.findOne, filmID)
+	err := m.db.queryRow(ctx, m.st.findOne, []any{filmID}, filmGenFields(&row)...)
 	if err != nil {
 		return nil, err
 	}
@@ -327,13 +306,13 @@ func (m *filmGen) FindOne(ctx context.Context, filmID int32) (*Film, error) {
 
 // Update writes every column but the primary key to the row with row's primary key.
 func (m *filmGen) Update(ctx context.Context, row *Film) error {
-	_, err := m.db.session.ExecCtx(ctx, m.st.update, row.Title, nullable(row.Description), nullable(row.ReleaseYear), nullable(row.Rating), row.LastUpdate, nullable(row.SpecialFeatures), row.Fulltext, nullable(row.Order), nullable(row.User), nullable(row.Type), nullable(row.Comment), row.FilmID)
+	_, err := m.db.exec(ctx, m.st.update, row.Title, nullable(row.Description), nullable(row.ReleaseYear), nullable(row.Rating), row.LastUpdate, nullable(row.SpecialFeatures), row.Fulltext, nullable(row.Order), nullable(row.User), nullable(row.Type), nullable(row.Comment), row.FilmID)
 	return err
 }
 
 // Delete removes the row with the given primary key (no error when there is none).
 func (m *filmGen) Delete(ctx context.Context, filmID int32) error {
-	if _, err := m.db.session.ExecCtx(ctx, m.st.delete, filmID); err != nil {
+	if _, err := m.db.exec(ctx, m.st.delete, filmID); err != nil {
 		return err
 	}
 	return nil
@@ -341,5 +320,5 @@ func (m *filmGen) Delete(ctx context.Context, filmID int32) error {
 
 // Query starts a chain-style query on film; Find and First return whole rows.
 func (m *filmGen) Query() *Query[Film] {
-	return newQuery[Film](m.db, FilmTable, filmGenSelect)
+	return newQuery(m.db, FilmTable, filmGenSelect, filmGenFields)
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"github.com/huandu/go-sqlbuilder"
+
+	"example.com/films/pkg/condition"
 )
 
 // insertPlan is the INSERT of one table for one set of columns left to the database (those
@@ -25,13 +27,27 @@ type insertPlan struct {
 	// reread selects the filled-in columns by primary key after the insert (MySQL and
 	// MariaDB); "" when nothing was left to the database or the key is not known.
 	reread string
+	// back are the fields (indexes in column order) that query's RETURNING or reread
+	// reads, in their order.
+	back []int
 }
 
-// newInsertPlan builds the plan of an INSERT writing cols. back are the columns the
-// database fills in (defaults left out, generated columns); auto is the auto-increment
-// column ("" when none); key is the primary key, nil when it cannot locate the new row.
-func newInsertPlan(flavor sqlbuilder.Flavor, table string, cols, back []string, auto string, key []string) *insertPlan {
-	p := &insertPlan{table: table, cols: cols}
+// newInsertPlan builds the plan of an INSERT into table of a table whose columns are
+// names. Columns are given by their index in names: write are the columns written, back
+// those the database fills in (defaults left out, generated columns), auto the
+// auto-increment column (-1 when none) and key the primary key (nil when it cannot
+// locate the new row).
+func newInsertPlan(flavor sqlbuilder.Flavor, table string, names []string, write, back []int, auto int, key []int) *insertPlan {
+	q := func(indexes []int) []string {
+		quoted := make([]string, len(indexes))
+		for i, c := range indexes {
+			quoted[i] = condition.QuoteName(names[c], flavor)
+		}
+		return quoted
+	}
+	cols := q(write)
+	p := &insertPlan{table: condition.QuoteName(table, flavor), cols: cols}
+	table = p.table
 	switch {
 	case len(cols) > 0:
 		ib := flavor.NewInsertBuilder()
@@ -48,22 +64,33 @@ func newInsertPlan(flavor sqlbuilder.Flavor, table string, cols, back []string, 
 	switch {
 	case flavor == sqlbuilder.PostgreSQL || flavor == sqlbuilder.SQLite:
 		// PostgreSQL has no LastInsertId: the auto-increment value always comes back here
-		if auto != "" && (flavor == sqlbuilder.PostgreSQL || len(back) > 0) {
-			back = append([]string{auto}, back...)
+		if auto >= 0 && (flavor == sqlbuilder.PostgreSQL || len(back) > 0) {
+			back = append([]int{auto}, back...)
 		}
 		if len(back) > 0 {
-			p.query += " RETURNING " + strings.Join(back, ", ")
+			p.query += " RETURNING " + strings.Join(q(back), ", ")
 			p.returning = true
+			p.back = back
 		}
 	case len(back) > 0 && len(key) > 0:
 		sb := flavor.NewSelectBuilder()
-		sb.Select(back...).From(table)
-		for _, k := range key {
+		sb.Select(q(back)...).From(table)
+		for _, k := range q(key) {
 			sb.Where(sb.Equal(k, nil))
 		}
 		p.reread, _ = sb.Build()
+		p.back = back
 	}
 	return p
+}
+
+// targets picks, from the scan targets of a whole row, those of the columns read back.
+func (p *insertPlan) targets(fields []any) []any {
+	picked := make([]any, len(p.back))
+	for i, c := range p.back {
+		picked[i] = fields[c]
+	}
+	return picked
 }
 
 // insertPlans holds a table's plans by the columns left to the database (omit[i] is 1
@@ -127,7 +154,7 @@ func (db *DB) bulkInsert(ctx context.Context, n int, row func(i int) (*insertPla
 func (db *DB) insertGroup(ctx context.Context, p *insertPlan, rows [][]any) error {
 	if len(p.cols) == 0 {
 		for range rows {
-			if _, err := db.session.ExecCtx(ctx, p.insert); err != nil {
+			if _, err := db.exec(ctx, p.insert); err != nil {
 				return err
 			}
 		}
@@ -141,7 +168,7 @@ func (db *DB) insertGroup(ctx context.Context, p *insertPlan, rows [][]any) erro
 			ib.Values(args...)
 		}
 		query, args := ib.Build()
-		if _, err := db.session.ExecCtx(ctx, query, args...); err != nil {
+		if _, err := db.exec(ctx, query, args...); err != nil {
 			return err
 		}
 	}

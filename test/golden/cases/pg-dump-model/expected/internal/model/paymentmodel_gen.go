@@ -59,6 +59,14 @@ var paymentGenSelect = []condition.Field{
 	"payment.payment_date",
 }
 
+// paymentGenNames are the columns of payment, in the order of the struct's fields.
+var paymentGenNames = []string{"payment_id", "amount", "payment_date"}
+
+// paymentGenFields are where a whole row scans to, in the order of paymentGenNames.
+func paymentGenFields(row *Payment) []any {
+	return []any{&row.PaymentID, &row.Amount, &row.PaymentDate}
+}
+
 // paymentGenStatements are the fixed statements of payment, built once per flavour.
 type paymentGenStatements struct {
 	inserts insertPlans
@@ -75,16 +83,16 @@ func buildPaymentGenStatements(flavor sqlbuilder.Flavor) *paymentGenStatements {
 }
 
 // buildPaymentGenInsert plans the INSERT leaving out the columns marked in omit
-// (in the order of the columns with a default).
+// (in the order of the columns with a default). Columns are indexes in paymentGenNames.
 func buildPaymentGenInsert(flavor sqlbuilder.Flavor, omit []byte) *insertPlan {
-	q := func(name string) string { return condition.QuoteName(name, flavor) }
-	cols := make([]string, 0, 3)
-	var back []string
-	cols = append(cols, q("payment_id"))
-	cols = append(cols, q("amount"))
-	cols = append(cols, q("payment_date"))
-	var key []string // no primary key: the new row cannot be read back on MySQL
-	return newInsertPlan(flavor, q(PaymentTable), cols, back, "", key)
+	write := make([]int, 0, 3)
+	var back []int
+	write = append(write, 0) // payment_id
+	write = append(write, 1) // amount
+	write = append(write, 2) // payment_date
+	// no primary key: the new row cannot be read back on MySQL
+	var key []int
+	return newInsertPlan(flavor, PaymentTable, paymentGenNames, write, back, -1, key)
 }
 
 // paymentGen holds the generated methods of PaymentModel (which embeds it).
@@ -102,7 +110,8 @@ func (m *paymentGen) DB() *DB { return m.db }
 
 // Insert adds a row.
 // Columns with a database default are left to the database while their Go value is zero
-// (nil pointers are NULL otherwise); what the database filled in is read back into row.
+// (nil pointers are NULL otherwise); what the database filled in is read back into row
+// (so after an error row may hold part of it).
 func (m *paymentGen) Insert(ctx context.Context, row *Payment) error {
 	var omit [0]byte
 	args := make([]any, 0, 3)
@@ -112,22 +121,15 @@ func (m *paymentGen) Insert(ctx context.Context, row *Payment) error {
 
 	plan := m.st.inserts.get(omit[:], m.db.flavor, buildPaymentGenInsert)
 	if plan.returning {
-		var filled Payment
-		if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.query, args...); err != nil {
+		if err := m.db.queryRow(ctx, plan.query, args, plan.targets(paymentGenFields(row))...); err != nil {
 			return err
 		}
-		m.fill(row, &filled, omit[:])
 	} else {
-		if _, err := m.db.session.ExecCtx(ctx, plan.query, args...); err != nil {
+		if _, err := m.db.exec(ctx, plan.query, args...); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// fill copies into row what the database filled in on Insert (read into filled, whose
-// other fields are not row's): the columns left out by omit and the generated ones.
-func (m *paymentGen) fill(row, filled *Payment, omit []byte) {
 }
 
 // BulkInsert adds rows with multi-row INSERT statements in one transaction, leaving
@@ -149,5 +151,5 @@ func (m *paymentGen) BulkInsert(ctx context.Context, rows []*Payment) error {
 
 // Query starts a chain-style query on payment; Find and First return whole rows.
 func (m *paymentGen) Query() *Query[Payment] {
-	return newQuery[Payment](m.db, PaymentTable, paymentGenSelect)
+	return newQuery(m.db, PaymentTable, paymentGenSelect, paymentGenFields)
 }

@@ -57,6 +57,14 @@ var albumGenSelect = []condition.Field{
 	"Album.ArtistId",
 }
 
+// albumGenNames are the columns of Album, in the order of the struct's fields.
+var albumGenNames = []string{"AlbumId", "Title", "ArtistId"}
+
+// albumGenFields are where a whole row scans to, in the order of albumGenNames.
+func albumGenFields(row *Album) []any {
+	return []any{&row.AlbumID, &row.Title, &row.ArtistID}
+}
+
 // albumGenStatements are the fixed statements of Album, built once per flavour.
 type albumGenStatements struct {
 	inserts       insertPlans
@@ -74,11 +82,7 @@ var (
 func buildAlbumGenStatements(flavor sqlbuilder.Flavor) *albumGenStatements {
 	q := func(name string) string { return condition.QuoteName(name, flavor) }
 	table := q(AlbumTable)
-	columns := []string{
-		q("AlbumId"),
-		q("Title"),
-		q("ArtistId"),
-	}
+	columns := quoteNames(albumGenNames, flavor)
 	st := &albumGenStatements{}
 
 	sb := flavor.NewSelectBuilder()
@@ -109,15 +113,14 @@ func buildAlbumGenStatements(flavor sqlbuilder.Flavor) *albumGenStatements {
 }
 
 // buildAlbumGenInsert plans the INSERT leaving out the columns marked in omit
-// (in the order of the columns with a default).
+// (in the order of the columns with a default). Columns are indexes in albumGenNames.
 func buildAlbumGenInsert(flavor sqlbuilder.Flavor, omit []byte) *insertPlan {
-	q := func(name string) string { return condition.QuoteName(name, flavor) }
-	cols := make([]string, 0, 2)
-	var back []string
-	cols = append(cols, q("Title"))
-	cols = append(cols, q("ArtistId"))
-	key := []string{q("AlbumId")}
-	return newInsertPlan(flavor, q(AlbumTable), cols, back, q("AlbumId"), key)
+	write := make([]int, 0, 2)
+	var back []int
+	write = append(write, 1) // Title
+	write = append(write, 2) // ArtistId
+	key := []int{0}
+	return newInsertPlan(flavor, AlbumTable, albumGenNames, write, back, 0, key)
 }
 
 // albumGen holds the generated methods of AlbumModel (which embeds it).
@@ -135,7 +138,8 @@ func (m *albumGen) DB() *DB { return m.db }
 
 // Insert adds a row, sets row.AlbumID to the new auto-increment value and returns it.
 // Columns with a database default are left to the database while their Go value is zero
-// (nil pointers are NULL otherwise); what the database filled in is read back into row.
+// (nil pointers are NULL otherwise); what the database filled in is read back into row
+// (so after an error row may hold part of it).
 func (m *albumGen) Insert(ctx context.Context, row *Album) (int64, error) {
 	var omit [0]byte
 	args := make([]any, 0, 2)
@@ -144,14 +148,11 @@ func (m *albumGen) Insert(ctx context.Context, row *Album) (int64, error) {
 
 	plan := m.st.inserts.get(omit[:], m.db.flavor, buildAlbumGenInsert)
 	if plan.returning {
-		var filled Album
-		if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.query, args...); err != nil {
+		if err := m.db.queryRow(ctx, plan.query, args, plan.targets(albumGenFields(row))...); err != nil {
 			return 0, err
 		}
-		row.AlbumID = filled.AlbumID
-		m.fill(row, &filled, omit[:])
 	} else {
-		res, err := m.db.session.ExecCtx(ctx, plan.query, args...)
+		res, err := m.db.exec(ctx, plan.query, args...)
 		if err != nil {
 			return 0, err
 		}
@@ -161,20 +162,13 @@ func (m *albumGen) Insert(ctx context.Context, row *Album) (int64, error) {
 		}
 		row.AlbumID = int64(id)
 		if plan.reread != "" {
-			var filled Album
-			if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.reread, row.AlbumID); err != nil {
+			if err := m.db.queryRow(ctx, plan.reread, []any{row.AlbumID}, plan.targets(albumGenFields(row))...); err != nil {
 				return 0, err
 			}
-			m.fill(row, &filled, omit[:])
 		}
 	}
 	id := int64(row.AlbumID)
 	return id, nil
-}
-
-// fill copies into row what the database filled in on Insert (read into filled, whose
-// other fields are not row's): the columns left out by omit and the generated ones.
-func (m *albumGen) fill(row, filled *Album, omit []byte) {
 }
 
 // BulkInsert adds rows with multi-row INSERT statements in one transaction, leaving
@@ -196,7 +190,7 @@ func (m *albumGen) BulkInsert(ctx context.Context, rows []*Album) error {
 // FindOne returns the row with the given primary key, or ErrNotFound.
 func (m *albumGen) FindOne(ctx context.Context, albumID int64) (*Album, error) {
 	var row Album
-	err := m.db.session.QueryRowCtx(ctx, &row, m.st.findOne, albumID)
+	err := m.db.queryRow(ctx, m.st.findOne, []any{albumID}, albumGenFields(&row)...)
 	if err != nil {
 		return nil, err
 	}
@@ -205,13 +199,13 @@ func (m *albumGen) FindOne(ctx context.Context, albumID int64) (*Album, error) {
 
 // Update writes every column but the primary key to the row with row's primary key.
 func (m *albumGen) Update(ctx context.Context, row *Album) error {
-	_, err := m.db.session.ExecCtx(ctx, m.st.update, row.Title, row.ArtistID, row.AlbumID)
+	_, err := m.db.exec(ctx, m.st.update, row.Title, row.ArtistID, row.AlbumID)
 	return err
 }
 
 // Delete removes the row with the given primary key (no error when there is none).
 func (m *albumGen) Delete(ctx context.Context, albumID int64) error {
-	if _, err := m.db.session.ExecCtx(ctx, m.st.delete, albumID); err != nil {
+	if _, err := m.db.exec(ctx, m.st.delete, albumID); err != nil {
 		return err
 	}
 	return nil
@@ -220,7 +214,7 @@ func (m *albumGen) Delete(ctx context.Context, albumID int64) error {
 // FindOneByAlbumID returns the row with the given AlbumId (unique key IPK_Album), or ErrNotFound.
 func (m *albumGen) FindOneByAlbumID(ctx context.Context, albumID int64) (*Album, error) {
 	var row Album
-	err := m.db.session.QueryRowCtx(ctx, &row, m.st.findByAlbumID, albumID)
+	err := m.db.queryRow(ctx, m.st.findByAlbumID, []any{albumID}, albumGenFields(&row)...)
 	if err != nil {
 		return nil, err
 	}
@@ -229,5 +223,5 @@ func (m *albumGen) FindOneByAlbumID(ctx context.Context, albumID int64) (*Album,
 
 // Query starts a chain-style query on Album; Find and First return whole rows.
 func (m *albumGen) Query() *Query[Album] {
-	return newQuery[Album](m.db, AlbumTable, albumGenSelect)
+	return newQuery(m.db, AlbumTable, albumGenSelect, albumGenFields)
 }

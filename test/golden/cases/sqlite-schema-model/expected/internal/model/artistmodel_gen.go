@@ -51,6 +51,14 @@ var artistGenSelect = []condition.Field{
 	"Artist.Name",
 }
 
+// artistGenNames are the columns of Artist, in the order of the struct's fields.
+var artistGenNames = []string{"ArtistId", "Name"}
+
+// artistGenFields are where a whole row scans to, in the order of artistGenNames.
+func artistGenFields(row *Artist) []any {
+	return []any{&row.ArtistID, &row.Name}
+}
+
 // artistGenStatements are the fixed statements of Artist, built once per flavour.
 type artistGenStatements struct {
 	inserts insertPlans
@@ -67,10 +75,7 @@ var (
 func buildArtistGenStatements(flavor sqlbuilder.Flavor) *artistGenStatements {
 	q := func(name string) string { return condition.QuoteName(name, flavor) }
 	table := q(ArtistTable)
-	columns := []string{
-		q("ArtistId"),
-		q("Name"),
-	}
+	columns := quoteNames(artistGenNames, flavor)
 	st := &artistGenStatements{}
 
 	sb := flavor.NewSelectBuilder()
@@ -93,14 +98,13 @@ func buildArtistGenStatements(flavor sqlbuilder.Flavor) *artistGenStatements {
 }
 
 // buildArtistGenInsert plans the INSERT leaving out the columns marked in omit
-// (in the order of the columns with a default).
+// (in the order of the columns with a default). Columns are indexes in artistGenNames.
 func buildArtistGenInsert(flavor sqlbuilder.Flavor, omit []byte) *insertPlan {
-	q := func(name string) string { return condition.QuoteName(name, flavor) }
-	cols := make([]string, 0, 1)
-	var back []string
-	cols = append(cols, q("Name"))
-	key := []string{q("ArtistId")}
-	return newInsertPlan(flavor, q(ArtistTable), cols, back, q("ArtistId"), key)
+	write := make([]int, 0, 1)
+	var back []int
+	write = append(write, 1) // Name
+	key := []int{0}
+	return newInsertPlan(flavor, ArtistTable, artistGenNames, write, back, 0, key)
 }
 
 // artistGen holds the generated methods of ArtistModel (which embeds it).
@@ -118,7 +122,8 @@ func (m *artistGen) DB() *DB { return m.db }
 
 // Insert adds a row, sets row.ArtistID to the new auto-increment value and returns it.
 // Columns with a database default are left to the database while their Go value is zero
-// (nil pointers are NULL otherwise); what the database filled in is read back into row.
+// (nil pointers are NULL otherwise); what the database filled in is read back into row
+// (so after an error row may hold part of it).
 func (m *artistGen) Insert(ctx context.Context, row *Artist) (int64, error) {
 	var omit [0]byte
 	args := make([]any, 0, 1)
@@ -126,14 +131,11 @@ func (m *artistGen) Insert(ctx context.Context, row *Artist) (int64, error) {
 
 	plan := m.st.inserts.get(omit[:], m.db.flavor, buildArtistGenInsert)
 	if plan.returning {
-		var filled Artist
-		if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.query, args...); err != nil {
+		if err := m.db.queryRow(ctx, plan.query, args, plan.targets(artistGenFields(row))...); err != nil {
 			return 0, err
 		}
-		row.ArtistID = filled.ArtistID
-		m.fill(row, &filled, omit[:])
 	} else {
-		res, err := m.db.session.ExecCtx(ctx, plan.query, args...)
+		res, err := m.db.exec(ctx, plan.query, args...)
 		if err != nil {
 			return 0, err
 		}
@@ -143,20 +145,13 @@ func (m *artistGen) Insert(ctx context.Context, row *Artist) (int64, error) {
 		}
 		row.ArtistID = int64(id)
 		if plan.reread != "" {
-			var filled Artist
-			if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.reread, row.ArtistID); err != nil {
+			if err := m.db.queryRow(ctx, plan.reread, []any{row.ArtistID}, plan.targets(artistGenFields(row))...); err != nil {
 				return 0, err
 			}
-			m.fill(row, &filled, omit[:])
 		}
 	}
 	id := int64(row.ArtistID)
 	return id, nil
-}
-
-// fill copies into row what the database filled in on Insert (read into filled, whose
-// other fields are not row's): the columns left out by omit and the generated ones.
-func (m *artistGen) fill(row, filled *Artist, omit []byte) {
 }
 
 // BulkInsert adds rows with multi-row INSERT statements in one transaction, leaving
@@ -177,7 +172,7 @@ func (m *artistGen) BulkInsert(ctx context.Context, rows []*Artist) error {
 // FindOne returns the row with the given primary key, or ErrNotFound.
 func (m *artistGen) FindOne(ctx context.Context, artistID int64) (*Artist, error) {
 	var row Artist
-	err := m.db.session.QueryRowCtx(ctx, &row, m.st.findOne, artistID)
+	err := m.db.queryRow(ctx, m.st.findOne, []any{artistID}, artistGenFields(&row)...)
 	if err != nil {
 		return nil, err
 	}
@@ -186,13 +181,13 @@ func (m *artistGen) FindOne(ctx context.Context, artistID int64) (*Artist, error
 
 // Update writes every column but the primary key to the row with row's primary key.
 func (m *artistGen) Update(ctx context.Context, row *Artist) error {
-	_, err := m.db.session.ExecCtx(ctx, m.st.update, nullable(row.Name), row.ArtistID)
+	_, err := m.db.exec(ctx, m.st.update, nullable(row.Name), row.ArtistID)
 	return err
 }
 
 // Delete removes the row with the given primary key (no error when there is none).
 func (m *artistGen) Delete(ctx context.Context, artistID int64) error {
-	if _, err := m.db.session.ExecCtx(ctx, m.st.delete, artistID); err != nil {
+	if _, err := m.db.exec(ctx, m.st.delete, artistID); err != nil {
 		return err
 	}
 	return nil
@@ -200,5 +195,5 @@ func (m *artistGen) Delete(ctx context.Context, artistID int64) error {
 
 // Query starts a chain-style query on Artist; Find and First return whole rows.
 func (m *artistGen) Query() *Query[Artist] {
-	return newQuery[Artist](m.db, ArtistTable, artistGenSelect)
+	return newQuery(m.db, ArtistTable, artistGenSelect, artistGenFields)
 }

@@ -16,8 +16,11 @@ import (
 	"github.com/go-sql-driver/mysql"
 	"github.com/huandu/go-sqlbuilder"
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx" (PostgreSQL)
+	"github.com/zeromicro/go-zero/core/breaker"
 	"github.com/zeromicro/go-zero/core/stores/sqlx"
 	_ "modernc.org/sqlite" // database/sql driver "sqlite" (pure Go, no cgo)
+
+	"example.com/music/pkg/condition"
 )
 
 // ErrNotFound is returned when a lookup matches no row (it is sql.ErrNoRows).
@@ -42,14 +45,15 @@ type Options struct {
 	ConnMaxLifetime time.Duration
 }
 
-// DB is the connection the models share: a go-zero sqlx connection (breaker, slow-query
-// log, tracing, metrics), the go-sqlbuilder flavour of its database. Inside Transact, a DB runs on the transaction instead.
+// DB is the connection the models share: the pool with go-zero's circuit breaker (see
+// run.go), the go-sqlbuilder flavour of its database. Inside Transact, a DB runs on the transaction instead.
 type DB struct {
-	conn    sqlx.SqlConn
 	raw     *sql.DB
+	run     runner       // raw, or the transaction
+	session sqlx.Session // the same through go-zero's sqlx, for Session()
+	breaker breaker.Breaker
 	dialect string
 	flavor  sqlbuilder.Flavor
-	session sqlx.Session
 	tx      *txState
 }
 
@@ -96,8 +100,7 @@ func Open(o Options) (*DB, error) {
 		_ = raw.Close()
 		return nil, fmt.Errorf("model: connect to %s: %w", dialect, err)
 	}
-	conn := sqlx.NewSqlConnFromDB(raw)
-	db := &DB{conn: conn, raw: raw, dialect: dialect, flavor: flavor, session: conn}
+	db := &DB{raw: raw, run: raw, session: sqlx.NewSqlConnFromDB(raw), breaker: breaker.NewBreaker(), dialect: dialect, flavor: flavor}
 	return db, nil
 }
 
@@ -158,28 +161,57 @@ func (db *DB) RawDB() *sql.DB { return db.raw }
 func (db *DB) InTx() bool { return db.tx != nil }
 
 // Transact runs fn in a transaction and commits when fn returns nil; an error or a
-// panic rolls back. Calls nested in fn join the outer transaction.
+// panic (returned as an error, as go-zero's sqlx does) rolls back. Calls nested in fn
+// join the outer transaction.
 func (db *DB) Transact(ctx context.Context, fn func(ctx context.Context, tx *DB) error) error {
 	if db.tx != nil {
 		return fn(ctx, db)
 	}
+	sqlTx, err := db.raw.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
 	state := &txState{}
-	err := db.conn.TransactCtx(ctx, func(ctx context.Context, s sqlx.Session) error {
-		tx := *db
-		tx.session = s
-		tx.tx = state
-		return fn(ctx, &tx)
-	})
+	tx := *db
+	tx.run, tx.session, tx.tx = sqlTx, sqlx.NewSessionFromTx(sqlTx), state
+	err = commitOrRollback(sqlTx, func() error { return fn(ctx, &tx) })
 	return err
 }
 
-// nullable passes a nil pointer as NULL and any other pointer as its value (go-zero's
-// statement log formats arguments and cannot print a nil *time.Time).
+func commitOrRollback(tx *sql.Tx, fn func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("model: transaction rolled back after a panic: %v", p)
+			if rb := tx.Rollback(); rb != nil {
+				err = fmt.Errorf("%w (rollback: %v)", err, rb)
+			}
+		}
+	}()
+	if err = fn(); err != nil {
+		if rb := tx.Rollback(); rb != nil {
+			return fmt.Errorf("%w (rollback: %v)", err, rb)
+		}
+		return err
+	}
+	return tx.Commit()
+}
+
+// nullable passes a nil pointer as NULL and any other pointer as its value, a plain value
+// every driver takes (and keys built from it show the value, not an address).
 func nullable[T any](p *T) any {
 	if p == nil {
 		return nil
 	}
 	return *p
+}
+
+// quoteNames quotes column names for the database.
+func quoteNames(names []string, flavor sqlbuilder.Flavor) []string {
+	quoted := make([]string, len(names))
+	for i, name := range names {
+		quoted[i] = condition.QuoteName(name, flavor)
+	}
+	return quoted
 }
 
 // statements builds the fixed statements of a table once per flavour.

@@ -70,6 +70,14 @@ var orderGenSelect = []condition.Field{
 	"order.created_at",
 }
 
+// orderGenNames are the columns of order, in the order of the struct's fields.
+var orderGenNames = []string{"id", "group", "key", "first name", "created_at"}
+
+// orderGenFields are where a whole row scans to, in the order of orderGenNames.
+func orderGenFields(row *Order) []any {
+	return []any{&row.ID, &row.Group, &row.Key, &row.FirstName, &row.CreatedAt}
+}
+
 // orderGenStatements are the fixed statements of order, built once per flavour.
 type orderGenStatements struct {
 	inserts insertPlans
@@ -86,13 +94,7 @@ var (
 func buildOrderGenStatements(flavor sqlbuilder.Flavor) *orderGenStatements {
 	q := func(name string) string { return condition.QuoteName(name, flavor) }
 	table := q(OrderTable)
-	columns := []string{
-		q("id"),
-		q("group"),
-		q("key"),
-		q("first name"),
-		q("created_at"),
-	}
+	columns := quoteNames(orderGenNames, flavor)
 	st := &orderGenStatements{}
 
 	sb := flavor.NewSelectBuilder()
@@ -118,21 +120,20 @@ func buildOrderGenStatements(flavor sqlbuilder.Flavor) *orderGenStatements {
 }
 
 // buildOrderGenInsert plans the INSERT leaving out the columns marked in omit
-// (in the order of the columns with a default).
+// (in the order of the columns with a default). Columns are indexes in orderGenNames.
 func buildOrderGenInsert(flavor sqlbuilder.Flavor, omit []byte) *insertPlan {
-	q := func(name string) string { return condition.QuoteName(name, flavor) }
-	cols := make([]string, 0, 4)
-	var back []string
-	cols = append(cols, q("group"))
-	cols = append(cols, q("key"))
-	cols = append(cols, q("first name"))
+	write := make([]int, 0, 4)
+	var back []int
+	write = append(write, 1) // group
+	write = append(write, 2) // key
+	write = append(write, 3) // first name
 	if omit[0] == 0 {
-		cols = append(cols, q("created_at"))
+		write = append(write, 4) // created_at
 	} else {
-		back = append(back, q("created_at"))
+		back = append(back, 4)
 	}
-	key := []string{q("id")}
-	return newInsertPlan(flavor, q(OrderTable), cols, back, q("id"), key)
+	key := []int{0}
+	return newInsertPlan(flavor, OrderTable, orderGenNames, write, back, 0, key)
 }
 
 // orderGen holds the generated methods of OrderModel (which embeds it).
@@ -150,7 +151,8 @@ func (m *orderGen) DB() *DB { return m.db }
 
 // Insert adds a row, sets row.ID to the new auto-increment value and returns it.
 // Columns with a database default are left to the database while their Go value is zero
-// (nil pointers are NULL otherwise); what the database filled in is read back into row.
+// (nil pointers are NULL otherwise); what the database filled in is read back into row
+// (so after an error row may hold part of it).
 func (m *orderGen) Insert(ctx context.Context, row *Order) (int64, error) {
 	var omit [1]byte
 	args := make([]any, 0, 4)
@@ -165,14 +167,11 @@ func (m *orderGen) Insert(ctx context.Context, row *Order) (int64, error) {
 
 	plan := m.st.inserts.get(omit[:], m.db.flavor, buildOrderGenInsert)
 	if plan.returning {
-		var filled Order
-		if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.query, args...); err != nil {
+		if err := m.db.queryRow(ctx, plan.query, args, plan.targets(orderGenFields(row))...); err != nil {
 			return 0, err
 		}
-		row.ID = filled.ID
-		m.fill(row, &filled, omit[:])
 	} else {
-		res, err := m.db.session.ExecCtx(ctx, plan.query, args...)
+		res, err := m.db.exec(ctx, plan.query, args...)
 		if err != nil {
 			return 0, err
 		}
@@ -182,23 +181,13 @@ func (m *orderGen) Insert(ctx context.Context, row *Order) (int64, error) {
 		}
 		row.ID = int64(id)
 		if plan.reread != "" {
-			var filled Order
-			if err := m.db.session.QueryRowPartialCtx(ctx, &filled, plan.reread, row.ID); err != nil {
+			if err := m.db.queryRow(ctx, plan.reread, []any{row.ID}, plan.targets(orderGenFields(row))...); err != nil {
 				return 0, err
 			}
-			m.fill(row, &filled, omit[:])
 		}
 	}
 	id := int64(row.ID)
 	return id, nil
-}
-
-// fill copies into row what the database filled in on Insert (read into filled, whose
-// other fields are not row's): the columns left out by omit and the generated ones.
-func (m *orderGen) fill(row, filled *Order, omit []byte) {
-	if omit[0] == 1 {
-		row.CreatedAt = filled.CreatedAt
-	}
 }
 
 // BulkInsert adds rows with multi-row INSERT statements in one transaction, leaving
@@ -226,7 +215,7 @@ func (m *orderGen) BulkInsert(ctx context.Context, rows []*Order) error {
 // FindOne returns the row with the given primary key, or ErrNotFound.
 func (m *orderGen) FindOne(ctx context.Context, id int64) (*Order, error) {
 	var row Order
-	err := m.db.session.QueryRowCtx(ctx, &row, m.st.findOne, id)
+	err := m.db.queryRow(ctx, m.st.findOne, []any{id}, orderGenFields(&row)...)
 	if err != nil {
 		return nil, err
 	}
@@ -235,13 +224,13 @@ func (m *orderGen) FindOne(ctx context.Context, id int64) (*Order, error) {
 
 // Update writes every column but the primary key to the row with row's primary key.
 func (m *orderGen) Update(ctx context.Context, row *Order) error {
-	_, err := m.db.session.ExecCtx(ctx, m.st.update, nullable(row.Group), nullable(row.Key), nullable(row.FirstName), nullable(row.CreatedAt), row.ID)
+	_, err := m.db.exec(ctx, m.st.update, nullable(row.Group), nullable(row.Key), nullable(row.FirstName), nullable(row.CreatedAt), row.ID)
 	return err
 }
 
 // Delete removes the row with the given primary key (no error when there is none).
 func (m *orderGen) Delete(ctx context.Context, id int64) error {
-	if _, err := m.db.session.ExecCtx(ctx, m.st.delete, id); err != nil {
+	if _, err := m.db.exec(ctx, m.st.delete, id); err != nil {
 		return err
 	}
 	return nil
@@ -249,5 +238,5 @@ func (m *orderGen) Delete(ctx context.Context, id int64) error {
 
 // Query starts a chain-style query on order; Find and First return whole rows.
 func (m *orderGen) Query() *Query[Order] {
-	return newQuery[Order](m.db, OrderTable, orderGenSelect)
+	return newQuery(m.db, OrderTable, orderGenSelect, orderGenFields)
 }

@@ -21,10 +21,22 @@ import (
 type Query[T any] struct {
 	db *DB
 	q  *condition.Query
+	// fields lists where a whole row scans to; whole is the query's first selected
+	// column as built, so a query still selecting it (not Select'ed since) reads whole rows.
+	fields func(*T) []any
+	whole  *condition.Field
 }
 
-func newQuery[T any](db *DB, table string, columns []condition.Field) *Query[T] {
-	return &Query[T]{db: db, q: condition.From(table).Select(columns...)}
+func newQuery[T any](db *DB, table string, columns []condition.Field, fields func(*T) []any) *Query[T] {
+	q := condition.From(table).Select(columns...)
+	return &Query[T]{db: db, q: q, fields: fields, whole: &q.Columns()[0]}
+}
+
+// wholeRows reports whether the query selects every column of T in order, so rows scan
+// through fields rather than go-zero's reflection (which maps any column subset).
+func (q *Query[T]) wholeRows() bool {
+	columns := q.q.Columns()
+	return len(columns) > 0 && &columns[0] == q.whole
 }
 
 // Select reads only these columns (or expressions); other fields of T stay zero.
@@ -92,7 +104,17 @@ func (q *Query[T]) Find(ctx context.Context) ([]*T, error) {
 	}
 	query, args := q.q.Build(q.db.flavor)
 	var rows []*T
-	if err := q.db.session.QueryRowsPartialCtx(ctx, &rows, query, args...); err != nil {
+	var err error
+	if q.wholeRows() {
+		err = q.db.queryRows(ctx, query, args, func() []any {
+			row := new(T)
+			rows = append(rows, row)
+			return q.fields(row)
+		})
+	} else {
+		err = q.db.session.QueryRowsPartialCtx(ctx, &rows, query, args...)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return rows, nil
@@ -103,9 +125,16 @@ func (q *Query[T]) First(ctx context.Context) (*T, error) {
 	if err := q.q.Err(); err != nil {
 		return nil, err
 	}
+	whole := q.wholeRows()
 	query, args := q.q.Clone().Limit(1).Build(q.db.flavor)
 	var row T
-	if err := q.db.session.QueryRowPartialCtx(ctx, &row, query, args...); err != nil {
+	var err error
+	if whole {
+		err = q.db.queryRow(ctx, query, args, q.fields(&row)...)
+	} else {
+		err = q.db.session.QueryRowPartialCtx(ctx, &row, query, args...)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return &row, nil
@@ -118,7 +147,7 @@ func (q *Query[T]) Count(ctx context.Context) (int64, error) {
 	}
 	query, args := q.q.BuildCount(q.db.flavor)
 	var n int64
-	err := q.db.session.QueryRowCtx(ctx, &n, query, args...)
+	err := q.db.queryRow(ctx, query, args, &n)
 	return n, err
 }
 
