@@ -10,11 +10,32 @@ import (
 
 	"github.com/zeromicro/go-zero/core/breaker"
 	"github.com/zeromicro/go-zero/core/logx"
+	"github.com/zeromicro/go-zero/core/metric"
 	"github.com/zeromicro/go-zero/core/trace"
 )
 
 // SlowThreshold is how long a statement of the models may take before it is logged as slow.
 var SlowThreshold = 500 * time.Millisecond
+
+// Prometheus metrics of the models' statements (recorded when go-zero's Prometheus is on),
+// beside go-zero's sql_client_* ones, which stay for statements run through Session().
+var (
+	statementDuration = metric.NewHistogramVec(&metric.HistogramVecOpts{
+		Namespace: "model_sql",
+		Subsystem: "requests",
+		Name:      "duration_ms",
+		Help:      "Duration of the models' SQL statements, in milliseconds.",
+		Labels:    []string{"command"},
+		Buckets:   []float64{0.25, 0.5, 1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000},
+	})
+	statementErrors = metric.NewCounterVec(&metric.CounterVecOpts{
+		Namespace: "model_sql",
+		Subsystem: "requests",
+		Name:      "error_total",
+		Help:      "The models' SQL statements that failed.",
+		Labels:    []string{"command"},
+	})
+)
 
 // runner is what the models' statements run on: the pool, or the transaction in Transact.
 type runner interface {
@@ -26,8 +47,8 @@ type runner interface {
 // reflection-based row mapping costs more than the query itself on a fast database: rows
 // scan straight into the fields a table lists (usersGenFields for users). Of what sqlx
 // adds around a statement, the circuit breaker and a trace span are kept, and failed and
-// slow statements are logged through logx; the info line per statement and go-zero's
-// sql_client metrics are not.
+// slow statements are logged through logx, and durations and failures are counted in the
+// model_sql_requests_* metrics; the info line per statement is not written.
 
 // exec runs a statement that returns no rows.
 func (db *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
@@ -106,10 +127,13 @@ func (db *DB) done(ctx context.Context, promise breaker.Promise, command, query 
 	} else {
 		promise.Reject(err.Error())
 	}
-	if d := time.Since(start); d > SlowThreshold {
+	d := time.Since(start)
+	statementDuration.ObserveFloat(float64(d)/float64(time.Millisecond), command)
+	if d > SlowThreshold {
 		logx.WithContext(ctx).WithDuration(d).Slowf("[SQL] %s: slowcall - %s", command, query)
 	}
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		statementErrors.Inc(command)
 		logx.WithContext(ctx).Errorf("[SQL] %s: %s: %v", command, query, err)
 	}
 }
