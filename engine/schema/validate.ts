@@ -4,8 +4,9 @@ import { dirname, join } from "node:path";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import type { YamlDoc } from "./yaml-doc.js";
+import { cachedValidator, keepValidator, precompiled } from "./compiled.js";
 
-const schemasDir = join(dirname(fileURLToPath(import.meta.url)), "../../../schemas");
+export const schemasDir = join(dirname(fileURLToPath(import.meta.url)), "../../../schemas");
 const compiled = new Map<string, ValidateFunction>();
 
 /** The repository's `schemas/` folder (JSON Schemas shipped with the tool). */
@@ -16,14 +17,24 @@ export function schemaPath(name: string): string {
 async function validatorFor(name: string): Promise<ValidateFunction> {
   const hit = compiled.get(name);
   if (hit) return hit;
-  const ajv = await newAjv();
-  // Schemas refer to each other by file name (ir.schema.json → ir-proto.schema.json).
+  const text = readFileSync(schemaPath(name), "utf8");
+  const fn = precompiled(name, text) ?? (await withSiblings(await newAjv(), name)).compile(JSON.parse(text) as object);
+  compiled.set(name, fn);
+  return fn;
+}
+
+/** Schemas refer to each other by file name (ir.schema.json → ir-proto.schema.json). */
+async function withSiblings(ajv: AjvInstance, name: string): Promise<AjvInstance> {
   for (const other of readdirSync(schemasDir).filter((f) => f.endsWith(".json") && f !== name)) {
     ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, other), "utf8")) as object);
   }
-  const fn = ajv.compile(JSON.parse(readFileSync(schemaPath(name), "utf8")) as object);
-  compiled.set(name, fn);
-  return fn;
+  return ajv;
+}
+
+/** CommonJS source of a shipped schema's validator, for schema/precompile.ts. */
+export async function standaloneValidator(name: string): Promise<string> {
+  const ajv = await withSiblings(await newAjv({ code: { source: true } }), name);
+  return standaloneCode(ajv, ajv.compile(JSON.parse(readFileSync(schemaPath(name), "utf8")) as object));
 }
 
 interface AjvInstance {
@@ -31,11 +42,11 @@ interface AjvInstance {
   addSchema(s: object): void;
 }
 
-async function newAjv(): Promise<AjvInstance> {
+async function newAjv(extra: object = {}): Promise<AjvInstance> {
   // ajv is CommonJS; its default export is the class under `.default` when imported from ESM.
   const mod = (await import("ajv")) as unknown as { default: { default?: unknown } };
   const Ajv = (mod.default.default ?? mod.default) as new (o: object) => AjvInstance;
-  return new Ajv({ allErrors: true, strict: false, useDefaults: false });
+  return new Ajv({ allErrors: true, strict: false, useDefaults: false, ...extra });
 }
 
 /** Validate a YAML document against one of our JSON Schemas; errors point at file:line:col. */
@@ -55,13 +66,30 @@ export interface CheckOptions {
 
 const built = new WeakMap<object, ValidateFunction>();
 
-/** Compile a schema object once; an invalid schema throws (callers say whose schema it is). */
+/**
+ * Compile a schema object once; an invalid schema throws (callers say whose schema it is). The
+ * validator's code is kept in the cache by the schema's digest, so later runs load it instead.
+ */
 export async function compileSchema(schema: object): Promise<ValidateFunction> {
   const hit = built.get(schema);
   if (hit) return hit;
-  const fn = (await newAjv()).compile(schema);
+  const text = JSON.stringify(schema);
+  const fn = cachedValidator(text) ?? (await compileAndKeep(schema, text));
   built.set(schema, fn);
   return fn;
+}
+
+async function compileAndKeep(schema: object, text: string): Promise<ValidateFunction> {
+  const ajv = await newAjv({ code: { source: true } });
+  const fn = ajv.compile(schema);
+  keepValidator(text, await standaloneCode(ajv, fn));
+  return fn;
+}
+
+async function standaloneCode(ajv: AjvInstance, fn: ValidateFunction): Promise<string> {
+  const standalone = (await import("ajv/dist/standalone/index.js")) as unknown as { default: { default?: unknown } };
+  const toCode = (standalone.default.default ?? standalone.default) as (ajv: AjvInstance, fn: ValidateFunction) => string;
+  return toCode(ajv, fn);
 }
 
 function report(validate: ValidateFunction, doc: YamlDoc, code: string, value: unknown, basePath: ReadonlyArray<string | number>, options: CheckOptions): void {

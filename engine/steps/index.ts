@@ -4,7 +4,7 @@
  * actually run; per-file steps marked `cache` reuse earlier outputs for identical inputs.
  */
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { createHash } from "node:crypto";
 import { dirname, join, relative } from "node:path";
 import { minimatch } from "minimatch";
@@ -85,10 +85,13 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
       const dir = await stage();
       const argv = template.map((a) => a.split(STAGING).join(dir));
       // Liquid may render an argument to nothing (an optional flag); drop it rather than pass "".
-      const args = [...argv.filter((a) => a !== ""), ...matched];
-      ctx.verbose?.(`step ${step.name}: ${argv.join(" ")}${matched.length ? ` (+${matched.length} files)` : ""}`);
+      const base = argv.filter((a) => a !== "");
+      // A per-file step (cached by file content) may run on parts of its files at once.
+      const batches = step.cache && step.files ? inBatches(matched) : [matched];
+      ctx.verbose?.(`step ${step.name}: ${argv.join(" ")}${matched.length ? ` (+${matched.length} files${batches.length > 1 ? ` in ${batches.length} runs at once` : ""})` : ""}`);
       ctx.progress?.(`running ${step.name} (${argv[0] ?? ""}${matched.length ? ` on ${matched.length} files` : ""})`);
-      const result = await runArgv(args, dir);
+      const results = await Promise.all(batches.map((batch) => runArgv([...base, ...batch], dir)));
+      const result = results.find((r) => r.exitCode !== 0) ?? results[0]!;
       if (result.exitCode !== 0) {
         const output = result.output.split(dir + "/").join("").trim();
         const hint = result.exitCode === 127 ? "a program the step needs is missing: run codegen check" : undefined;
@@ -107,6 +110,15 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
   } finally {
     if (staging) await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** Files split into one batch per available core (at least 100 files each, so small runs stay one process). */
+function inBatches(files: string[]): string[][] {
+  const count = Math.max(1, Math.min(availableParallelism(), Math.floor(files.length / 100)));
+  const size = Math.ceil(files.length / count);
+  const batches: string[][] = [];
+  for (let i = 0; i < files.length; i += size) batches.push(files.slice(i, i + size));
+  return batches.length > 0 ? batches : [files];
 }
 
 /** Stands for the staging folder in rendered arguments until the folder exists. */

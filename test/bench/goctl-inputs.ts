@@ -35,7 +35,7 @@ export function goctlProtoCopies(project: string, into: string): string[] {
   for (const f of readdirSync(join(project, "desc/proto")).filter((n) => n.endsWith(".proto"))) {
     const text = readFileSync(join(project, "desc/proto", f), "utf8")
       .replace(/import "google\/api\/annotations\.proto";\n/, "")
-      .replace(/ \{\n    option \(google\.api\.http\) = \{[^}]*\};\n  \}/g, ";");
+      .replace(/ \{\n    option \(google\.api\.http\) = \{.*\};\n  \}/g, ";");
     writeFileSync(join(into, f), text);
     out.push(f);
   }

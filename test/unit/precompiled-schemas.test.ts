@@ -1,0 +1,40 @@
+/**
+ * Validators compiled at build time (schema/compiled.ts): every shipped schema has one that
+ * matches its text, a stale one is not used, and a run-time schema's code is kept in the cache.
+ */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { readdirSync, readFileSync } from "node:fs";
+import { cachedValidator, precompiled } from "../../engine/schema/compiled.js";
+import { compileSchema, schemaPath, schemasDir } from "../../engine/schema/index.js";
+import { scratch } from "../support/paths.js";
+
+const test = suite("precompiled schemas");
+
+test("npm run build leaves a validator for every schema, stamped with its text", () => {
+  for (const name of readdirSync(schemasDir).filter((f) => f.endsWith(".schema.json"))) {
+    const text = readFileSync(schemaPath(name), "utf8");
+    const validate = precompiled(name, text);
+    assert.ok(validate, `no precompiled validator for ${name}`);
+    assert.not.ok(precompiled(name, `${text} `), `a validator for other text is used for ${name}`);
+  }
+  const rules = precompiled("rules.schema.json", readFileSync(schemaPath("rules.schema.json"), "utf8"))!;
+  assert.ok(rules([{ name: "a", path: "x", template: "t.liquid" }]));
+  assert.not.ok(rules([{ name: "a", path: "x", template: "t.liquid", colour: "red" }]));
+  assert.is(rules.errors?.[0]?.keyword, "additionalProperties");
+});
+
+test("a schema built at run time is compiled once, then loaded from the cache", async () => {
+  process.env["CODEGEN_CACHE_DIR"] = scratch("validator-cache");
+  const schema = { type: "object", properties: { port: { type: "integer" } }, additionalProperties: false };
+  assert.is(cachedValidator(JSON.stringify(schema)), null);
+  const validate = await compileSchema(schema);
+  assert.ok(validate({ port: 1 }));
+  const kept = cachedValidator(JSON.stringify(schema));
+  assert.ok(kept, "no validator code kept in the cache");
+  assert.ok(kept({ port: 8001 }));
+  assert.not.ok(kept({ port: "x" }));
+  assert.not.ok(kept({ other: 1 }));
+});
+
+test.run();
