@@ -80,6 +80,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
 
   cli
     .command("config", "Print the resolved configuration and where each value comes from")
+    .option("--schema", "Print the JSON Schema of .codegen.yaml for this project's pack (the engine's keys and the pack's), for editors")
     .action(async (flags) => (await import("./commands/config.js")).configCommand(flags, out));
 
   cli.help();

@@ -16,6 +16,11 @@ export type { ProtoImportConfig, ProtoImportSet, ProtoImportSource, ImportComman
 
 export { connect, type SqlSession } from "./sql/datasource.js";
 
+/** Build step: the readers' compiled forms (the .api grammar's recipe); returns the files written. */
+export async function precompileReaders(): Promise<string[]> {
+  return [(await import("./api/grammar.js")).writeGrammarRecipe()];
+}
+
 export interface ReadContext {
   root: string;
   config: {

@@ -48,6 +48,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   const base = { ir: input.ir, project: input.project, config: input.config };
   const bindings = { ...(await bindFunctions(input.pack, base)), ...base };
   const library = libraryKey(input.pack);
+  const views = new ViewMemo();
   const byPath = new Map<string, PlannedFile>();
   const errors: Diagnostic[] = [];
 
@@ -59,7 +60,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
       try {
         if (rule.when && !(await evaluate(rule.when, item ?? input.ir, bindings, rule.span))) continue;
         const compute = (): Promise<unknown> => evaluate(rule.data!, item ?? input.ir, bindings, rule.span);
-        const data = !rule.data ? null : item === null && input.digest ? await cachedData(input.digest, `${library}\0${rule.data}`, compute) : await compute();
+        const data = !rule.data ? null : item === null ? (input.digest ? await cachedData(input.digest, `${library}\0${rule.data}`, compute) : await compute()) : await views.of(rule.data, item, compute);
         const scope = { ...base, item, [rule.as]: item, data, rule: { name: rule.name } };
         const rawPath = await renderInline(renderer, rule.path, scope, rule, "path");
         if (rawPath.trim() === "") continue;
@@ -82,6 +83,23 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   }
   if (errors.length) throw new CodegenError(errors);
   return [...byPath.values()];
+}
+
+/**
+ * A view is a pure function of its item (and of the run's IR, project and config): rules that
+ * show the same item through the same view (a route's handler and its logic) compute it once.
+ */
+class ViewMemo {
+  private readonly byView = new Map<string, WeakMap<object, Promise<unknown>>>();
+
+  of(view: string, item: unknown, compute: () => Promise<unknown>): Promise<unknown> {
+    if (item === null || typeof item !== "object") return compute();
+    let known = this.byView.get(view);
+    if (!known) this.byView.set(view, (known = new WeakMap()));
+    let data = known.get(item);
+    if (!data) known.set(item, (data = compute()));
+    return data;
+  }
 }
 
 /** Where a descriptor item was written, when the IR says so. */

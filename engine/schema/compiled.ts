@@ -32,7 +32,7 @@ export function precompiled(name: string, text: string): ValidateFunction | null
   }
 }
 
-/** Write a validator's standalone code (see schema/precompile.ts). */
+/** Write a validator's standalone code (the build step, engine/precompile.ts). */
 export function writePrecompiled(name: string, text: string, code: string): void {
   mkdirSync(compiledDir, { recursive: true });
   writeFileSync(moduleOf(name), `${code}\nmodule.exports.validate = module.exports.default ?? module.exports;\nmodule.exports.digest = ${JSON.stringify(digestOf(text))};\n`);

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import type { YamlDoc } from "./yaml-doc.js";
-import { cachedValidator, keepValidator, precompiled } from "./compiled.js";
+import { cachedValidator, keepValidator, precompiled, writePrecompiled } from "./compiled.js";
 
 export const schemasDir = join(dirname(fileURLToPath(import.meta.url)), "../../../schemas");
 const compiled = new Map<string, ValidateFunction>();
@@ -31,8 +31,15 @@ async function withSiblings(ajv: AjvInstance, name: string): Promise<AjvInstance
   return ajv;
 }
 
-/** CommonJS source of a shipped schema's validator, for schema/precompile.ts. */
-export async function standaloneValidator(name: string): Promise<string> {
+/** Build step: write every shipped schema's validator (schema/compiled.ts); returns their names. */
+export async function precompileSchemas(): Promise<string[]> {
+  const names = readdirSync(schemasDir).filter((f) => f.endsWith(".schema.json")).sort();
+  for (const name of names) writePrecompiled(name, readFileSync(schemaPath(name), "utf8"), await standaloneValidator(name));
+  return names;
+}
+
+/** CommonJS source of a shipped schema's validator. */
+async function standaloneValidator(name: string): Promise<string> {
   const ajv = await withSiblings(await newAjv({ code: { source: true } }), name);
   return standaloneCode(ajv, ajv.compile(JSON.parse(readFileSync(schemaPath(name), "utf8")) as object));
 }

@@ -4,7 +4,7 @@ import * as assert from "uvu/assert";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { codegen } from "../support/cli.js";
+import { codegen, codegenOk } from "../support/cli.js";
 import { makeProject, smallApi } from "../support/project.js";
 import { fixtures, scratch } from "../support/paths.js";
 
@@ -82,6 +82,12 @@ test("a pack extending go-zero changes a default and adds a key of its own", () 
   assert.is(bad.code, 1);
   assert.match(bad.stderr, /^\.codegen\.yaml:4:11: CONFIG_INVALID deploy\.region must be one of eu, us/m);
   assert.match(bad.stderr, /^\.codegen\.yaml:5:3: CONFIG_INVALID unknown key "zone" in deploy/m);
+  // For editors: the schema of this project's .codegen.yaml holds the engine's keys and both packs'.
+  writeFileSync(join(dir, ".codegen.yaml"), `name: demo\npack: ${pack}\n`);
+  const schema = JSON.parse(codegenOk(["config", "--schema"], dir).stdout) as { properties: Record<string, { properties?: Record<string, { enum?: string[] }> }> };
+  assert.equal(schema.properties["deploy"]?.properties?.["region"]?.enum, ["eu", "us"]);
+  assert.ok(schema.properties["sql"]?.properties?.["cache_tables"], "the base pack's key");
+  assert.ok(schema.properties["hooks"], "the engine's key");
 });
 
 test("a foreign pack gives the frame default; it cannot retype an engine key or default trust", () => {

@@ -6,8 +6,10 @@ import { projectPack } from "../project-pack.js";
 import type { Out } from "../report.js";
 
 /** `codegen config`: every key (the engine's and the pack's) with its value and the layer that set it. */
-export async function configCommand(flags: GlobalFlags, out: Out, cwd = process.cwd()): Promise<void> {
-  const { config } = await projectPack(await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) }));
+export async function configCommand(flags: GlobalFlags & { schema?: boolean }, out: Out, cwd = process.cwd()): Promise<void> {
+  const { config, pack } = await projectPack(await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) }));
+  // The schema is data for an editor: printed alone, without hooks around it.
+  if (flags.schema) return out.info(JSON.stringify(pack.config.schema, null, 2));
   await withHooks(config.values.hooks, config.root, "", async () => print(config, out));
 }
 

@@ -10,7 +10,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
 import type { AstFile } from "./ast.js";
 import { SourceText } from "./source.js";
-import { parseOrDiagnose } from "./syntax.js";
+import { parseCached } from "./parse-cache.js";
 
 export interface LoadedFile {
   abs: string;
@@ -61,7 +61,7 @@ export async function loadFiles(files: string[], rootDir: string): Promise<LoadR
       );
       return;
     }
-    const parsed = parseOrDiagnose(text, display(abs));
+    const parsed = await parseCached(text, display(abs));
     if ("diagnostic" in parsed) {
       failed.add(abs);
       result.diagnostics.push(parsed.diagnostic);

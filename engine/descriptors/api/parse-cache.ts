@@ -1,0 +1,43 @@
+/**
+ * Parsed `.api` files are kept in the cache by the digest of their text and of the reader's
+ * own code, so a gen after a one-file edit parses that file only. Failed parses are not kept:
+ * their diagnostic is computed again (it is cheap next to a parse that succeeds).
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { cachedOutput, storeOutput } from "../../cache/index.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
+import type { AstFile, AstStatement } from "./ast.js";
+import { parseOrDiagnose } from "./syntax.js";
+
+let readerDigest: string | undefined;
+
+/** Digest of the compiled reader (this folder, and the nesting limits beside it). */
+function reader(): string {
+  if (readerDigest !== undefined) return readerDigest;
+  const here = dirname(fileURLToPath(import.meta.url));
+  const hash = createHash("sha256");
+  for (const file of [...readdirSync(here).filter((f) => f.endsWith(".js")).sort().map((f) => join(here, f)), join(here, "../nesting.js")]) {
+    hash.update(readFileSync(file));
+  }
+  readerDigest = hash.digest("hex");
+  return readerDigest;
+}
+
+export async function parseCached(text: string, file: string): Promise<{ ast: AstFile } | { diagnostic: Diagnostic }> {
+  const key = createHash("sha256").update(`api-ast\0${reader()}\0`).update(text).digest("hex");
+  const hit = await cachedOutput(key);
+  if (hit) {
+    try {
+      const { clean, statements } = JSON.parse(hit.toString("utf8")) as { clean: string; statements: AstStatement[] };
+      return { ast: { file, text: clean, statements } };
+    } catch {
+      // a damaged entry is parsed again below
+    }
+  }
+  const parsed = parseOrDiagnose(text, file);
+  if ("ast" in parsed) await storeOutput(key, Buffer.from(JSON.stringify({ clean: parsed.ast.text, statements: parsed.ast.statements })));
+  return parsed;
+}
