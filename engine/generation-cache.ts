@@ -31,7 +31,18 @@ export async function generationKey(parts: KeyParts): Promise<string> {
   for (const d of Object.keys(parts.descriptors).sort()) hash.update(`\0${d}\0${parts.descriptors[d]}`);
   for (const step of parts.pack.steps) for (const tool of [step.run[0] ?? "", ...step.cacheTools]) hash.update(await toolIdentity(tool));
   hash.update(`\0${process.env["CODEGEN_PROTO_PATH"] ?? ""}\0${process.env["PATH"] ?? ""}`);
+  for (const name of importEnvironment(parts.pack)) hash.update(`\0${name}=${process.env[name] ?? ""}`);
   return hash.digest("hex");
+}
+
+/**
+ * The variables where the pack's third-party descriptor sets are looked for: those its folder
+ * sources name (`${GOMODCACHE}`), the home folder (`~/`), and the switch for downloads.
+ */
+function importEnvironment(pack: Pack): string[] {
+  const names = new Set(["HOME", "CODEGEN_PROTO_OFFLINE"]);
+  for (const m of JSON.stringify(pack.protoImports).matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) names.add(m[1]!);
+  return [...names].sort();
 }
 
 /** Config without the keys that change how a run behaves but not what it generates. */

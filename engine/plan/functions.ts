@@ -7,7 +7,7 @@
  */
 import { CodegenError, diag } from "../diagnostics/index.js";
 import type { Pack } from "../packs/index.js";
-import { evaluate } from "./jsonata.js";
+import { compile, evaluate } from "./jsonata.js";
 
 export type FunctionLibrary = Record<string, unknown>;
 
@@ -18,6 +18,11 @@ export async function bindFunctions(pack: Pick<Pack, "functions">, bindings: Rec
     if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.values(value).every(isFunction)) {
       throw new CodegenError(diag("PACK_EXPRESSION", `${layer.span.file} must evaluate to an object of functions ({ "name": function($x) { ... } })`, layer.span));
     }
+    const shadowing: string[] = [];
+    for (const name of Object.keys(value)) if (await isBuiltin(name)) shadowing.push(name);
+    if (shadowing.length > 0) {
+      throw new CodegenError(diag("PACK_EXPRESSION", `${layer.span.file} redefines jsonata's own ${shadowing.map((n) => `$${n}`).join(", ")}; give the function another name`, layer.span));
+    }
     library = { ...library, ...(value as FunctionLibrary) };
   }
   return library;
@@ -26,6 +31,17 @@ export async function bindFunctions(pack: Pick<Pack, "functions">, bindings: Rec
 /** The text every cached result of an expression depends on besides the expression itself. */
 export function libraryKey(pack: Pick<Pack, "functions">): string {
   return pack.functions.map((f) => f.source).join("\0");
+}
+
+/** Is `$name` one of jsonata's built-in functions (`$count`, `$filter`, ...)? */
+async function isBuiltin(name: string): Promise<boolean> {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return false;
+  try {
+    // With nothing bound, only jsonata's own functions have a value.
+    return (await compile(`$${name}`, { file: "", line: 1, column: 1 }).evaluate({})) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** jsonata's own lambdas are objects flagged `_jsonata_lambda`; native functions are JS functions. */

@@ -97,7 +97,12 @@ class ViewMemo {
     let known = this.byView.get(view);
     if (!known) this.byView.set(view, (known = new WeakMap()));
     let data = known.get(item);
-    if (!data) known.set(item, (data = compute()));
+    if (!data) {
+      data = compute();
+      // A failure is reported by each rule at its own place, not once per rule at the first.
+      data.catch(() => known.delete(item));
+      known.set(item, data);
+    }
     return data;
   }
 }

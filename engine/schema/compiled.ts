@@ -2,7 +2,8 @@
  * Validators compiled ahead of time. Compiling a JSON Schema with ajv generates and evaluates
  * code, which costs more than a whole no-change gen; `npm run build` writes each shipped schema's
  * validator as a CommonJS module (ajv's standalone code) beside this file, stamped with the
- * SHA-256 of the schema text it came from. A missing or stale module is compiled at run time.
+ * SHA-256 of what it came from (ajv's version and options, and every shipped schema, since they
+ * refer to each other). A missing or stale module is compiled at run time.
  * Schemas built at run time (the config schema a pack extends) keep their code in the cache.
  */
 import { createHash } from "node:crypto";
@@ -20,7 +21,7 @@ export const digestOf = (text: string): string => createHash("sha256").update(te
 
 const moduleOf = (name: string): string => join(compiledDir, `${name.replace(/\.json$/, "")}.cjs`);
 
-/** The ahead-of-time validator of a shipped schema whose text is `text`, or null. */
+/** The ahead-of-time validator of a shipped schema, or null; `text` is all it was compiled from. */
 export function precompiled(name: string, text: string): ValidateFunction | null {
   const file = moduleOf(name);
   if (!existsSync(file)) return null;
@@ -41,7 +42,7 @@ export function writePrecompiled(name: string, text: string, code: string): void
 const cachedFile = (text: string): string => cacheDir("validators", `${digestOf(`${ajvVersion()}\0${text}`)}.cjs`);
 
 let version: string | undefined;
-function ajvVersion(): string {
+export function ajvVersion(): string {
   version ??= (JSON.parse(readFileSync(require.resolve("ajv/package.json"), "utf8")) as { version: string }).version;
   return version;
 }

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import type { YamlDoc } from "./yaml-doc.js";
-import { cachedValidator, keepValidator, precompiled, writePrecompiled } from "./compiled.js";
+import { ajvVersion, cachedValidator, keepValidator, precompiled, writePrecompiled } from "./compiled.js";
 
 export const schemasDir = join(dirname(fileURLToPath(import.meta.url)), "../../../schemas");
 const compiled = new Map<string, ValidateFunction>();
@@ -14,11 +14,20 @@ export function schemaPath(name: string): string {
   return join(schemasDir, name);
 }
 
+const OPTIONS = { allErrors: true, strict: false, useDefaults: false };
+
+let shipped: string | undefined;
+/** What a shipped schema's validator is compiled from: ajv, its options, and every shipped schema. */
+export function compiledFrom(name: string): string {
+  shipped ??= [ajvVersion(), JSON.stringify(OPTIONS), ...readdirSync(schemasDir).filter((f) => f.endsWith(".json")).sort().map((f) => `${f}\0${readFileSync(join(schemasDir, f), "utf8")}`)].join("\0");
+  return `${name}\0${shipped}`;
+}
+
 async function validatorFor(name: string): Promise<ValidateFunction> {
   const hit = compiled.get(name);
   if (hit) return hit;
   const text = readFileSync(schemaPath(name), "utf8");
-  const fn = precompiled(name, text) ?? (await withSiblings(await newAjv(), name)).compile(JSON.parse(text) as object);
+  const fn = precompiled(name, compiledFrom(name)) ?? (await withSiblings(await newAjv(), name)).compile(JSON.parse(text) as object);
   compiled.set(name, fn);
   return fn;
 }
@@ -34,7 +43,7 @@ async function withSiblings(ajv: AjvInstance, name: string): Promise<AjvInstance
 /** Build step: write every shipped schema's validator (schema/compiled.ts); returns their names. */
 export async function precompileSchemas(): Promise<string[]> {
   const names = readdirSync(schemasDir).filter((f) => f.endsWith(".schema.json")).sort();
-  for (const name of names) writePrecompiled(name, readFileSync(schemaPath(name), "utf8"), await standaloneValidator(name));
+  for (const name of names) writePrecompiled(name, compiledFrom(name), await standaloneValidator(name));
   return names;
 }
 
@@ -53,7 +62,7 @@ async function newAjv(extra: object = {}): Promise<AjvInstance> {
   // ajv is CommonJS; its default export is the class under `.default` when imported from ESM.
   const mod = (await import("ajv")) as unknown as { default: { default?: unknown } };
   const Ajv = (mod.default.default ?? mod.default) as new (o: object) => AjvInstance;
-  return new Ajv({ allErrors: true, strict: false, useDefaults: false, ...extra });
+  return new Ajv({ ...OPTIONS, ...extra });
 }
 
 /** Validate a YAML document against one of our JSON Schemas; errors point at file:line:col. */
@@ -80,7 +89,7 @@ const built = new WeakMap<object, ValidateFunction>();
 export async function compileSchema(schema: object): Promise<ValidateFunction> {
   const hit = built.get(schema);
   if (hit) return hit;
-  const text = JSON.stringify(schema);
+  const text = `${JSON.stringify(OPTIONS)}\0${JSON.stringify(schema)}`;
   const fn = cachedValidator(text) ?? (await compileAndKeep(schema, text));
   built.set(schema, fn);
   return fn;

@@ -88,6 +88,9 @@ test("a pack extending go-zero changes a default and adds a key of its own", () 
   assert.equal(schema.properties["deploy"]?.properties?.["region"]?.enum, ["eu", "us"]);
   assert.ok(schema.properties["sql"]?.properties?.["cache_tables"], "the base pack's key");
   assert.ok(schema.properties["hooks"], "the engine's key");
+  // An editor needs it most while the file is wrong.
+  writeFileSync(join(dir, ".codegen.yaml"), `name: demo\npack: ${pack}\ndeploy:\n  region: mars\n`);
+  assert.ok(JSON.parse(codegenOk(["config", "--schema"], dir).stdout));
 });
 
 test("a foreign pack gives the frame default; it cannot retype an engine key or default trust", () => {

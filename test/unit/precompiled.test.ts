@@ -7,7 +7,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { readdirSync, readFileSync } from "node:fs";
 import { cachedValidator, precompiled } from "../../engine/schema/compiled.js";
-import { compileSchema, schemaPath, schemasDir } from "../../engine/schema/index.js";
+import { compiledFrom, compileSchema, schemaPath, schemasDir } from "../../engine/schema/index.js";
 import { scratch } from "../support/paths.js";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -16,30 +16,34 @@ import { apiGrammar } from "../../engine/descriptors/api/grammar.js";
 
 const test = suite("precompiled schemas");
 
-test("npm run build leaves a validator for every schema, stamped with its text", () => {
+test("npm run build leaves a validator for every schema, stamped with all it was compiled from", () => {
   for (const name of readdirSync(schemasDir).filter((f) => f.endsWith(".schema.json"))) {
-    const text = readFileSync(schemaPath(name), "utf8");
-    const validate = precompiled(name, text);
-    assert.ok(validate, `no precompiled validator for ${name}`);
-    assert.not.ok(precompiled(name, `${text} `), `a validator for other text is used for ${name}`);
+    assert.ok(precompiled(name, compiledFrom(name)), `no current precompiled validator for ${name}`);
+    assert.not.ok(precompiled(name, `${compiledFrom(name)} `), `a validator compiled from something else is used for ${name}`);
   }
-  const rules = precompiled("rules.schema.json", readFileSync(schemaPath("rules.schema.json"), "utf8"))!;
+  // ir.schema.json refers to ir-proto.schema.json: editing the latter makes the former stale.
+  assert.ok(compiledFrom("ir.schema.json").includes(readFileSync(schemaPath("ir-proto.schema.json"), "utf8")));
+  const rules = precompiled("rules.schema.json", compiledFrom("rules.schema.json"))!;
   assert.ok(rules([{ name: "a", path: "x", template: "t.liquid" }]));
   assert.not.ok(rules([{ name: "a", path: "x", template: "t.liquid", colour: "red" }]));
   assert.is(rules.errors?.[0]?.keyword, "additionalProperties");
+  assert.not.ok(rules([{ name: "a", path: "x", template: "t.liquid", view: "../outside" }]), "a view name leaving the pack");
 });
 
 test("a schema built at run time is compiled once, then loaded from the cache", async () => {
-  process.env["CODEGEN_CACHE_DIR"] = scratch("validator-cache");
+  const cache = scratch("validator-cache");
+  process.env["CODEGEN_CACHE_DIR"] = cache;
   const schema = { type: "object", properties: { port: { type: "integer" } }, additionalProperties: false };
-  assert.is(cachedValidator(JSON.stringify(schema)), null);
   const validate = await compileSchema(schema);
   assert.ok(validate({ port: 1 }));
-  const kept = cachedValidator(JSON.stringify(schema));
-  assert.ok(kept, "no validator code kept in the cache");
-  assert.ok(kept({ port: 8001 }));
-  assert.not.ok(kept({ port: "x" }));
-  assert.not.ok(kept({ other: 1 }));
+  const kept = readdirSync(join(cache, "validators"));
+  assert.is(kept.length, 1, "the validator's code is kept");
+  const text = readFileSync(join(cache, "validators", kept[0]!), "utf8");
+  assert.match(text, /"integer"/);
+  const again = cachedValidator(`${JSON.stringify({ allErrors: true, strict: false, useDefaults: false })}\0${JSON.stringify(schema)}`);
+  assert.ok(again, "a later run loads it");
+  assert.ok(again({ port: 8001 }));
+  assert.not.ok(again({ port: "x" }));
 });
 
 test("the .api grammar's recipe is current, and the grammar parses and refuses as its text does", () => {

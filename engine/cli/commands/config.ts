@@ -3,13 +3,15 @@ import { valueAt } from "../../config/index.js";
 import { withHooks } from "../hooks.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { projectPack } from "../project-pack.js";
+import { loadPack } from "../../packs/index.js";
 import type { Out } from "../report.js";
 
 /** `codegen config`: every key (the engine's and the pack's) with its value and the layer that set it. */
 export async function configCommand(flags: GlobalFlags & { schema?: boolean }, out: Out, cwd = process.cwd()): Promise<void> {
-  const { config, pack } = await projectPack(await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) }));
-  // The schema is data for an editor: printed alone, without hooks around it.
-  if (flags.schema) return out.info(JSON.stringify(pack.config.schema, null, 2));
+  const loaded = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  // The schema is data for an editor, printed alone (no hooks), and also when the file breaks it.
+  if (flags.schema) return out.info(JSON.stringify((await loadPack(loaded.values.pack, loaded.root, { offline: loaded.values.offline })).config.schema, null, 2));
+  const { config } = await projectPack(loaded);
   await withHooks(config.values.hooks, config.root, "", async () => print(config, out));
 }
 

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseDocument } from "yaml";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { CONFIG_FILE, loadConfig, type LoadedConfig } from "../../config/index.js";
+import { applyPack, CONFIG_FILE, loadConfig, type LoadedConfig } from "../../config/index.js";
 import { assertTrusted } from "../../config/index.js";
 import { runArgv } from "../../exec/index.js";
 import type { PluginCommand } from "../../packs/index.js";
@@ -71,13 +71,13 @@ export async function serverlessCommand(action: string, flags: ServerlessFlags, 
   await withHooks(config.values.hooks, config.root, "", async () => {
     const progress = await progressFor(out, Boolean(flags.quiet));
     try {
-      const updated = await loadConfig({ cwd, configFile: flags.config, flags: { ...configFlags(flags), "serverless.plugins": next } });
+      const updated = await applyPack(await loadConfig({ cwd, configFile: flags.config, flags: { ...configFlags(flags), "serverless.plugins": next } }), pack);
       await withProjectLock(config.root, "serverless", out, async () => {
         const { report } = await genProject({ config: updated, phase: "gen", dryRun: false, recordLedger: true, log: out.info, progress: progress.step });
         if (!sameList(loaded, next)) writePluginList(config.file!, next);
         out.info(summary(report, false));
       });
-      await runCommands(commands, plugins, loaded, updated, progress.step, await bindFunctions(pack, { project: { name: updated.values.name, module: updated.values.module, frame: updated.values.frame } }));
+      await runCommands(commands, plugins, loaded, updated, progress.step, await bindFunctions(pack, { project: { name: updated.values.name, module: updated.values.module, frame: updated.values.frame }, config: updated.values }));
     } finally {
       progress.done();
     }

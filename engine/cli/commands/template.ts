@@ -7,9 +7,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:
 import { join, relative, resolve } from "node:path";
 import { CodegenError, diag, formatDiagnostic } from "../../diagnostics/index.js";
 import { loadConfig } from "../../config/index.js";
-import { loadPack, type PackPins } from "../../packs/index.js";
-import { builtinPacksDir } from "../../packs/index.js";
-import { defaultPackName } from "../../packs/index.js";
+import { builtinPacksDir, defaultPackName, isRemote, loadPack, type PackPins } from "../../packs/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import type { Out } from "../report.js";
 import { withHooks } from "../hooks.js";
@@ -72,6 +70,11 @@ async function testViews(arg: string | undefined, flags: TemplateFlags, out: Out
   const config = arg ? null : await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
   const source = arg ? resolve(cwd, arg) : existsSync(join(cwd, "pack.yaml")) ? cwd : config!.values.pack;
   const pack = await loadPack(source, cwd, { offline: config?.values.offline ?? false });
+  // Expected outputs are rewritten only in a folder the user named or works in, never in the
+  // installed built-in packs or a fetched copy in the cache.
+  if (flags.update && !arg && source === config?.values.pack && (pack.builtin || isRemote(source))) {
+    throw new CodegenError(diag("USAGE", `template test --update rewrites a pack's expected view outputs; the project's pack ${source} is ${pack.builtin ? "built in" : "a fetched copy"}`, undefined, "name the folder of a pack you work on: codegen template test <dir> --update"), 2);
+  }
   const { runViewTests } = await import("../../plan/index.js");
   const results = await runViewTests(pack, pack.dir, { update: Boolean(flags.update), shown: (p) => relative(cwd, p) || p });
   for (const r of results) {

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { version as ohmVersion } from "ohm-js";
 import { cachedOutput, storeOutput } from "../../cache/index.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import type { AstFile, AstStatement } from "./ast.js";
@@ -14,11 +15,11 @@ import { parseOrDiagnose } from "./syntax.js";
 
 let readerDigest: string | undefined;
 
-/** Digest of the compiled reader (this folder, and the nesting limits beside it). */
+/** Digest of the compiled reader (this folder, the nesting limits beside it) and of ohm's version. */
 function reader(): string {
   if (readerDigest !== undefined) return readerDigest;
   const here = dirname(fileURLToPath(import.meta.url));
-  const hash = createHash("sha256");
+  const hash = createHash("sha256").update(ohmVersion);
   for (const file of [...readdirSync(here).filter((f) => f.endsWith(".js")).sort().map((f) => join(here, f)), join(here, "../nesting.js")]) {
     hash.update(readFileSync(file));
   }
@@ -31,13 +32,20 @@ export async function parseCached(text: string, file: string): Promise<{ ast: As
   const hit = await cachedOutput(key);
   if (hit) {
     try {
-      const { clean, statements } = JSON.parse(hit.toString("utf8")) as { clean: string; statements: AstStatement[] };
+      const { clean, statements } = JSON.parse(hit.toString("utf8"), revive) as { clean: string; statements: AstStatement[] };
       return { ast: { file, text: clean, statements } };
     } catch {
       // a damaged entry is parsed again below
     }
   }
   const parsed = parseOrDiagnose(text, file);
-  if ("ast" in parsed) await storeOutput(key, Buffer.from(JSON.stringify({ clean: parsed.ast.text, statements: parsed.ast.statements })));
+  if ("ast" in parsed) await storeOutput(key, Buffer.from(JSON.stringify({ clean: parsed.ast.text, statements: parsed.ast.statements }, keepNonFinite)));
   return parsed;
 }
+
+// JSON has no Infinity (an array length of 400 digits reads as one); the AST must come back equal.
+const keepNonFinite = (_: string, v: unknown): unknown => (typeof v === "number" && !Number.isFinite(v) ? { nonFinite: String(v) } : v);
+const revive = (_: string, v: unknown): unknown => {
+  const n = (v as { nonFinite?: unknown } | null)?.nonFinite;
+  return typeof n === "string" && Object.keys(v as object).length === 1 ? Number(n) : v;
+};

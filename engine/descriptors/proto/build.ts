@@ -1,7 +1,7 @@
 /**
  * Building the ProtoIR from the loaded files (already checked): protobufjs objects give the
  * types, the outlines give positions, the evaluated options give values. Here: messages,
- * enums, files and the project-wide lists (middleware, go packages, validation flags);
+ * enums, files and the project-wide lists (middleware, third-party imports, validation flags);
  * services and their methods are built by services.ts.
  */
 import protobuf from "protobufjs";

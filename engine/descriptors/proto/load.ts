@@ -69,8 +69,8 @@ export function toPosix(p: string): string {
   return p.split("\\").join("/");
 }
 
-/** Is an import path or go_package folder unsafe: absolute, with `..`, a backslash or a drive letter? */
-export function unsafePath(p: string): boolean {
+/** Is an import path unsafe: absolute, with `..`, a backslash or a drive letter? */
+function unsafePath(p: string): boolean {
   return isAbsolute(p) || p.startsWith("/") || /^[A-Za-z]:/.test(p) || p.includes("\\") || p.split("/").some((s) => s === "..");
 }
 
