@@ -13,6 +13,7 @@ import { evaluate, evaluateList } from "./jsonata.js";
 import { safeRelativePath } from "./safe-path.js";
 import { cachedData } from "./data-cache.js";
 import { bindFunctions, libraryKey } from "./functions.js";
+import { ViewMemo, viewFunction } from "./views.js";
 
 export { evaluate, evaluateList, guardEmptyArrays } from "./jsonata.js";
 export { planDigest } from "./data-cache.js";
@@ -46,9 +47,10 @@ export interface PlanInput {
 export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   const renderer = input.renderer ?? new Renderer(input.pack.templateDirs);
   const base = { ir: input.ir, project: input.project, config: input.config };
-  const bindings = { ...(await bindFunctions(input.pack, base)), ...base };
-  const library = libraryKey(input.pack);
   const views = new ViewMemo();
+  const bindings: Record<string, unknown> = { ...(await bindFunctions(input.pack, base)), ...base };
+  bindings["view"] = viewFunction(input.pack, views, () => bindings);
+  const library = libraryKey(input.pack);
   const byPath = new Map<string, PlannedFile>();
   const errors: Diagnostic[] = [];
 
@@ -83,28 +85,6 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   }
   if (errors.length) throw new CodegenError(errors);
   return [...byPath.values()];
-}
-
-/**
- * A view is a pure function of its item (and of the run's IR, project and config): rules that
- * show the same item through the same view (a route's handler and its logic) compute it once.
- */
-class ViewMemo {
-  private readonly byView = new Map<string, WeakMap<object, Promise<unknown>>>();
-
-  of(view: string, item: unknown, compute: () => Promise<unknown>): Promise<unknown> {
-    if (item === null || typeof item !== "object") return compute();
-    let known = this.byView.get(view);
-    if (!known) this.byView.set(view, (known = new WeakMap()));
-    let data = known.get(item);
-    if (!data) {
-      data = compute();
-      // A failure is reported by each rule at its own place, not once per rule at the first.
-      data.catch(() => known.delete(item));
-      known.set(item, data);
-    }
-    return data;
-  }
 }
 
 /** Where a descriptor item was written, when the IR says so. */

@@ -12,6 +12,7 @@ import { CodegenError, diag, type SourceSpan } from "../diagnostics/index.js";
 import { FUNCTIONS_FILE, type Pack } from "../packs/index.js";
 import { bindFunctions } from "./functions.js";
 import { evaluate, guardEmptyArrays } from "./jsonata.js";
+import { ViewMemo, viewFunction } from "./views.js";
 
 export interface ViewCaseResult {
   view: string;
@@ -55,7 +56,8 @@ export async function runViewTests(pack: Pack, layer: string, options: { update?
       const ir = { project, ...input.ir };
       guardEmptyArrays(ir);
       const base = { ir, project, config: input.config ?? {} };
-      const bindings = { ...(await bindFunctions(pack, base)), ...base };
+      const bindings: Record<string, unknown> = { ...(await bindFunctions(pack, base)), ...base };
+      bindings["view"] = viewFunction(pack, new ViewMemo(), () => bindings);
       const value = await evaluate(source, input.item ?? ir, bindings, library ? span : { file: shown(viewFile), line: 1, column: 1 });
       const actual = `${JSON.stringify(value ?? null, null, 2)}\n`;
       const result = { view, name: name.replace(/\.in\.json$/, ""), file: shown(inFile) };

@@ -1,0 +1,48 @@
+/**
+ * Views at run time. A view is a pure function of its item (and of the run's IR, project and
+ * config), so each (view, item) is computed once per run: rules that show the same item through
+ * the same view (a route's handler and its logic) share it, and a view may build on another with
+ * `$view(name, item)` (the view of an rpc reads the view of its service) without computing it again.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Pack } from "../packs/index.js";
+import { evaluate } from "./jsonata.js";
+
+export class ViewMemo {
+  private readonly byView = new Map<string, WeakMap<object, Promise<unknown>>>();
+
+  of(view: string, item: unknown, compute: () => Promise<unknown>): Promise<unknown> {
+    if (item === null || typeof item !== "object") return compute();
+    let known = this.byView.get(view);
+    if (!known) this.byView.set(view, (known = new WeakMap()));
+    let data = known.get(item);
+    if (!data) {
+      data = compute();
+      // A failure is reported by each rule at its own place, not once per rule at the first.
+      data.catch(() => known.delete(item));
+      known.set(item, data);
+    }
+    return data;
+  }
+}
+
+/**
+ * `$view(name, item)` for the expressions of a run: the named view of the pack chain (child
+ * first) evaluated with `item` as input and the same bindings; `bindings` is read when called.
+ */
+export function viewFunction(pack: Pick<Pack, "viewDirs">, memo: ViewMemo, bindings: () => Record<string, unknown>): (name: unknown, item: unknown) => Promise<unknown> {
+  const sources = new Map<string, { text: string; file: string }>();
+  return (name, item) => {
+    if (typeof name !== "string" || !/^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*$/.test(name)) return Promise.reject(new Error(`$view: "${String(name)}" is not a view name`));
+    let source = sources.get(name);
+    if (!source) {
+      const file = pack.viewDirs.map((d) => join(d, `${name}.jsonata`)).find((f) => existsSync(f));
+      if (!file) return Promise.reject(new Error(`$view: no view ${name} (views/${name}.jsonata) in the pack chain`));
+      source = { text: readFileSync(file, "utf8"), file };
+      sources.set(name, source);
+    }
+    const { text, file } = source;
+    return memo.of(text, item, () => evaluate(text, item, bindings(), { file, line: 1, column: 1 }));
+  };
+}
