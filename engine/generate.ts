@@ -16,9 +16,7 @@ import { importCommands, loadPack, type Pack, type PackPins, type Phase } from "
 import { rememberedOutput } from "./exec/index.js";
 import { findInputs, readDescriptors } from "./descriptors/index.js";
 import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/index.js";
-import { bindFunctions, guardEmptyArrays, plan, planDigest, type PlannedFile } from "./plan/index.js";
-import { Renderer } from "./render/index.js";
-import { runSteps } from "./steps/index.js";
+import type { PlannedFile } from "./plan/index.js";
 import { validateValue } from "./schema/index.js";
 
 export const checksDir = join(dirname(fileURLToPath(import.meta.url)), "../../rules");
@@ -85,6 +83,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     timer("unchanged inputs: files from the cache");
     return { files: hit.files, ir: null, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection: null };
   }
+  // Loaded only now: a gen served from the cache needs no template or expression engine.
+  const [{ bindFunctions, guardEmptyArrays, plan, planDigest }, { Renderer }, { runSteps }] = await Promise.all([import("./plan/index.js"), import("./render/index.js"), import("./steps/index.js")]);
   const said = { warnings: [] as string[], notes: [] as string[] };
   const warn = (w: Diagnostic): void => {
     const line = `warning: ${formatDiagnostic(w)}`;

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { cachedOutput, storeOutput } from "./cache/index.js";
 import type { Pack } from "./packs/index.js";
 import type { PlannedFile } from "./plan/index.js";
-import { toolIdentity } from "./steps/index.js";
+import { toolIdentity } from "./exec/index.js";
 
 const engineDir = dirname(fileURLToPath(import.meta.url));
 
@@ -37,7 +37,7 @@ export async function generationKey(parts: KeyParts): Promise<string> {
 
 /**
  * The variables where the pack's third-party descriptor sets are looked for: those its folder
- * sources name (`${GOMODCACHE}`), the home folder (`~/`), and the switch for downloads.
+ * sources name (`${NAME}`), the home folder (`~/`), and the switch for downloads.
  */
 function importEnvironment(pack: Pack): string[] {
   const names = new Set(["HOME", "CODEGEN_PROTO_OFFLINE"]);

@@ -42,3 +42,4 @@ export async function runHook(command: string, cwd: string, label: string, span?
 }
 
 export { rememberedOutput } from "./remembered.js";
+export { toolIdentity } from "./tool-identity.js";

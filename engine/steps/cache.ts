@@ -4,11 +4,10 @@
  * programs they run and the contents of their declared inputs. A no-change `gen` runs neither.
  */
 import { createHash } from "node:crypto";
-import { realpath, stat } from "node:fs/promises";
-import { delimiter, join } from "node:path";
 import { cachedOutput, storeOutput } from "../cache/index.js";
 
 export { cachedOutput, storeOutput };
+export { toolIdentity } from "../exec/index.js";
 
 export function stepKey(argv: string[], input: Buffer): string {
   return createHash("sha256").update(JSON.stringify(argv)).update("\0").update(input).digest("hex");
@@ -28,22 +27,4 @@ export async function cachedFiles(key: string): Promise<Array<{ path: string; co
 
 export async function storeFiles(key: string, files: Array<{ path: string; contents: Buffer }>): Promise<void> {
   await storeOutput(key, Buffer.from(JSON.stringify(files.map((f) => ({ path: f.path, data: f.contents.toString("base64") })))));
-}
-
-/**
- * The identity of a program on PATH (resolved path, size, modification time), so upgrading a
- * compiler or plugin invalidates what was cached with the old one.
- */
-export async function toolIdentity(name: string): Promise<string> {
-  const dirs = name.includes("/") ? [""] : (process.env["PATH"] ?? "").split(delimiter);
-  for (const dir of dirs) {
-    try {
-      const path = await realpath(dir ? join(dir, name) : name);
-      const s = await stat(path);
-      if (s.isFile()) return `${path}:${s.size}:${s.mtimeMs}`;
-    } catch {
-      // not in this folder
-    }
-  }
-  return `${name}:missing`;
 }
