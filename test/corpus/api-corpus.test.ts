@@ -1,6 +1,7 @@
 /**
  * The .api conformance corpus (../shared/corpus, or $CODEGEN_CORPUS): every `kind: api`
- * entry of manifest.yaml is read with readApi and checked with the built-in rules/.
+ * entry of manifest.yaml is read with readApi and checked as gen checks it: the engine's rules/
+ * and the default pack's checks (go-zero's layout: a handler name twice in one group).
  *   ok          → accepted, no error from the checks (warnings allowed)
  *   error       → rejected, every diagnostic with file:line:col
  *   split-error → every part between `-----` lines, as its own file, rejected
@@ -15,6 +16,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { parse } from "yaml";
 import { runChecks } from "../../engine/checks/index.js";
+import { loadPack } from "../../engine/packs/index.js";
+import { bindFunctions } from "../../engine/plan/index.js";
 import { parseApiSource, readApi } from "../../engine/descriptors/api/index.js";
 import { CodegenError, formatDiagnostic, type Diagnostic } from "../../engine/diagnostics/index.js";
 import { repoRoot } from "../unit/api-fixture.js";
@@ -30,6 +33,7 @@ interface Entry {
 const repo = repoRoot();
 const corpus = process.env["CODEGEN_CORPUS"] ?? resolve(repo, "../shared/corpus");
 const rules = join(repo, "rules");
+const pack = await loadPack("go-zero", repo);
 const tally: Record<string, { passed: number; total: number }> = {};
 const unknownOutcomes: string[] = [];
 
@@ -40,7 +44,9 @@ async function outcome(file: string, root: string): Promise<Outcome> {
   const warnings: Diagnostic[] = [];
   try {
     const api = await readApi([file], { root });
-    const errors = await runChecks({ api }, [rules], { onWarning: (w) => warnings.push(w) });
+    const project = { name: "corpus", module: "example.com/corpus", frame: "api", plugins: [] };
+    const bindings = await bindFunctions(pack, { ir: { project, api }, project, config: {} });
+    const errors = await runChecks({ project, api }, [rules, ...pack.checkDirs], { onWarning: (w) => warnings.push(w), bindings });
     return errors.length > 0 ? { accepted: false, diagnostics: errors } : { accepted: true, warnings };
   } catch (e) {
     if (e instanceof CodegenError) return { accepted: false, diagnostics: e.diagnostics };
