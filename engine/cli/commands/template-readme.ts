@@ -2,7 +2,8 @@ import type { Pack } from "../../packs/index.js";
 
 /** The README `template init` writes for the authors of a new pack. */
 export function packAuthorReadme(name: string, base: string, parent: Pack, full: boolean): string {
-  const rules = parent.rules.map((r) => `| \`${r.name}\` | ${r.frames?.join(", ") ?? "all"} | \`${r.template ?? r.copy ?? ""}\` | ${r.mode.includes("{") ? "depends" : r.mode} |`).join("\n");
+  const constant = (mode: string): boolean => ["managed", "once", "merge"].includes(mode.trim());
+  const rules = parent.rules.map((r) => `| \`${r.name}\` | ${r.frames?.join(", ") ?? "all"} | \`${r.template ?? r.copy ?? ""}\` | ${r.dataFile ? `\`${r.dataFile.replace(/\.jsonata$/, "")}\`` : ""} | ${constant(r.mode) ? r.mode.trim() : "depends"} |`).join("\n");
   return `# ${name}
 
 A codegen template pack${full ? ` (a full copy of the built-in \`${base}\` pack)` : ` that extends the built-in \`${base}\` pack`}.
@@ -23,11 +24,19 @@ Worked example: every logic file starts with a team comment.
 3. \`codegen template lint <this folder>\`, then \`codegen gen\` in a project using the pack:
    new logic files carry the comment (existing logic files are yours and stay as they are).
 
+## Views and functions
+
+What a template prints beyond the IR (Go names, import lists) comes from a view: \`views/<name>.jsonata\`
+(the rule's \`view:\`). A file here with a base view's name replaces it; \`views/functions.jsonata\`
+adds or replaces library functions (\`$goName\`, ...). Keep a case beside each view you change
+(\`views/<name>.test/<case>.in.json\`), write its expected output with
+\`codegen template test <this folder> --update\`, review it, and let \`codegen template test\` guard it.
+
 ## Rules
 
 A YAML list under \`rules/\`. A rule with the name of a base rule replaces it; a new name adds a
-rule; \`- name: <rule>\\n  enabled: false\` removes one. The format (each, when, data, path,
-template, copy, mode) is described in codegen's \`template-packs/README.md\`.
+rule; \`- name: <rule>\\n  enabled: false\` removes one. The format (each, when, view, data,
+path, template, copy, mode) is described in codegen's \`template-packs/README.md\`.
 
 ## Steps and trust
 
@@ -37,8 +46,8 @@ The base pack's steps stay trusted.
 
 ## Rules of the base pack
 
-| rule | frames | template | mode |
-|---|---|---|---|
+| rule | frames | template | view | mode |
+|---|---|---|---|---|
 ${rules}
 `;
 }

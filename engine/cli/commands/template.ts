@@ -48,7 +48,9 @@ async function init(flags: TemplateFlags, out: Out, cwd: string): Promise<void> 
     mkdirSync(join(target, "templates"), { recursive: true });
     writeFileSync(join(target, "pack.yaml"), `# Everything not given here comes from the built-in ${base} pack.\nname: ${name}\nextends: ${base}\n`);
     writeFileSync(join(target, "rules", "README.md"), "Rules here replace the base pack's rules of the same name, add new ones, or remove one with `enabled: false`.\n");
-    writeFileSync(join(target, "templates", "README.md"), "A file here replaces the base pack's template (or .jsonata view) at the same path.\n");
+    writeFileSync(join(target, "templates", "README.md"), "A file here replaces the base pack's template at the same path.\n");
+    mkdirSync(join(target, "views"), { recursive: true });
+    writeFileSync(join(target, "views", "README.md"), "A file here replaces the base pack's view of the same name (views/<name>.jsonata); functions.jsonata adds or replaces library functions. Cases: views/<name>.test/<case>.in.json, checked by codegen template test.\n");
   }
   writeFileSync(join(target, "README.md"), packAuthorReadme(name, base, parent, Boolean(flags.full)));
   const shown = relative(cwd, target) || ".";
