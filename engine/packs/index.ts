@@ -7,7 +7,8 @@ import { readYamlFile } from "../schema/index.js";
 import { validateDoc } from "../schema/index.js";
 import { resolvePackSource, type SourceOptions } from "./source.js";
 import { DEFAULT_PLUGINS_DIR } from "../project/index.js";
-import { importSets, mergeImportSets, type ImportSetYaml } from "./proto-imports.js";
+import { importSets, type ImportSetYaml } from "./proto-imports.js";
+import { mergeBy } from "./merge.js";
 import { packConfig, type ConfigSection } from "./config.js";
 import type { Pack, Phase, PluginCommand, PluginSupport, Rule, Step, Tool } from "./types.js";
 
@@ -100,9 +101,9 @@ export async function loadPack(source: string, base: string, options: SourceOpti
     frames,
     plugins: pluginSupport(m.plugins, parent?.plugins ?? null, builtin, source),
     config: await packConfig(m.config, parent?.config ?? null, manifestDoc),
-    steps: mergeByName(parent?.steps ?? [], steps),
-    tools: mergeByName(parent?.tools ?? [], tools),
-    protoImports: mergeImportSets(parent?.protoImports ?? [], importSets(m.proto_imports, manifestDoc, { builtin, source })),
+    steps: mergeBy(parent?.steps ?? [], steps, (s) => s.name),
+    tools: mergeBy(parent?.tools ?? [], tools, (t) => t.name),
+    protoImports: mergeBy(parent?.protoImports ?? [], importSets(m.proto_imports, manifestDoc, { builtin, source }), (set) => set.id),
     rules,
     chain: [m.name, ...(parent?.chain ?? [])],
   };
@@ -191,16 +192,6 @@ function mergeRules(parent: Rule[], child: Array<Rule | { name: string; enabled:
       if (at >= 0) result.splice(at, 1);
     } else if (at >= 0) result[at] = r;
     else result.push(r);
-  }
-  return result;
-}
-
-function mergeByName<T extends { name: string }>(parent: T[], child: T[]): T[] {
-  const result = [...parent];
-  for (const c of child) {
-    const at = result.findIndex((p) => p.name === c.name);
-    if (at >= 0) result[at] = c;
-    else result.push(c);
   }
   return result;
 }

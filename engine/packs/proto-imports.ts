@@ -41,17 +41,6 @@ function toSource(s: SourceYaml): ProtoImportSource {
   return { kind: "command", run: s.run, json: s.json ?? null, sub, env: s.env ?? {}, downloads: s.downloads ?? false, partial };
 }
 
-/** A child's set replaces the parent's of the same id in place; new ones follow. */
-export function mergeImportSets(parent: DeclaredImportSet[], child: DeclaredImportSet[]): DeclaredImportSet[] {
-  const result = [...parent];
-  for (const c of child) {
-    const at = result.findIndex((p) => p.id === c.id);
-    if (at >= 0) result[at] = c;
-    else result.push(c);
-  }
-  return result;
-}
-
 /** Every program the declared sets may run, for the trust check. */
 export function importCommands(sets: DeclaredImportSet[]): Array<{ set: DeclaredImportSet; run: string[] }> {
   return sets.flatMap((set) => set.sources.flatMap((s) => (s.kind === "command" ? [{ set, run: s.run }] : [])));

@@ -1,6 +1,6 @@
 /**
  * A pack's function library: `views/functions.jsonata` in any layer of the pack chain is a
- * jsonata expression whose value is an object of functions (`{ "goName": function($s) {...} }`).
+ * jsonata expression whose value is an object of functions (`{ "shout": function($s) { $uppercase($s) } }`).
  * Every expression the engine evaluates for that pack (rules, views, steps, checks, plugin
  * commands) sees each of them as `$name`, so a naming rule or a path mapping is written once.
  * Layers are evaluated base first; a layer sees its base's functions and replaces them by name.

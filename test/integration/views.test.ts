@@ -5,8 +5,9 @@
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeTree } from "../support/files.js";
 import { codegen } from "../support/cli.js";
 import { scratch } from "../support/paths.js";
 import { smallApi } from "../support/project.js";
@@ -20,11 +21,7 @@ function pack(files: Record<string, string>): string {
     "templates/t.liquid": "@generated {{ data.name }}\n",
     ...files,
   };
-  for (const [p, text] of Object.entries(all)) {
-    mkdirSync(dirname(join(dir, p)), { recursive: true });
-    writeFileSync(join(dir, p), text);
-  }
-  return dir;
+  return writeTree(dir, all);
 }
 
 function project(packDir: string): string {
@@ -56,11 +53,30 @@ test("a view both rules show fails at each rule, and nothing is written", () => 
   assert.match(r.stderr, /no name for getThing/);
 });
 
-test("the same view for the same item is evaluated once and both rules print it", () => {
-  const dir = project(pack({ "rules/r.yaml": twoRules, "views/route.jsonata": '{ "name": $uppercase(handler) }\n' }));
+test("the same view for the same item is evaluated once: both rules, and a view reading it, print one value", () => {
+  // $random differs on every evaluation: equal numbers mean one evaluation.
+  const rules = twoRules + `- name: third
+  each: api.routes
+  path: "c/{{ item.handler }}.txt"
+  view: again
+  template: t.liquid
+`;
+  const dir = project(pack({ "rules/r.yaml": rules, "views/route.jsonata": '{ "name": $string($random()) }\n', "views/again.jsonata": '$view("route", $)\n' }));
   const r = codegen(["gen"], dir);
   assert.is(r.code, 0, r.stderr);
-  assert.match(r.stdout, /wrote 4 files: 4 created/);
+  assert.match(r.stdout, /wrote 6 files: 6 created/);
+  for (const handler of ["getThing", "listThings"]) {
+    const values = ["a", "b", "c"].map((d) => readFileSync(join(dir, d, `${handler}.txt`), "utf8"));
+    assert.is(new Set(values).size, 1, `${handler}: ${values.join(" | ")}`);
+  }
+  assert.is.not(readFileSync(join(dir, "a/getThing.txt"), "utf8"), readFileSync(join(dir, "a/listThings.txt"), "utf8"));
+});
+
+test("$view refuses a name that leaves the pack's views", () => {
+  const dir = project(pack({ "rules/r.yaml": twoRules, "views/route.jsonata": '$view("../../outside", $)\n' }));
+  const r = codegen(["gen"], dir);
+  assert.is(r.code, 1, r.stderr);
+  assert.match(r.stderr, /PACK_EXPRESSION [\s\S]*\$view: "\.\.\/\.\.\/outside" is not a view name/);
 });
 
 test("a function library may not redefine jsonata's own functions", () => {

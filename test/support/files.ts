@@ -1,5 +1,5 @@
-import { cpSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 
 /** Every file under dir with its bytes, keyed by posix relative path. */
 export function snapshot(dir: string): Record<string, string> {
@@ -19,4 +19,13 @@ export function copyInto(from: string, to: string): void {
 /** Paths that differ between two snapshots: changed, appeared or vanished. */
 export function changedFiles(before: Record<string, string>, after: Record<string, string>): string[] {
   return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => before[k] !== after[k]).sort();
+}
+
+/** Write files given by relative path into `dir` (folders created as needed); returns `dir`. */
+export function writeTree(dir: string, files: Record<string, string>): string {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
 }

@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { writeTree } from "./files.js";
 import { fixtures, scratch } from "./paths.js";
 
 export const smallApi = `syntax = "v1"
@@ -25,9 +25,5 @@ service demo {
 export function makeProject(files: Record<string, string>, pack = "mini"): string {
   const dir = scratch("proj");
   const all: Record<string, string> = { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${join(fixtures, "packs", pack)}\n`, ...files };
-  for (const [path, text] of Object.entries(all)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
+  return writeTree(dir, all);
 }

@@ -26,9 +26,9 @@ Worked example: every logic file starts with a team comment.
 
 ## Views and functions
 
-What a template prints beyond the IR (Go names, import lists) comes from a view: \`views/<name>.jsonata\`
+What a template prints beyond the IR (names in the target language, import lists) comes from a view: \`views/<name>.jsonata\`
 (the rule's \`view:\`). A file here with a base view's name replaces it; \`views/functions.jsonata\`
-adds or replaces library functions (\`$goName\`, ...). Keep a case beside each view you change
+adds or replaces library functions (${parent.functions.length > 0 ? "the base pack's are listed in its views/functions.jsonata" : "the base pack has none"}). Keep a case beside each view you change
 (\`views/<name>.test/<case>.in.json\`), write its expected output with
 \`codegen template test <this folder> --update\`, review it, and let \`codegen template test\` guard it.
 
