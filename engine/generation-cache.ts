@@ -6,10 +6,9 @@
  * rendered or run; the writer still compares every file with the disk and the ledger.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cachedOutput, storeOutput } from "./cache/index.js";
+import { cachedOutput, storeOutput, treeIdentity } from "./cache/index.js";
 import type { Pack } from "./packs/index.js";
 import type { PlannedFile } from "./plan/index.js";
 import { toolIdentity } from "./exec/index.js";
@@ -75,21 +74,4 @@ export async function cachedGeneration(key: string): Promise<({ files: PlannedFi
 export async function storeGeneration(key: string, files: PlannedFile[], said: Said): Promise<void> {
   const stored: Stored = { files: files.map((f) => ({ ...f, contents: f.contents.toString("base64") })), ...said };
   await storeOutput(key, Buffer.from(JSON.stringify(stored)));
-}
-
-/** Paths, sizes and modification times of every file under a folder (no contents read). */
-function treeIdentity(dir: string): string {
-  const hash = createHash("sha256");
-  let entries;
-  try {
-    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
-  } catch {
-    return "missing";
-  }
-  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
-  for (const f of files) {
-    const s = statSync(f);
-    hash.update(`${f}\0${s.size}\0${s.mtimeMs}\0`);
-  }
-  return hash.digest("hex");
 }

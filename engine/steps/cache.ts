@@ -1,17 +1,11 @@
 /**
- * Content-addressed cache for steps: per-file steps (formatters) store the output of each
- * input; whole steps (compilers) store the files they created, keyed by their arguments, the
- * programs they run and the contents of their declared inputs. A no-change `gen` runs neither.
+ * Content-addressed cache for whole steps (compilers): the files they created, keyed by their
+ * arguments, the programs they run and the contents of their declared inputs (per-file steps
+ * have file-cache.ts). A no-change `gen` runs neither.
  */
-import { createHash } from "node:crypto";
 import { cachedOutput, storeOutput } from "../cache/index.js";
 
-export { cachedOutput, storeOutput };
 export { toolIdentity } from "../exec/index.js";
-
-export function stepKey(argv: string[], input: Buffer): string {
-  return createHash("sha256").update(JSON.stringify(argv)).update("\0").update(input).digest("hex");
-}
 
 /** Files a whole step produced, stored as one JSON document under the step's key. */
 export async function cachedFiles(key: string): Promise<Array<{ path: string; contents: Buffer }> | null> {

@@ -3,6 +3,7 @@
  * tree, never in the project. Files are copied to the scratch folder only when a step must
  * actually run; per-file steps marked `cache` reuse earlier outputs for identical inputs.
  */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { createHash } from "node:crypto";
@@ -14,7 +15,8 @@ import type { Step } from "../packs/index.js";
 import type { Renderer } from "../render/index.js";
 import { evaluate, evaluateList } from "../plan/index.js";
 import type { PlannedFile } from "../plan/index.js";
-import { cachedFiles, cachedOutput, stepKey, storeFiles, storeOutput, toolIdentity } from "./cache.js";
+import { cachedFiles, storeFiles, toolIdentity } from "./cache.js";
+import { FileStepCache } from "./file-cache.js";
 import { findInputs } from "../descriptors/index.js";
 import { outputDiagnostics } from "./output.js";
 
@@ -44,12 +46,13 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
     if (staging) return staging;
     const dir = await mkdtemp(join(tmpdir(), "codegen-stage-"));
     staging = dir;
-    await Promise.all(
-      [...byPath.values()].map(async (f) => {
-        await mkdir(dirname(join(dir, f.path)), { recursive: true });
-        await writeFile(join(dir, f.path), f.contents);
-      }),
-    );
+    const made = new Set<string>();
+    for (const f of byPath.values()) {
+      const folder = dirname(join(dir, f.path));
+      if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+      made.add(folder);
+      writeFileSync(join(dir, f.path), f.contents);
+    }
     return dir;
   };
   try {
@@ -59,13 +62,15 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
       // Arguments are rendered with a stand-in for the staging folder, so cache keys are the
       // same from run to run; the real folder replaces it just before the step runs.
       const template = await renderArgv(step, ctx);
-      const keys = new Map<string, string>();
+      let perFile: FileStepCache | null = null;
+      const inputs = new Map<string, Buffer>();
       let wholeKey: string | null = null;
       if (step.cache && step.files) {
         const all = matched;
-        matched = await useCache(byPath, matched, template, keys);
+        perFile = new FileStepCache(JSON.stringify(template) + (await toolIdentity(template[0] ?? "")));
+        matched = useCache(byPath, matched, perFile, inputs);
         // Keep an existing staging copy in step with the cached outputs just taken.
-        if (staging) for (const p of all) await writeFile(join(staging, p), byPath.get(p)!.contents);
+        if (staging) for (const p of all) writeFileSync(join(staging, p), byPath.get(p)!.contents);
         if (matched.length === 0) continue;
       } else if (step.cache) {
         wholeKey = await wholeStepKey(step, template, ctx.root, byPath);
@@ -103,7 +108,10 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
       }
       const before = new Set(byPath.keys());
       await syncFromStaging(dir, byPath, step);
-      for (const [p, key] of keys) await storeOutput(key, byPath.get(p)!.contents);
+      if (perFile) {
+        for (const [p, input] of inputs) perFile.remember(input, byPath.get(p)!.contents);
+        perFile.save();
+      }
       if (wholeKey) await storeFiles(wholeKey, [...byPath.values()].filter((f) => !before.has(f.path)));
     }
     return [...byPath.values()];
@@ -148,7 +156,7 @@ async function wholeStepKey(step: Step, argv: string[], root: string, byPath: Ma
 
 /** Read back every planned file, and collect new files a step created when it asks for that. */
 async function syncFromStaging(dir: string, byPath: Map<string, PlannedFile>, step: Step): Promise<void> {
-  await Promise.all([...byPath.values()].map(async (f) => (f.contents = await readFile(join(dir, f.path)))));
+  for (const f of byPath.values()) f.contents = readFileSync(join(dir, f.path));
   if (!step.collect) return;
   for (const p of await listFiles(dir)) {
     if (!byPath.has(p) && minimatch(p, step.collect, { dot: true })) {
@@ -157,21 +165,18 @@ async function syncFromStaging(dir: string, byPath: Map<string, PlannedFile>, st
   }
 }
 
-/** Replace files whose output is cached; return the files the step must still process. */
-async function useCache(byPath: Map<string, PlannedFile>, files: string[], argv: string[], keys: Map<string, string>): Promise<string[]> {
+/** Replace files whose output is cached; return the files the step must still process (their inputs kept in `inputs`). */
+function useCache(byPath: Map<string, PlannedFile>, files: string[], cache: FileStepCache, inputs: Map<string, Buffer>): string[] {
   const misses: string[] = [];
-  await Promise.all(
-    files.map(async (p) => {
-      const f = byPath.get(p)!;
-      const key = stepKey(argv, f.contents);
-      const hit = await cachedOutput(key);
-      if (hit) f.contents = hit;
-      else {
-        keys.set(p, key);
-        misses.push(p);
-      }
-    }),
-  );
+  for (const p of files) {
+    const f = byPath.get(p)!;
+    const hit = cache.lookup(f.contents);
+    if (hit) f.contents = hit;
+    else {
+      inputs.set(p, f.contents);
+      misses.push(p);
+    }
+  }
   return misses.sort();
 }
 

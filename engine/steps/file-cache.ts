@@ -1,0 +1,73 @@
+/**
+ * Outputs of a per-file step (a formatter), remembered by the digest of each input. One index
+ * per step invocation maps input digests to output digests ("=" when the step left the file as
+ * it was, the usual case for a formatter); only outputs that differ are stored, as entries of
+ * their own. A cold run of a thousand files thus writes one index and a handful of entries
+ * instead of a thousand files.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { cacheDir, readCached, writeCached } from "../cache/index.js";
+
+/** Oldest entries are dropped beyond this many (a few MB of index). */
+const MAX_ENTRIES = 50_000;
+const SAME = "=";
+
+const digest = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
+
+export class FileStepCache {
+  private readonly file: string;
+  private readonly entries = new Map<string, string>();
+  private readonly added = new Map<string, string>();
+
+  /** `identity`: the step's arguments and the identity of the program it runs. */
+  constructor(identity: string) {
+    this.file = cacheDir("step-index", `${createHash("sha256").update(identity).digest("hex")}.txt`);
+    let text = "";
+    try {
+      text = readFileSync(this.file, "utf8");
+    } catch {
+      return;
+    }
+    for (const line of text.split("\n")) {
+      const space = line.indexOf(" ");
+      if (space === 64) this.entries.set(line.slice(0, 64), line.slice(65));
+    }
+  }
+
+  /** The step's output for these input bytes, or null when it must run. */
+  lookup(input: Buffer): Buffer | null {
+    const out = this.entries.get(digest(input));
+    if (out === undefined) return null;
+    return out === SAME ? input : readCached(out);
+  }
+
+  remember(input: Buffer, output: Buffer): void {
+    const key = digest(input);
+    if (input.equals(output)) this.added.set(key, SAME);
+    else {
+      const out = digest(output);
+      writeCached(out, output);
+      this.added.set(key, out);
+    }
+  }
+
+  /** Write the index with what this run added (last writer wins; a lost entry only costs speed). */
+  save(): void {
+    if (this.added.size === 0) return;
+    for (const [k, v] of this.added) {
+      this.entries.delete(k);
+      this.entries.set(k, v);
+    }
+    const lines = [...this.entries].slice(-MAX_ENTRIES).map(([k, v]) => `${k} ${v}\n`);
+    try {
+      mkdirSync(dirname(this.file), { recursive: true });
+      const tmp = `${this.file}.${process.pid}.tmp`;
+      writeFileSync(tmp, lines.join(""));
+      renameSync(tmp, this.file);
+    } catch {
+      // A cache that cannot be written only costs speed.
+    }
+  }
+}
