@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { parse } from "yaml";
+import { yamlLib } from "../schema/index.js";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import type { LoadedConfig } from "./index.js";
 
@@ -20,7 +20,7 @@ export function trustedSources(): string[] {
   if (!existsSync(file)) return [];
   let doc: unknown;
   try {
-    doc = parse(readFileSync(file, "utf8"));
+    doc = yamlLib().parse(readFileSync(file, "utf8"));
   } catch (e) {
     throw new CodegenError(diag("CONFIG_INVALID", `${file}: ${(e as Error).message.split("\n")[0]}`), 2);
   }

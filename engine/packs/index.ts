@@ -5,7 +5,8 @@ import { join, relative } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { readYamlFile } from "../schema/index.js";
 import { validateDoc } from "../schema/index.js";
-import { resolvePackSource, type SourceOptions } from "./source.js";
+import { isRemote, resolvePackSource, type SourceOptions } from "./source.js";
+import { cachedPack, packKey, storePack } from "./loaded-cache.js";
 import { DEFAULT_PLUGINS_DIR } from "../project/index.js";
 import { importSets, type ImportSetYaml } from "./proto-imports.js";
 import { mergeBy } from "./merge.js";
@@ -48,7 +49,17 @@ interface PluginCommandYaml {
 
 type RuleYaml = Partial<Omit<Rule, "span" | "pack">> & { name: string; enabled?: boolean; on?: Phase[]; view?: string };
 
-export async function loadPack(source: string, base: string, options: SourceOptions & { seen?: string[] } = {}): Promise<Pack> {
+export async function loadPack(source: string, base: string, options: SourceOptions = {}): Promise<Pack> {
+  if (isRemote(source)) return loadChain(source, base, options);
+  const key = packKey(source, base);
+  const cached = cachedPack(key);
+  if (cached) return cached;
+  const pack = await loadChain(source, base, options);
+  storePack(key, pack);
+  return pack;
+}
+
+async function loadChain(source: string, base: string, options: SourceOptions & { seen?: string[] }): Promise<Pack> {
   const { dir, builtin } = await resolvePackSource(source, base, options);
   const seen = options.seen ?? [];
   if (seen.includes(dir)) throw new CodegenError(diag("PACK_INVALID", `template packs extend each other in a cycle: ${[...seen, dir].join(" -> ")}`), 2);
@@ -58,7 +69,7 @@ export async function loadPack(source: string, base: string, options: SourceOpti
   await validateDoc(manifestDoc, "pack.schema.json", "PACK_INVALID");
   const m = manifestDoc.value as ManifestYaml;
 
-  const parent = m.extends ? await loadPack(m.extends, dir, { ...options, seen: [...seen, dir] }) : null;
+  const parent = m.extends ? await loadChain(m.extends, dir, { ...options, seen: [...seen, dir] }) : null;
   const steps: Step[] = (m.steps ?? []).map((s, i) => ({
     name: s.name,
     run: s.run,

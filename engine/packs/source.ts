@@ -1,10 +1,10 @@
 /** Where a pack comes from: a built-in name, a folder, or a git source fetched with giget. */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { parse } from "yaml";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CodegenError, diag } from "../diagnostics/index.js";
+import { parseYaml } from "../schema/index.js";
 import { fetchPack, remoteKind } from "./remote.js";
 
 export const builtinPacksDir = join(dirname(fileURLToPath(import.meta.url)), "../../../template-packs");
@@ -62,7 +62,7 @@ export function builtinPackNames(): string[] {
 
 /** The pack used when none is configured, named in template-packs/index.yaml. */
 export function defaultPackName(): string {
-  const index = parse(readFileSync(join(builtinPacksDir, "index.yaml"), "utf8")) as { default?: string } | null;
+  const index = parseYaml(readFileSync(join(builtinPacksDir, "index.yaml"), "utf8"), "template-packs/index.yaml", "PACK_INVALID").value as { default?: string } | null;
   return index?.default ?? builtinPackNames()[0] ?? "";
 }
 

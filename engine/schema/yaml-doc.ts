@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { LineCounter, parseDocument, isMap, isSeq, type Node, type Document } from "yaml";
+import type { Document, LineCounter, Node } from "yaml";
+import { readCached, writeCached } from "../cache/index.js";
 import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnostics/index.js";
+import { yamlLib, yamlVersion } from "./yaml-lib.js";
 
 /** A parsed YAML file that can point at the line and column of any value in it. */
 export interface YamlDoc {
@@ -8,6 +11,15 @@ export interface YamlDoc {
   value: unknown;
   /** Span of the value at a JSON-pointer-like path (["rules", 2, "path"]), or of the nearest parent. */
   spanAt(path: ReadonlyArray<string | number>, options?: { key?: boolean }): SourceSpan;
+}
+
+/**
+ * Where every node of a document starts, by its path (JSON of the path's keys and indexes):
+ * `v` the value (the key when the value is empty), `k` the key of a mapping entry, as [line, column].
+ */
+interface SpanTable {
+  root: [number, number];
+  nodes: Record<string, { v: [number, number]; k?: [number, number] }>;
 }
 
 export async function readYamlFile(path: string, displayPath: string, code: string): Promise<YamlDoc> {
@@ -20,7 +32,30 @@ export async function readYamlFile(path: string, displayPath: string, code: stri
   return parseYaml(text, displayPath, code);
 }
 
+/**
+ * Parse a YAML document, or take its value and positions from the cache (keyed by the text): the
+ * config, the pack's manifest and rules are read on every run and seldom change.
+ */
 export function parseYaml(text: string, file: string, code: string): YamlDoc {
+  const key = createHash("sha256").update(`yaml-doc\0${FORMAT}\0${yamlVersion()}\0`).update(text).digest("hex");
+  const hit = readCached(key);
+  if (hit) {
+    try {
+      const { value, spans } = JSON.parse(hit.toString("utf8")) as { value: unknown; spans: SpanTable };
+      return fromTable(file, value, spans);
+    } catch {
+      // a damaged entry is parsed again below
+    }
+  }
+  const { value, spans } = parseText(text, file, code);
+  if (isPlainJson(value)) writeCached(key, Buffer.from(JSON.stringify({ value, spans })));
+  return fromTable(file, value, spans);
+}
+
+const FORMAT = 1;
+
+function parseText(text: string, file: string, code: string): { value: unknown; spans: SpanTable } {
+  const { LineCounter, parseDocument } = yamlLib();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const spanOfOffset = (offset: number): SourceSpan => {
@@ -40,27 +75,62 @@ export function parseYaml(text: string, file: string, code: string): YamlDoc {
     const offset = alias ? text.indexOf(`*${alias}`) : 0;
     throw new CodegenError(diag(code, `invalid YAML: ${(e as Error).message.split("\n")[0]}`, spanOfOffset(Math.max(0, offset))));
   }
+  return { value, spans: spanTable(doc, lines) };
+}
+
+function spanTable(doc: Document, lines: LineCounter): SpanTable {
+  const { isMap, isSeq } = yamlLib();
+  const at = (node: unknown): [number, number] => {
+    const p = lines.linePos((node as Node | null)?.range?.[0] ?? 0);
+    return [p.line, p.col];
+  };
+  const table: SpanTable = { root: at(doc.contents), nodes: {} };
+  const walk = (node: unknown, path: Array<string | number>): void => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const key = (pair.key as { value?: unknown } | null)?.value;
+        if (typeof key !== "string" && typeof key !== "number") continue;
+        const here = [...path, key];
+        const name = JSON.stringify(here);
+        // The first entry of a key is the one found (duplicates are errors anyway).
+        if (name in table.nodes) continue;
+        table.nodes[name] = { v: at(pair.value ?? pair.key), k: at(pair.key) };
+        walk(pair.value, here);
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => {
+        if (!item) return;
+        table.nodes[JSON.stringify([...path, i])] = { v: at(item) };
+        walk(item, [...path, i]);
+      });
+    }
+  };
+  walk(doc.contents, []);
+  return table;
+}
+
+function fromTable(file: string, value: unknown, spans: SpanTable): YamlDoc {
+  const span = ([line, column]: [number, number]): SourceSpan => ({ file, line, column });
   return {
     file,
     value,
-    spanAt: (path, options) => spanOfOffset(nodeAt(doc, path, options?.key ?? false)?.range?.[0] ?? 0),
+    spanAt: (path, options) => {
+      let found = spans.root;
+      for (let i = 0; i < path.length; i++) {
+        const entry = spans.nodes[JSON.stringify(path.slice(0, i + 1))];
+        if (!entry) break;
+        found = options?.key && i === path.length - 1 ? (entry.k ?? entry.v) : entry.v;
+      }
+      return span(found);
+    },
   };
 }
 
-function nodeAt(doc: Document, path: ReadonlyArray<string | number>, wantKey: boolean): Node | undefined {
-  let node: unknown = doc.contents;
-  let found = node as Node | undefined;
-  for (const [i, key] of path.entries()) {
-    if (isMap(node)) {
-      const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === key);
-      if (!pair) break;
-      node = pair.value;
-      found = (wantKey && i === path.length - 1 ? pair.key : (pair.value ?? pair.key)) as Node;
-    } else if (isSeq(node) && typeof key === "number") {
-      node = node.items[key];
-      if (!node) break;
-      found = node as Node;
-    } else break;
-  }
-  return found;
+/** Only values that come back equal from JSON are cached (no infinities, no dates). */
+function isPlainJson(value: unknown): boolean {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isPlainJson);
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value).every(isPlainJson);
+  return false;
 }

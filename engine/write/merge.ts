@@ -2,10 +2,28 @@
  * `merge` mode for YAML files the user owns (service config): keys the rendered file has and
  * the existing file lacks are added; every existing key, value and comment stays as it is.
  */
-import { isMap, parseDocument, type Document, type YAMLMap } from "yaml";
+import { createHash } from "node:crypto";
+import type { Document, YAMLMap } from "yaml";
+import { readCached, writeCached } from "../cache/index.js";
+import { yamlLib, yamlVersion } from "../schema/index.js";
+
+/** Part of the cache key: change it when the merge itself changes. */
+const MERGE_VERSION = 1;
 import { CodegenError, diag } from "../diagnostics/index.js";
 
+/** The merge is a function of the two files, so a gen where neither changed takes it from the cache. */
 export function mergeYaml(existing: Buffer, rendered: Buffer, path: string): Buffer {
+  const key = createHash("sha256").update(`merge-yaml\0${MERGE_VERSION}\0${yamlVersion()}\0`).update(String(existing.length)).update("\0").update(existing).update(rendered).digest("hex");
+  const hit = readCached(key);
+  // The same object when nothing was added: the writer then keeps the file as it is.
+  if (hit) return hit.equals(existing) ? existing : hit;
+  const merged = mergeDocuments(existing, rendered, path);
+  writeCached(key, merged);
+  return merged;
+}
+
+function mergeDocuments(existing: Buffer, rendered: Buffer, path: string): Buffer {
+  const { isMap, parseDocument } = yamlLib();
   const current = parseDocument(existing.toString("utf8"));
   if (current.errors.length > 0) {
     const e = current.errors[0]!;
@@ -18,6 +36,7 @@ export function mergeYaml(existing: Buffer, rendered: Buffer, path: string): Buf
 }
 
 function addMissing(doc: Document, target: YAMLMap, source: YAMLMap): boolean {
+  const { isMap } = yamlLib();
   let added = false;
   for (const pair of source.items) {
     const key = (pair.key as { value?: unknown } | null)?.value ?? pair.key;

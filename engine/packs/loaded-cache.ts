@@ -1,0 +1,44 @@
+/**
+ * Loaded packs are remembered: a pack is a few dozen YAML files and templates that are read and
+ * validated on every run, yet change only when someone edits them. An entry is used only while
+ * every layer of the chain has the same files (paths, sizes, modification times) as when it was
+ * stored, and only for packs on disk: a fetched pack's version is decided by resolving its source.
+ */
+import { createHash } from "node:crypto";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { cacheDir, readCached, treeIdentity, writeCached } from "../cache/index.js";
+import type { Pack } from "./types.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** What a loaded pack depends on besides its own files: this loader and the schemas it validates with. */
+const loaderDirs = [here, join(here, "../../../schemas")];
+
+interface Entry {
+  layers: Array<{ dir: string; identity: string }>;
+  pack: Pack;
+}
+
+export function packKey(source: string, base: string): string {
+  const hash = createHash("sha256").update(`pack\0${source}\0${base}\0${process.cwd()}\0`);
+  for (const d of loaderDirs) hash.update(treeIdentity(d));
+  return hash.digest("hex");
+}
+
+export function cachedPack(key: string): Pack | null {
+  const raw = readCached(key);
+  if (!raw) return null;
+  try {
+    const entry = JSON.parse(raw.toString("utf8")) as Entry;
+    return entry.layers.every((l) => treeIdentity(l.dir) === l.identity) ? entry.pack : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storePack(key: string, pack: Pack): void {
+  const fetched = cacheDir("packs");
+  if (pack.layers.some((l) => l.startsWith(fetched))) return;
+  const entry: Entry = { layers: pack.layers.map((dir) => ({ dir, identity: treeIdentity(dir) })), pack };
+  writeCached(key, Buffer.from(JSON.stringify(entry)));
+}

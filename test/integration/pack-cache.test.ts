@@ -1,0 +1,41 @@
+/**
+ * A loaded pack is remembered between runs, and an edit to any of its files is seen by the next
+ * gen: a rule's path, a new rule file, the manifest's marker.
+ */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { codegen, codegenOk } from "../support/cli.js";
+import { writeTree } from "../support/files.js";
+import { smallApi } from "../support/project.js";
+import { fixtures, scratch } from "../support/paths.js";
+
+const test = suite("loaded pack cache");
+
+test("edits to a pack's rules and manifest reach the next gen", () => {
+  const pack = join(scratch("pack"), "mini");
+  cpSync(join(fixtures, "packs", "mini"), pack, { recursive: true });
+  const dir = writeTree(scratch("proj"), { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n`, "desc/api/demo.api": smallApi });
+  const env = { CODEGEN_CACHE_DIR: scratch("cache") };
+  codegenOk(["gen"], dir, env);
+  assert.ok(existsSync(join(dir, "routes.txt")));
+
+  const rules = join(pack, "rules", "files.yaml");
+  writeFileSync(rules, readFileSync(rules, "utf8").replace('path: "routes.txt"', 'path: "all-routes.txt"'));
+  codegenOk(["gen"], dir, env);
+  assert.ok(existsSync(join(dir, "all-routes.txt")), "the rule's new path was not used");
+  assert.not.ok(existsSync(join(dir, "routes.txt")));
+
+  writeFileSync(join(pack, "rules", "more.yaml"), '- name: extra\n  path: "extra.txt"\n  template: routes.txt.liquid\n');
+  codegenOk(["gen"], dir, env);
+  assert.ok(existsSync(join(dir, "extra.txt")), "a new rule file was not read");
+
+  const manifest = join(pack, "pack.yaml");
+  writeFileSync(manifest, readFileSync(manifest, "utf8") + "\nfrobnicate: true\n");
+  const r = codegen(["gen", "--dry-run"], dir, env);
+  assert.is.not(r.code, 0);
+  assert.match(r.stderr, /frobnicate/);
+});
+
+test.run();
