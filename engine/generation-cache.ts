@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cachedOutput, storeOutput, treeIdentity } from "./cache/index.js";
+import { cachedOutput, packBundle, storeOutput, treeIdentity, unpackBundle } from "./cache/index.js";
 import type { Pack } from "./packs/index.js";
 import type { PlannedFile } from "./plan/index.js";
 import { toolIdentity } from "./exec/index.js";
@@ -56,36 +56,20 @@ export interface Said {
   notes: string[];
 }
 
-/**
- * One entry per generation: a JSON header (what was said, each file's metadata and length), then
- * every file's bytes back to back. No base64: a thousand files load in one read and one parse.
- */
+/** One entry per generation: what was said and each file's metadata, then every file's bytes (cache/bundle). */
 interface Header extends Said {
-  files: Array<Omit<PlannedFile, "contents"> & { length: number }>;
+  files: Array<Omit<PlannedFile, "contents">>;
+  lengths: number[];
 }
 
 export async function cachedGeneration(key: string): Promise<({ files: PlannedFile[] } & Said) | null> {
   const raw = await cachedOutput(key);
-  if (!raw || raw.length < 4) return null;
-  try {
-    const headerLength = raw.readUInt32BE(0);
-    const header = JSON.parse(raw.subarray(4, 4 + headerLength).toString("utf8")) as Header;
-    let at = 4 + headerLength;
-    const files = header.files.map(({ length, ...f }) => {
-      const contents = raw.subarray(at, at + length);
-      at += length;
-      return { ...f, contents };
-    });
-    return at === raw.length ? { files, warnings: header.warnings, notes: header.notes } : null;
-  } catch {
-    return null;
-  }
+  const bundle = raw ? unpackBundle<Header>(raw) : null;
+  if (!bundle || bundle.header.files.length !== bundle.parts.length) return null;
+  const { header, parts } = bundle;
+  return { files: header.files.map((f, i) => ({ ...f, contents: parts[i]! })), warnings: header.warnings, notes: header.notes };
 }
 
 export async function storeGeneration(key: string, files: PlannedFile[], said: Said): Promise<void> {
-  const header: Header = { files: files.map(({ contents, ...f }) => ({ ...f, length: contents.length })), ...said };
-  const json = Buffer.from(JSON.stringify(header));
-  const size = Buffer.alloc(4);
-  size.writeUInt32BE(json.length);
-  await storeOutput(key, Buffer.concat([size, json, ...files.map((f) => f.contents)]));
+  await storeOutput(key, packBundle<Header>({ files: files.map(({ contents: _, ...f }) => f), ...said }, files.map((f) => f.contents)));
 }

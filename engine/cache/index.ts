@@ -11,6 +11,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 
 export { treeIdentity } from "./tree-identity.js";
+export { packBundle, unpackBundle } from "./bundle.js";
 
 /** `$CODEGEN_CACHE_DIR`, else `$XDG_CACHE_HOME/codegen`, else `~/.cache/codegen`. */
 export function cacheDir(...parts: string[]): string {

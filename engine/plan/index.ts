@@ -14,6 +14,7 @@ import { safeRelativePath } from "./safe-path.js";
 import { cachedData } from "./data-cache.js";
 import { bindFunctions, libraryKey } from "./functions.js";
 import { ViewMemo, viewFunction } from "./views.js";
+import { RenderCache } from "./render-cache.js";
 
 export { evaluate, evaluateList, guardEmptyArrays } from "./jsonata.js";
 export { planDigest } from "./data-cache.js";
@@ -40,6 +41,8 @@ export interface PlanInput {
   renderer?: Renderer;
   /** `once` files the user owns: planned without rendering them. */
   userOwned?: (path: string) => boolean;
+  /** Keep rendered files between runs (render-cache.ts). */
+  renderCache?: boolean;
   /** Digest of the IR and config (planDigest): whole-IR `data` results are cached under it. */
   digest?: string;
 }
@@ -52,6 +55,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   bindings["view"] = viewFunction(input.pack, views, () => bindings);
   const library = libraryKey(input.pack);
   const byPath = new Map<string, PlannedFile>();
+  const rendered = input.renderCache ? new RenderCache(input.pack.templateDirs, base) : null;
   const errors: Diagnostic[] = [];
 
   for (const rule of input.pack.rules) {
@@ -74,7 +78,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
           continue;
         }
         const skip = mode === "once" && input.userOwned?.(path) === true;
-        const contents = skip ? Buffer.alloc(0) : await renderContents(renderer, input.pack, rule, { ...scope, rule: { name: rule.name, path } });
+        const contents = skip ? Buffer.alloc(0) : await renderCached(rendered, rule, { path, item, data }, () => renderContents(renderer, input.pack, rule, { ...scope, rule: { name: rule.name, path } }));
         byPath.set(path, { path, mode, contents, rule: rule.name, sources: sourcesOf(item), rendered: !skip });
       } catch (e) {
         if (e instanceof CodegenError) errors.push(...e.diagnostics);
@@ -84,6 +88,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
     }
   }
   if (errors.length) throw new CodegenError(errors);
+  rendered?.save();
   return [...byPath.values()];
 }
 
@@ -126,6 +131,15 @@ async function resolveMode(renderer: Renderer, rule: Rule, scope: object, input:
 }
 
 const MODES: readonly Mode[] = ["managed", "once", "merge"];
+
+async function renderCached(cache: RenderCache | null, rule: Rule, parts: { path: string; item: unknown; data: unknown }, render: () => Promise<Buffer>): Promise<Buffer> {
+  const key = cache && rule.template ? cache.key(rule.template, { rule: rule.name, ...parts }) : null;
+  const hit = key ? cache!.get(key) : null;
+  if (hit) return hit;
+  const bytes = await render();
+  if (key) cache!.put(key, bytes);
+  return bytes;
+}
 
 async function renderContents(renderer: Renderer, pack: Pack, rule: Rule, scope: object): Promise<Buffer> {
   if (rule.copy) {

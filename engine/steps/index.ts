@@ -44,17 +44,12 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
   let staging: string | null = null;
   const stage = async (): Promise<string> => {
     if (staging) return staging;
-    const dir = await mkdtemp(join(tmpdir(), "codegen-stage-"));
-    staging = dir;
-    const made = new Set<string>();
-    for (const f of byPath.values()) {
-      const folder = dirname(join(dir, f.path));
-      if (!made.has(folder)) mkdirSync(folder, { recursive: true });
-      made.add(folder);
-      writeFileSync(join(dir, f.path), f.contents);
-    }
-    return dir;
+    staging = await stageFiles(byPath, [...byPath.keys()]);
+    return staging;
   };
+  // A per-file step sees only its files: before any whole step it gets a folder of just the
+  // files it must process (after a one-file edit, a handful instead of the whole tree).
+  const scratchDirs: string[] = [];
   try {
     for (const step of active) {
       let matched = step.files ? [...byPath.keys()].filter((p) => minimatch(p, step.files!, { dot: true })) : [];
@@ -87,7 +82,9 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
           continue;
         }
       }
-      const dir = await stage();
+      const alone = perFile !== null && staging === null && !step.collect;
+      const dir = alone ? await stageFiles(byPath, matched) : await stage();
+      if (alone) scratchDirs.push(dir);
       const argv = template.map((a) => a.split(STAGING).join(dir));
       // Liquid may render an argument to nothing (an optional flag); drop it rather than pass "".
       const base = argv.filter((a) => a !== "");
@@ -107,7 +104,8 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
         throw new CodegenError(diag("STEP_FAILED", `step "${step.name}" failed (exit ${result.exitCode}); nothing was written\n${output}`, step.span, hint));
       }
       const before = new Set(byPath.keys());
-      await syncFromStaging(dir, byPath, step);
+      if (alone) for (const p of matched) byPath.get(p)!.contents = readFileSync(join(dir, p));
+      else await syncFromStaging(dir, byPath, step);
       if (perFile) {
         for (const [p, input] of inputs) perFile.remember(input, byPath.get(p)!.contents);
         perFile.save();
@@ -116,8 +114,21 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
     }
     return [...byPath.values()];
   } finally {
-    if (staging) await rm(staging, { recursive: true, force: true });
+    for (const d of [...scratchDirs, ...(staging ? [staging] : [])]) await rm(d, { recursive: true, force: true });
   }
+}
+
+/** A scratch folder holding these files (by their project paths). */
+async function stageFiles(byPath: Map<string, PlannedFile>, paths: string[]): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "codegen-stage-"));
+  const made = new Set<string>();
+  for (const p of paths) {
+    const folder = dirname(join(dir, p));
+    if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+    made.add(folder);
+    writeFileSync(join(dir, p), byPath.get(p)!.contents);
+  }
+  return dir;
 }
 
 /** Files split into one batch per available core (at least 100 files each, so small runs stay one process). */

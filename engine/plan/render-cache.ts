@@ -1,0 +1,87 @@
+/**
+ * Rendered files remembered between runs. A template that never names the whole IR (`ir`), in
+ * its own text or in any partial it renders or includes, gives bytes that depend only on the
+ * rule, the path, the item, the view data, the project and the config: after a one-file edit the
+ * files of every other item come from here instead of being rendered again. One bundle per
+ * project state holds the run's files (one read, one write), replaced when anything changed.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { packBundle, readCached, treeIdentity, unpackBundle, writeCached } from "../cache/index.js";
+
+const sha = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+interface Header {
+  keys: string[];
+  lengths: number[];
+}
+
+export class RenderCache {
+  private readonly bundleKey: string;
+  private readonly known = new Map<string, Buffer>();
+  private readonly used = new Map<string, Buffer>();
+  private readonly readsIr = new Map<string, boolean>();
+  private changed = false;
+
+  constructor(
+    private readonly templateDirs: string[],
+    context: { project: object; config: object },
+  ) {
+    const hash = createHash("sha256").update("rendered\0");
+    for (const d of templateDirs) hash.update(`${d}\0${treeIdentity(d)}\0`);
+    hash.update(JSON.stringify(context.project)).update("\0").update(JSON.stringify(context.config));
+    this.bundleKey = hash.digest("hex");
+    const raw = readCached(this.bundleKey);
+    const bundle = raw ? unpackBundle<Header>(raw) : null;
+    if (bundle && bundle.header.keys.length === bundle.parts.length) bundle.header.keys.forEach((k, i) => this.known.set(k, bundle.parts[i]!));
+  }
+
+  /** The key of a file, or null when its template reads the whole IR (it is then always rendered). */
+  key(template: string, parts: { rule: string; path: string; item: unknown; data: unknown }): string | null {
+    if (this.templateReadsIr(template)) return null;
+    return sha(JSON.stringify([template, parts.rule, parts.path, parts.item ?? null, parts.data ?? null]));
+  }
+
+  get(key: string): Buffer | null {
+    const hit = this.known.get(key) ?? null;
+    if (hit) this.used.set(key, hit);
+    return hit;
+  }
+
+  put(key: string, bytes: Buffer): void {
+    this.used.set(key, bytes);
+    this.changed = true;
+  }
+
+  /** Keep this run's files (only them: a bundle never grows past one project's files). */
+  save(): void {
+    if (!this.changed && this.used.size === this.known.size) return;
+    const keys = [...this.used.keys()];
+    writeCached(this.bundleKey, packBundle<Header>({ keys }, keys.map((k) => this.used.get(k)!)));
+  }
+
+  /** Whether the template or any partial it reaches names `ir` (or renders a partial by variable). */
+  private templateReadsIr(name: string): boolean {
+    const known = this.readsIr.get(name);
+    if (known !== undefined) return known;
+    const pending = [name];
+    const seen = new Set<string>();
+    let reads = false;
+    while (pending.length > 0 && !reads) {
+      const next = pending.pop()!;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const file = this.templateDirs.map((d) => join(d, next.endsWith(".liquid") ? next : `${next}.liquid`)).find((f) => existsSync(f));
+      // A template it cannot find is one it cannot vouch for.
+      if (!file) reads = true;
+      else {
+        const text = readFileSync(file, "utf8");
+        reads = /\bir\b/.test(text) || /\{%-?\s*(?:render|include|layout)\s+[^"'\s]/.test(text);
+        for (const m of text.matchAll(/\{%-?\s*(?:render|include|layout)\s+(["'])([^"']+)\1/g)) pending.push(m[2]!);
+      }
+    }
+    this.readsIr.set(name, reads);
+    return reads;
+  }
+}
