@@ -11,14 +11,14 @@ import { Renderer } from "../render/index.js";
 import { liquidDiagnostic } from "../render/index.js";
 import { evaluate, evaluateList } from "./jsonata.js";
 import { safeRelativePath } from "./safe-path.js";
-import { cachedData } from "./data-cache.js";
-import { bindFunctions, libraryKey } from "./functions.js";
-import { ViewMemo, viewFunction } from "./views.js";
+import { ViewMemo } from "./views.js";
+import { aggregateOf, planBindings, type Aggregate } from "./aggregates.js";
 import { RenderCache } from "./render-cache.js";
 
 export { evaluate, evaluateList, guardEmptyArrays } from "./jsonata.js";
 export { planDigest } from "./data-cache.js";
 export { bindFunctions, type FunctionLibrary } from "./functions.js";
+export { aggregateOf, isAggregate, planBindings, type Aggregate, type AggregateInput } from "./aggregates.js";
 export { runViewTests, type ViewCaseResult } from "./view-tests.js";
 
 export interface PlannedFile {
@@ -41,6 +41,8 @@ export interface PlanInput {
   renderer?: Renderer;
   /** `once` files the user owns: planned without rendering them. */
   userOwned?: (path: string) => boolean;
+  /** Whole-IR rules' `when` and `data`, already on their way (computed on another thread). */
+  aggregates?: Map<string, Promise<Aggregate>>;
   /** Keep rendered files between runs (render-cache.ts). */
   renderCache?: boolean;
   /** Digest of the IR and config (planDigest): whole-IR `data` results are cached under it. */
@@ -51,9 +53,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   const renderer = input.renderer ?? new Renderer(input.pack.templateDirs);
   const base = { ir: input.ir, project: input.project, config: input.config };
   const views = new ViewMemo();
-  const bindings: Record<string, unknown> = { ...(await bindFunctions(input.pack, base)), ...base };
-  bindings["view"] = viewFunction(input.pack, views, () => bindings);
-  const library = libraryKey(input.pack);
+  const bindings = await planBindings(input, views);
   const byPath = new Map<string, PlannedFile>();
   const rendered = input.renderCache ? new RenderCache(input.pack.templateDirs, base) : null;
   const errors: Diagnostic[] = [];
@@ -64,9 +64,15 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
     const items = rule.each ? await evaluateList(rule.each, input.ir, bindings, rule.span) : [null];
     for (const item of items) {
       try {
-        if (rule.when && !(await evaluate(rule.when, item ?? input.ir, bindings, rule.span))) continue;
-        const compute = (): Promise<unknown> => evaluate(rule.data!, item ?? input.ir, bindings, rule.span);
-        const data = !rule.data ? null : item === null ? (input.digest ? await cachedData(input.digest, `${library}\0${rule.data}`, compute) : await compute()) : await views.of(rule.data, item, compute);
+        let data: unknown = null;
+        if (item === null) {
+          const whole = await (input.aggregates?.get(rule.name) ?? aggregateOf(rule, input, bindings));
+          if (whole.skip) continue;
+          data = whole.data;
+        } else {
+          if (rule.when && !(await evaluate(rule.when, item, bindings, rule.span))) continue;
+          if (rule.data) data = await views.of(rule.data, item, () => evaluate(rule.data!, item, bindings, rule.span));
+        }
         const scope = { ...base, item, [rule.as]: item, data, rule: { name: rule.name } };
         const rawPath = await renderInline(renderer, rule.path, scope, rule, "path");
         if (rawPath.trim() === "") continue;

@@ -32,7 +32,9 @@ export async function parseCached(text: string, file: string): Promise<{ ast: As
   const hit = await cachedOutput(key);
   if (hit) {
     try {
-      const { clean, statements } = JSON.parse(hit.toString("utf8"), revive) as { clean: string; statements: AstStatement[] };
+      const json = hit.toString("utf8");
+      // The reviver costs a call per value: only the rare entry with a non-finite number needs it.
+      const { clean, statements } = (json.includes('"nonFinite"') ? JSON.parse(json, revive) : JSON.parse(json)) as { clean: string; statements: AstStatement[] };
       return { ast: { file, text: clean, statements } };
     } catch {
       // a damaged entry is parsed again below

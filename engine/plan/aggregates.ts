@@ -1,0 +1,47 @@
+/**
+ * Rules without `each` (one file from the whole IR: an OpenAPI document, a route table) decide
+ * `when` and compute `data` from the IR alone, so that work can happen apart from the item
+ * rules, on another thread (engine/parallel.ts) while this one renders items. Both threads use
+ * this code, so a rule's data is the same wherever it was computed.
+ */
+import type { Pack, Phase, Rule } from "../packs/index.js";
+import { cachedData } from "./data-cache.js";
+import { bindFunctions, libraryKey } from "./functions.js";
+import { evaluate } from "./jsonata.js";
+import { ViewMemo, viewFunction } from "./views.js";
+
+export interface AggregateInput {
+  pack: Pick<Pack, "functions" | "viewDirs" | "rules">;
+  ir: object;
+  project: { frame: string };
+  config: object;
+  phase: Phase;
+  /** planDigest of the IR and config: data is cached under it. */
+  digest?: string;
+}
+
+/** What a whole-IR rule needs besides its template: whether it applies, and its data. */
+export interface Aggregate {
+  skip: boolean;
+  data: unknown;
+}
+
+export function isAggregate(rule: Rule, phase: Phase, frame: string): boolean {
+  return !rule.each && rule.on.includes(phase) && (!rule.frames || rule.frames.includes(frame)) && (rule.when !== null || rule.data !== null);
+}
+
+/** The bindings every expression of a plan sees: the function library, the IR, project, config and `$view`. */
+export async function planBindings(input: Omit<AggregateInput, "phase" | "digest">, views = new ViewMemo()): Promise<Record<string, unknown>> {
+  const base = { ir: input.ir, project: input.project, config: input.config };
+  const bindings: Record<string, unknown> = { ...(await bindFunctions(input.pack, base)), ...base };
+  bindings["view"] = viewFunction(input.pack, views, () => bindings);
+  return bindings;
+}
+
+export async function aggregateOf(rule: Rule, input: AggregateInput, bindings: Record<string, unknown>): Promise<Aggregate> {
+  if (rule.when && !(await evaluate(rule.when, input.ir, bindings, rule.span))) return { skip: true, data: null };
+  if (!rule.data) return { skip: false, data: null };
+  const data = rule.data;
+  const compute = (): Promise<unknown> => evaluate(data, input.ir, bindings, rule.span);
+  return { skip: false, data: input.digest ? await cachedData(input.digest, `${libraryKey(input.pack)}\0${data}`, compute) : await compute() };
+}
