@@ -1,7 +1,8 @@
 /**
  * Generation as a pure function: config → pack → descriptors → IR → checks → plan and render →
  * steps (on a scratch tree). It returns every file the project should hold (path, bytes, mode,
- * provenance) and writes nothing; the writer compares that with the ledger and the disk.
+ * provenance) and writes nothing; the writer compares that with the ledger and the disk. A
+ * large generation runs its checks and whole-IR rules on a second thread (parallel.ts).
  */
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
@@ -113,8 +114,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // The engine's generic checks, then the pack's (about its own layout and target language).
   const checkDirs = [checksDir, ...pack.checkDirs];
   const functions = await bindFunctions(pack, { ir, project, config: values });
-  const digest = planDigest(ir, values);
-  const thread = wantsThread(descriptorBytes(config.root, hashes)) ? startThread({ pack: { functions: pack.functions, viewDirs: pack.viewDirs, rules: pack.rules }, checkDirs, ir, project, config: values, phase: options.phase, digest, rules: pack.rules.filter((r) => isAggregate(r, options.phase, values.frame)).map((r) => r.name) }) : null;
+  const irJson = JSON.stringify(ir);
+  const digest = planDigest(irJson, values);
+  const thread = wantsThread(descriptorBytes(config.root, hashes)) ? startThread({ pack: { functions: pack.functions, viewDirs: pack.viewDirs, rules: pack.rules }, checkDirs, irJson, project, config: values, phase: options.phase, digest, rules: pack.rules.filter((r) => isAggregate(r, options.phase, values.frame)).map((r) => r.name) }) : null;
   let files: PlannedFile[];
   const renderer = new Renderer(pack.templateDirs);
   try {
@@ -191,12 +193,12 @@ function markerCheck(pack: Pack): (file: PlannedFile, bytes: Buffer) => boolean 
   };
 }
 
-/** With --verbose, each call logs the time since the previous one. */
+/** With --verbose, each call logs the time since the previous one and the memory the process holds. */
 function phaseTimer(log: ((line: string) => void) | undefined): (phase: string) => void {
   let last = performance.now();
   return (phase) => {
     const now = performance.now();
-    log?.(`${phase}: ${Math.round(now - last)} ms`);
+    log?.(`${phase}: ${Math.round(now - last)} ms (${Math.round(process.memoryUsage.rss() / 2 ** 20)} MB)`);
     last = now;
   };
 }

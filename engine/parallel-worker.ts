@@ -5,7 +5,8 @@ import { CodegenError, type Diagnostic } from "./diagnostics/index.js";
 import { aggregateOf, bindFunctions, guardEmptyArrays, planBindings } from "./plan/index.js";
 import type { WorkerInput, WorkerMessage } from "./parallel.js";
 
-const input = workerData as WorkerInput;
+const given = workerData as WorkerInput;
+const input = { ...given, ir: JSON.parse(given.irJson) as object };
 const send = (m: WorkerMessage): void => parentPort!.postMessage(m);
 
 function failure(rule: string | null, e: unknown): WorkerMessage {
@@ -14,7 +15,7 @@ function failure(rule: string | null, e: unknown): WorkerMessage {
   return { kind: "crashed", rule, message: error.message, stack: error.stack ?? error.message };
 }
 
-// The IR arrived as a copy: it gets the same guard the reading thread gave it.
+// The IR arrived as text: it gets the same guard the reading thread gave it.
 guardEmptyArrays(input.ir);
 try {
   const warnings: Diagnostic[] = [];

@@ -17,9 +17,9 @@ function engineOfExpressions(): string {
   return jsonataVersion;
 }
 
-/** A digest of the inputs every whole-IR expression sees. */
-export function planDigest(ir: object, config: object): string {
-  return createHash("sha256").update(JSON.stringify(ir)).update("\0").update(JSON.stringify(config)).digest("hex");
+/** A digest of the inputs every whole-IR expression sees (the IR given as its JSON). */
+export function planDigest(irJson: string, config: object): string {
+  return createHash("sha256").update(irJson).update("\0").update(JSON.stringify(config)).digest("hex");
 }
 
 export async function cachedData(digest: string, expression: string, evaluate: () => Promise<unknown>): Promise<unknown> {

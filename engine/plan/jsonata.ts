@@ -40,13 +40,16 @@ export async function evaluateList(source: string, input: unknown, bindings: Rec
  * `push` (not enumerable, so JSON and templates never see it); the IR is never changed after
  * reading, so nothing else pushes.
  */
-export function guardEmptyArrays(value: unknown, seen = new Set<unknown>()): void {
+export function guardEmptyArrays(value: unknown, seen = new Set<object>()): void {
   if (value === null || typeof value !== "object" || seen.has(value)) return;
   seen.add(value);
   if (Array.isArray(value)) {
-    if (value.length === 0) Object.defineProperty(value, "push", { value: () => 0, enumerable: false });
+    if (value.length === 0) Object.defineProperty(value, "push", NO_PUSH);
     for (const v of value) guardEmptyArrays(v, seen);
     return;
   }
-  for (const v of Object.values(value)) guardEmptyArrays(v, seen);
+  // for-in over plain objects: Object.values allocated an array per object, half the walk's time.
+  for (const k in value) guardEmptyArrays((value as Record<string, unknown>)[k], seen);
 }
+
+const NO_PUSH: PropertyDescriptor = { value: () => 0, enumerable: false };

@@ -86,7 +86,7 @@ function measure(name: string, write: (dir: string) => void, baseline: Baseline,
   const phasesDir = temp(name);
   write(phasesDir);
   const verbose = codegen(["gen", "--verbose"], phasesDir, temp("cache"));
-  const phases = verbose.stdout.split("\n").filter((l) => /^[a-z][^:]*: \d+ ms$/.test(l));
+  const phases = verbose.stdout.split("\n").filter((l) => /^[a-z][^:]*: \d+ ms \(\d+ MB\)$/.test(l));
   console.log(`  phases of one cold run: ${phases.join(", ")}`);
   if (existsSync("/usr/bin/time")) {
     const rssDir = temp(name);

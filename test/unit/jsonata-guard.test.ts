@@ -20,4 +20,12 @@ test("non-empty arrays still group normally", async () => {
   assert.equal(await evaluate("$keys(api.routes{ group: [$] })", ir, {}, span), ["a", "b"]);
 });
 
+test("a value that contains itself ends the walk instead of the process", () => {
+  const loop: Record<string, unknown> = { empty: [] };
+  loop["self"] = loop;
+  loop["again"] = loop;
+  guardEmptyArrays(loop);
+  assert.is((loop["empty"] as unknown[]).push(1), 0);
+});
+
 test.run();
