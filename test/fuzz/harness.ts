@@ -11,8 +11,8 @@ import { CodegenError } from "../../engine/diagnostics/index.js";
 export const RUNS = Number(process.env["FUZZ_RUNS"] ?? 2000);
 export const SEED = Number(process.env["FUZZ_SEED"] ?? Date.now() % 2 ** 31);
 
-/** Text derived from the seeds: a seed with up to four edits, or (rarely) random text. */
-export function mutatedText(seeds: string[], tokens: string[]): fc.Arbitrary<string> {
+/** Text derived from the seeds (texts, or an arbitrary of them): a seed with up to four edits, or (rarely) random text. */
+export function mutatedText(seeds: string[] | fc.Arbitrary<string>, tokens: string[]): fc.Arbitrary<string> {
   const edit = fc.oneof(
     fc.record({ kind: fc.constant("delete" as const), at: fc.nat(), len: fc.nat({ max: 40 }) }),
     fc.record({ kind: fc.constant("repeat" as const), at: fc.nat(), len: fc.nat({ max: 60 }) }),
@@ -20,7 +20,7 @@ export function mutatedText(seeds: string[], tokens: string[]): fc.Arbitrary<str
     fc.record({ kind: fc.constant("cut" as const), at: fc.nat() }),
     fc.record({ kind: fc.constant("swap" as const), a: fc.nat(), b: fc.nat() }),
   );
-  const mutated = fc.tuple(fc.constantFrom(...seeds), fc.array(edit, { minLength: 1, maxLength: 4 })).map(([text, edits]) => {
+  const mutated = fc.tuple(Array.isArray(seeds) ? fc.constantFrom(...seeds) : seeds, fc.array(edit, { minLength: 1, maxLength: 4 })).map(([text, edits]) => {
     let t = text;
     for (const e of edits) {
       const at = t.length === 0 ? 0 : ("at" in e ? e.at % (t.length + 1) : 0);

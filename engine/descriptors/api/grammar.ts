@@ -5,12 +5,17 @@
  * Statements are syntactic rules (whitespace and comments skipped between tokens). Struct
  * bodies, type expressions, route paths and bare values are lexical rules, because there a
  * line break ends a field or a value.
+ *
+ * fast-parse.ts (with fast-lex.ts and fast-types.ts) transcribes this grammar by hand and
+ * reads most files without ohm: a change here must be made there too. The tests that compare
+ * the two (test/unit/api-fast-parse, test/fuzz/api-fast-parse) show where they part.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import * as ohm from "ohm-js";
+import type * as Ohm from "ohm-js";
+import { ohm } from "./ohm.js";
 
 const source = String.raw`
 Api {
@@ -103,28 +108,28 @@ Api {
 }
 `;
 
-let compiled: ohm.Grammar | undefined;
+let compiled: Ohm.Grammar | undefined;
 
 // Compiling the grammar text takes ohm about 200 ms; its recipe (the compiled form, written at
 // build time beside this module and stamped with the text's digest) loads in about 10. Recipes
 // are what ohm's own generated grammar bundles load; its type declarations leave them out.
 interface Recipes {
-  makeRecipe(recipe: unknown): ohm.Grammar;
+  makeRecipe(recipe: unknown): Ohm.Grammar;
 }
-type WithRecipe = ohm.Grammar & { toRecipe(): string };
+type WithRecipe = Ohm.Grammar & { toRecipe(): string };
 const recipeFile = join(dirname(fileURLToPath(import.meta.url)), "grammar.recipe.json");
 const digest = (): string => createHash("sha256").update(source).digest("hex");
 
 /** The grammar, compiled on first use. */
-export function apiGrammar(): ohm.Grammar {
-  compiled ??= fromRecipe() ?? ohm.grammar(source);
+export function apiGrammar(): Ohm.Grammar {
+  compiled ??= fromRecipe() ?? ohm().grammar(source);
   return compiled;
 }
 
-function fromRecipe(): ohm.Grammar | null {
+function fromRecipe(): Ohm.Grammar | null {
   try {
     const saved = JSON.parse(readFileSync(recipeFile, "utf8")) as { digest?: string; recipe?: unknown };
-    return saved.digest === digest() ? (ohm as unknown as Recipes).makeRecipe(saved.recipe) : null;
+    return saved.digest === digest() ? (ohm() as unknown as Recipes).makeRecipe(saved.recipe) : null;
   } catch {
     return null;
   }
@@ -132,6 +137,6 @@ function fromRecipe(): ohm.Grammar | null {
 
 /** Build step: write the grammar's recipe beside this module. */
 export function writeGrammarRecipe(): string {
-  writeFileSync(recipeFile, JSON.stringify({ digest: digest(), recipe: JSON.parse((ohm.grammar(source) as WithRecipe).toRecipe()) as unknown }));
+  writeFileSync(recipeFile, JSON.stringify({ digest: digest(), recipe: JSON.parse((ohm().grammar(source) as WithRecipe).toRecipe()) as unknown }));
   return recipeFile;
 }

@@ -7,10 +7,10 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { version as ohmVersion } from "ohm-js";
 import { cachedOutput, storeOutput } from "../../cache/index.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import type { AstFile, AstStatement } from "./ast.js";
+import { ohmVersion } from "./ohm.js";
 import { parseOrDiagnose } from "./syntax.js";
 
 let readerDigest: string | undefined;
@@ -19,7 +19,7 @@ let readerDigest: string | undefined;
 function reader(): string {
   if (readerDigest !== undefined) return readerDigest;
   const here = dirname(fileURLToPath(import.meta.url));
-  const hash = createHash("sha256").update(ohmVersion);
+  const hash = createHash("sha256").update(ohmVersion());
   for (const file of [...readdirSync(here).filter((f) => f.endsWith(".js")).sort().map((f) => join(here, f)), join(here, "../nesting.js")]) {
     hash.update(readFileSync(file));
   }

@@ -4,6 +4,7 @@
 import type * as ohm from "ohm-js";
 import type { AstAnnotation, AstField, AstPair, AstRoute, AstStatement, AstTypeDecl, AstTypeExpr } from "./ast.js";
 import { apiGrammar } from "./grammar.js";
+import { unescapeString } from "./unescape.js";
 
 type N = ohm.Node;
 
@@ -11,11 +12,6 @@ const start = (n: N): number => n.source.startIdx;
 const ast = <T>(n: N): T => n["ast"]() as T;
 const each = <T>(iter: N): T[] => iter.children.map((c) => ast<T>(c));
 const optional = <T>(iter: N): T | undefined => (iter.children[0] ? ast<T>(iter.children[0]) : undefined);
-
-/** Decodes the escapes of a quoted string body (`\"`, `\\`, `\n`, `\t`, `\r`; others kept as the escaped char). */
-export function unescapeString(body: string): string {
-  return body.replace(/\\(.)/gs, (_, c: string) => (c === "n" ? "\n" : c === "t" ? "\t" : c === "r" ? "\r" : c));
-}
 
 function typeDecl(name: N, docAt: number, rest: Omit<AstTypeDecl, "name" | "at" | "docAt" | "end">, node: N): AstTypeDecl {
   return { name: name.sourceString, at: start(name), docAt, end: node.source.endIdx, ...rest };

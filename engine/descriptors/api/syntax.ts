@@ -1,9 +1,15 @@
 /**
  * The syntax stage: one file's text to its AST, or an API_SYNTAX diagnostic at the
  * position where parsing stopped, saying what was found and what was expected.
+ *
+ * Two parsers read the same grammar (grammar.ts). The hand-written one (fast-parse.ts) reads
+ * a file first; it returns the very AST ohm would, or null when it is not sure. Only then is
+ * ohm loaded, and it parses the file again: it gives the AST, or the diagnostic (ohm alone
+ * words those, from its record of what it expected). A file that parses never loads ohm.
  */
 import { CodegenError, diag, type Diagnostic } from "../../diagnostics/index.js";
 import type { AstFile, AstStatement } from "./ast.js";
+import { fastParse } from "./fast-parse.js";
 import { apiGrammar } from "./grammar.js";
 import { apiSemantics } from "./semantics.js";
 import { SourceText } from "./source.js";
@@ -20,8 +26,11 @@ export function parseApiSource(text: string, file: string): AstFile {
 export function parseOrDiagnose(text: string, file: string): { ast: AstFile } | { diagnostic: Diagnostic } {
   // A byte-order mark becomes a space so that offsets stay those of the file.
   const clean = text.charCodeAt(0) === 0xfeff ? " " + text.slice(1) : text;
+  // Both parsers recurse over nesting: too deep a file is refused before either runs.
   const deep = tooDeep(clean);
   if (deep) return { diagnostic: diag("API_TOO_DEEP", `${deep.what}; codegen reads at most that much`, new SourceText(file, clean).pos(deep.offset)) };
+  const fast = fastParse(clean);
+  if (fast) return { ast: { file, text: clean, statements: fast } };
   const match = apiGrammar().match(clean);
   if (match.failed()) {
     const offset = match.getRightmostFailurePosition();
