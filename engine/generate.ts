@@ -1,11 +1,9 @@
 /**
  * Generation as a pure function: config → pack → descriptors → IR → checks → plan and render →
  * steps (on a scratch tree). It returns every file the project should hold (path, bytes, mode,
- * provenance) and writes nothing; the writer compares that with the ledger and the disk. A
- * large generation runs its checks and whole-IR rules on a second thread (parallel.ts).
+ * provenance) and writes nothing; the writer compares that with the ledger and the disk.
  */
 import { createHash } from "node:crypto";
-import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -86,7 +84,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     return { files: hit.files, ir: null, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection: null };
   }
   // Loaded only now: a gen served from the cache needs no template or expression engine.
-  const [{ bindFunctions, guardEmptyArrays, isAggregate, plan, planDigest }, { Renderer }, { runSteps }, { startThread, wantsThread }] = await Promise.all([import("./plan/index.js"), import("./render/index.js"), import("./steps/index.js"), import("./parallel.js")]);
+  const [{ bindFunctions, guardEmptyArrays, plan, planDigest }, { Renderer }, { runSteps }] = await Promise.all([import("./plan/index.js"), import("./render/index.js"), import("./steps/index.js")]);
   const said = { warnings: [] as string[], notes: [] as string[] };
   const warn = (w: Diagnostic): void => {
     const line = `warning: ${formatDiagnostic(w)}`;
@@ -111,39 +109,18 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (irErrors.length > 0) throw new Error(`the IR does not match schemas/ir.schema.json: ${irErrors.join("; ")}`);
 
   timer("read descriptors");
+  const { runChecks } = await import("./checks/index.js");
   // The engine's generic checks, then the pack's (about its own layout and target language).
-  const checkDirs = [checksDir, ...pack.checkDirs];
   const functions = await bindFunctions(pack, { ir, project, config: values });
-  const irJson = JSON.stringify(ir);
-  const digest = planDigest(irJson, values);
-  const thread = wantsThread(descriptorBytes(config.root, hashes)) ? startThread({ pack: { functions: pack.functions, viewDirs: pack.viewDirs, rules: pack.rules }, checkDirs, irJson, project, config: values, phase: options.phase, digest, rules: pack.rules.filter((r) => isAggregate(r, options.phase, values.frame)).map((r) => r.name) }) : null;
-  let files: PlannedFile[];
+  const problems = await runChecks(ir, [checksDir, ...pack.checkDirs], { onWarning: warn, bindings: functions });
+  if (problems.length > 0) throw new CodegenError(problems);
+
+  timer("checks");
   const renderer = new Renderer(pack.templateDirs);
-  try {
-    if (!thread) {
-      const { runChecks } = await import("./checks/index.js");
-      const problems = await runChecks(ir, checkDirs, { onWarning: warn, bindings: functions });
-      if (problems.length > 0) throw new CodegenError(problems);
-      timer("checks");
-    }
-    // A result kept for later runs has every file rendered: which files the user owns may change.
-    const userOwned = key ? undefined : options.userOwned;
-    const planned = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned, digest, renderCache: true, aggregates: thread?.aggregates }).then(
-      (f) => ({ files: f }),
-      (error: unknown) => ({ error }),
-    );
-    timer(`plan and render (${"files" in planned ? planned.files.length : 0} files)${thread ? ", checks on a second thread" : ""}`);
-    // Checks come first, as on one thread: their findings stand before anything planning found.
-    if (thread) {
-      const { problems, warnings } = await thread.checks;
-      warnings.forEach(warn);
-      if (problems.length > 0) throw new CodegenError(problems);
-    }
-    if ("error" in planned) throw planned.error;
-    files = planned.files;
-  } finally {
-    await thread?.stop();
-  }
+  // A result kept for later runs has every file rendered: which files the user owns may change.
+  const userOwned = key ? undefined : options.userOwned;
+  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned, digest: planDigest(JSON.stringify(ir), values), renderCache: true });
+  timer(`plan and render (${files.length} files)`);
   let selection: GenerateResult["selection"] = null;
   if (options.only) {
     const asked = new Set(options.only);
@@ -167,11 +144,6 @@ function packPrograms(pack: Pack): PackProgram[] {
     ...pack.steps.map((s) => ({ source: s.source, builtin: s.builtin, shown: `${s.name} (from ${s.source}): ${s.run.join(" ")}${s.args ? " …" : ""}` })),
     ...importCommands(pack.protoImports).map(({ set, run }) => ({ source: set.source, builtin: set.builtin, shown: `proto import ${set.id} (from ${set.source}): ${run.join(" ")}` })),
   ];
-}
-
-/** Bytes of every descriptor read: how much work a generation is. */
-function descriptorBytes(root: string, hashes: Record<string, string>): number {
-  return Object.keys(hashes).reduce((n, f) => n + statSync(join(root, f)).size, 0);
 }
 
 async function descriptorHashes(root: string, globs: string[]): Promise<Record<string, string>> {

@@ -11,6 +11,7 @@ import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
 import { cacheDir } from "../cache/index.js";
 import { NestedProjects } from "../project/index.js";
 import type { ProtoImportConfig } from "./proto/import-sets.js";
+import { emptyProtoIR } from "./proto/empty.js";
 
 export type { ProtoImportConfig, ProtoImportSet, ProtoImportSource, ImportCommandRunner, CommandOutput } from "./proto/import-sets.js";
 
@@ -40,6 +41,7 @@ export type Reader = (files: string[], ctx: ReadContext) => Promise<object>;
 export const readers: Record<string, Reader> = {
   api: async (files, ctx) => (await import("./api/index.js")).readApi(files, { root: ctx.root }),
   proto: async (files, ctx) => {
+    if (files.length === 0) return emptyProtoIR();
     const proto = await import("./proto/index.js");
     const imports = ctx.protoImports ? { imports: ctx.protoImports } : {};
     const ir = await proto.readProto(files, { root: ctx.root, ...imports, onWarning: (w) => ctx.onWarning?.(w) });
@@ -51,9 +53,9 @@ export const readers: Record<string, Reader> = {
     return { ...ir, includeDirs: [...new Set(found.dirs.flatMap((d) => (d.strip ? [prefixedInclude(d.dir, d.strip), d.dir] : [d.dir])))] };
   },
   sql: async (files, ctx) => {
+    if (ctx.config.sql.datasource.length === 0 && files.length === 0) return { tables: [] };
     const sql = await import("./sql/index.js");
     if (ctx.config.sql.datasource.length > 0) return sql.readLiveSchema(ctx.config.sql.datasource, { tables: ctx.config.sql.tables });
-    if (files.length === 0) return { tables: [] };
     const ir = await sql.readSqlFiles(files, {
       root: ctx.root,
       dialectSetting: ctx.config.sql.dialect,

@@ -1,8 +1,7 @@
 /**
  * Rules without `each` (one file from the whole IR: an OpenAPI document, a route table) decide
- * `when` and compute `data` from the IR alone, so that work can happen apart from the item
- * rules, on another thread (engine/parallel.ts) while this one renders items. Both threads use
- * this code, so a rule's data is the same wherever it was computed.
+ * `when` and compute `data` from the IR alone; their data is kept in the cache under a digest of
+ * the IR and config.
  */
 import type { Pack, Phase, Rule } from "../packs/index.js";
 import { cachedData } from "./data-cache.js";
@@ -24,10 +23,6 @@ export interface AggregateInput {
 export interface Aggregate {
   skip: boolean;
   data: unknown;
-}
-
-export function isAggregate(rule: Rule, phase: Phase, frame: string): boolean {
-  return !rule.each && rule.on.includes(phase) && (!rule.frames || rule.frames.includes(frame)) && (rule.when !== null || rule.data !== null);
 }
 
 /** The bindings every expression of a plan sees: the function library, the IR, project, config and `$view`. */

@@ -12,13 +12,12 @@ import { liquidDiagnostic } from "../render/index.js";
 import { evaluate, evaluateList } from "./jsonata.js";
 import { safeRelativePath } from "./safe-path.js";
 import { ViewMemo } from "./views.js";
-import { aggregateOf, planBindings, type Aggregate } from "./aggregates.js";
+import { aggregateOf, planBindings } from "./aggregates.js";
 import { RenderCache } from "./render-cache.js";
 
 export { evaluate, evaluateList, guardEmptyArrays } from "./jsonata.js";
 export { planDigest } from "./data-cache.js";
 export { bindFunctions, type FunctionLibrary } from "./functions.js";
-export { aggregateOf, isAggregate, planBindings, type Aggregate, type AggregateInput } from "./aggregates.js";
 export { runViewTests, type ViewCaseResult } from "./view-tests.js";
 
 export interface PlannedFile {
@@ -41,8 +40,6 @@ export interface PlanInput {
   renderer?: Renderer;
   /** `once` files the user owns: planned without rendering them. */
   userOwned?: (path: string) => boolean;
-  /** Whole-IR rules' `when` and `data`, already on their way (computed on another thread). */
-  aggregates?: Map<string, Promise<Aggregate>>;
   /** Keep rendered files between runs (render-cache.ts). */
   renderCache?: boolean;
   /** Digest of the IR and config (planDigest): whole-IR `data` results are cached under it. */
@@ -66,7 +63,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
       try {
         let data: unknown = null;
         if (item === null) {
-          const whole = await (input.aggregates?.get(rule.name) ?? aggregateOf(rule, input, bindings));
+          const whole = await aggregateOf(rule, input, bindings);
           if (whole.skip) continue;
           data = whole.data;
         } else {

@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readProto } from "../../engine/descriptors/proto/index.js";
+import { emptyProtoIR } from "../../engine/descriptors/proto/empty.js";
 import type { Diagnostic } from "../../engine/diagnostics/index.js";
 import type { ProtoIR } from "../../engine/ir/proto.js";
 import { fixtures, repoRoot, scratch } from "../support/paths.js";
@@ -236,6 +237,10 @@ test("vendored third-party files under desc/proto/third_party are include files,
 test("no files give an empty IR", async () => {
   const ir = await readProto([], { root });
   assert.equal([ir.files, ir.services, ir.messages, ir.hasServices], [[], [], [], false]);
+});
+
+test("no .proto files: the reader's IR is the empty one built without loading it", async () => {
+  assert.equal({ ...(await readProto([], { root })), includeDirs: [] }, emptyProtoIR());
 });
 
 test.run();
