@@ -5,7 +5,7 @@ import { join, relative } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { readYamlFile } from "../schema/index.js";
 import { validateDoc } from "../schema/index.js";
-import { isRemote, resolvePackSource, type SourceOptions } from "./source.js";
+import { isBuiltinName, isRemote, resolvePackSource, type SourceOptions } from "./source.js";
 import { cachedPack, packKey, storePack } from "./loaded-cache.js";
 import { DEFAULT_PLUGINS_DIR } from "../project/index.js";
 import { importSets, type ImportSetYaml } from "./proto-imports.js";
@@ -51,7 +51,7 @@ type RuleYaml = Partial<Omit<Rule, "span" | "pack">> & { name: string; enabled?:
 
 export async function loadPack(source: string, base: string, options: SourceOptions = {}): Promise<Pack> {
   if (isRemote(source)) return loadChain(source, base, options);
-  const key = packKey(source, base);
+  const key = packKey(source, base, isBuiltinName(source));
   const cached = cachedPack(key);
   if (cached) return cached;
   const pack = await loadChain(source, base, options);

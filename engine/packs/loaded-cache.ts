@@ -19,8 +19,13 @@ interface Entry {
   pack: Pack;
 }
 
-export function packKey(source: string, base: string): string {
-  const hash = createHash("sha256").update(`pack\0${source}\0${base}\0${process.cwd()}\0`);
+/**
+ * A built-in pack is the same whichever project loads it (its paths are shown relative to the
+ * packs folder), so every project shares its entry; another pack depends on where it is
+ * resolved from and how its paths are shown.
+ */
+export function packKey(source: string, base: string, builtin: boolean): string {
+  const hash = createHash("sha256").update(builtin ? `pack\0builtin\0${source}\0` : `pack\0${source}\0${base}\0${process.cwd()}\0`);
   for (const d of loaderDirs) hash.update(treeIdentity(d));
   return hash.digest("hex");
 }

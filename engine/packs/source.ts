@@ -39,10 +39,7 @@ export async function resolvePackSource(source: string, base: string, options: S
     if (options.pins) options.pins.used[source] = fetched.resolved;
     return { dir: fetched.dir, builtin: false };
   }
-  const builtin = join(builtinPacksDir, source);
-  if (/^[A-Za-z0-9_.-]+$/.test(source) && !source.startsWith(".") && existsSync(join(builtin, "pack.yaml"))) {
-    return { dir: builtin, builtin: true };
-  }
+  if (isBuiltinName(source)) return { dir: join(builtinPacksDir, source), builtin: true };
   const dir = isAbsolute(source) ? source : source.startsWith("~/") ? join(homedir(), source.slice(2)) : resolve(base, source);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new CodegenError(diag("PACK_NOT_FOUND", `template pack "${source}" is neither a built-in pack nor a folder`, undefined, `built-in packs: ${builtinPackNames().join(", ")}; a folder path; or a git source such as gh:owner/repo/path#ref`), 2);
@@ -51,6 +48,11 @@ export async function resolvePackSource(source: string, base: string, options: S
     throw new CodegenError(diag("PACK_INVALID", `${source} has no pack.yaml`), 2);
   }
   return { dir, builtin: false };
+}
+
+/** A plain name of a pack shipped in template-packs/ (a folder of that name elsewhere is not meant). */
+export function isBuiltinName(source: string): boolean {
+  return /^[A-Za-z0-9_.-]+$/.test(source) && !source.startsWith(".") && existsSync(join(builtinPacksDir, source, "pack.yaml"));
 }
 
 export function builtinPackNames(): string[] {

@@ -10,6 +10,7 @@ import { codegen, codegenOk } from "../support/cli.js";
 import { writeTree } from "../support/files.js";
 import { smallApi } from "../support/project.js";
 import { fixtures, scratch } from "../support/paths.js";
+import { packKey } from "../../engine/packs/loaded-cache.js";
 
 const test = suite("loaded pack cache");
 
@@ -36,6 +37,13 @@ test("edits to a pack's rules and manifest reach the next gen", () => {
   const r = codegen(["gen", "--dry-run"], dir, env);
   assert.is.not(r.code, 0);
   assert.match(r.stderr, /frobnicate/);
+});
+
+test("a built-in pack has one entry for every project; another pack's entry is its project's", () => {
+  const builtin = packKey("go-zero", "/one/project", true);
+  assert.is(packKey("go-zero", "/another/project", true), builtin);
+  assert.is.not(packKey("go-zero", "/another/project", false), packKey("go-zero", "/one/project", false));
+  assert.is.not(packKey("mini", "/one/project", true), builtin);
 });
 
 test.run();
