@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { cachedOutput, storeOutput } from "../cache/index.js";
 
 let jsonataVersion: string | undefined;
-function engineOfExpressions(): string {
+export function engineOfExpressions(): string {
   if (jsonataVersion === undefined) {
     const require = createRequire(import.meta.url);
     jsonataVersion = (JSON.parse(readFileSync(require.resolve("jsonata/package.json"), "utf8")) as { version: string }).version;

@@ -14,6 +14,9 @@ import { safeRelativePath } from "./safe-path.js";
 import { ViewMemo } from "./views.js";
 import { aggregateOf, planBindings } from "./aggregates.js";
 import { RenderCache } from "./render-cache.js";
+import { itemLocalDeps, ViewResults } from "./view-results.js";
+import { engineOfExpressions } from "./data-cache.js";
+import { libraryKey } from "./functions.js";
 
 export { evaluate, evaluateList, guardEmptyArrays } from "./jsonata.js";
 export { planDigest } from "./data-cache.js";
@@ -40,7 +43,7 @@ export interface PlanInput {
   renderer?: Renderer;
   /** `once` files the user owns: planned without rendering them. */
   userOwned?: (path: string) => boolean;
-  /** Keep rendered files between runs (render-cache.ts). */
+  /** Keep rendered files and item views' data between runs (render-cache.ts, view-results.ts). */
   renderCache?: boolean;
   /** Digest of the IR and config (planDigest): whole-IR `data` results are cached under it. */
   digest?: string;
@@ -53,6 +56,8 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   const bindings = await planBindings(input, views);
   const byPath = new Map<string, PlannedFile>();
   const rendered = input.renderCache ? new RenderCache(input.pack.templateDirs, base) : null;
+  const results = input.renderCache ? keptViews(input, bindings) : null;
+  if (results) views.keep(results, input.ir);
   const errors: Diagnostic[] = [];
 
   for (const rule of input.pack.rules) {
@@ -92,7 +97,16 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   }
   if (errors.length) throw new CodegenError(errors);
   rendered?.save();
+  results?.save();
   return [...byPath.values()];
+}
+
+/** View results of earlier runs of this project state (view-results.ts). */
+function keptViews(input: PlanInput, bindings: Record<string, unknown>): ViewResults {
+  const context = [engineOfExpressions(), libraryKey(input.pack), JSON.stringify(input.project), JSON.stringify(input.config)].join("\0");
+  const libraryIsLocal = input.pack.functions.every((f) => itemLocalDeps(f.source)?.length === 0);
+  const view = bindings["view"] as (name: string, item: unknown) => Promise<unknown>;
+  return new ViewResults(ViewResults.key(context), libraryIsLocal, (name) => view(name, input.ir));
 }
 
 /** Where a descriptor item was written, when the IR says so. */

@@ -8,12 +8,21 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Pack } from "../packs/index.js";
 import { evaluate } from "./jsonata.js";
+import type { ViewResults } from "./view-results.js";
 
 export class ViewMemo {
   private readonly byView = new Map<string, WeakMap<object, Promise<unknown>>>();
+  private kept: { results: ViewResults; ir: object } | null = null;
 
-  of(view: string, item: unknown, compute: () => Promise<unknown>): Promise<unknown> {
-    if (item === null || typeof item !== "object") return compute();
+  /** Take results of earlier runs from `results` (never for the whole IR, which changes with any edit). */
+  keep(results: ViewResults, ir: object): void {
+    this.kept = { results, ir };
+  }
+
+  of(view: string, item: unknown, evaluate: () => Promise<unknown>): Promise<unknown> {
+    if (item === null || typeof item !== "object") return evaluate();
+    const kept = this.kept;
+    const compute = kept && item !== kept.ir ? () => kept.results.of(view, item, evaluate) : evaluate;
     let known = this.byView.get(view);
     if (!known) this.byView.set(view, (known = new WeakMap()));
     let data = known.get(item);

@@ -1,0 +1,133 @@
+/**
+ * View results remembered between runs. A view that reads nothing of the run but its item, the
+ * function library, the project, the config and whole-IR views it names (`$view("name", $ir)`)
+ * gives the same data for the same item: after a one-file edit, the other items' views come from
+ * here. Whether a view qualifies is read from its syntax tree (and the library's): any other use
+ * of `$ir` or `$view` and it is always evaluated. One bundle per project state, like rendered files.
+ */
+import { createHash } from "node:crypto";
+import jsonata from "jsonata";
+import { packBundle, readCached, unpackBundle, writeCached } from "../cache/index.js";
+
+const sha = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+interface Header {
+  keys: string[];
+  lengths: number[];
+}
+
+/** The whole-IR views a view names, or null when it reads the run some other way. */
+export function itemLocalDeps(source: string): string[] | null {
+  let ast: unknown;
+  try {
+    ast = jsonata(source).ast();
+  } catch {
+    return null;
+  }
+  const deps = new Set<string>();
+  let local = true;
+  const isVariable = (n: unknown, name: string): boolean => {
+    const v = n as { type?: unknown; value?: unknown; stages?: unknown; predicate?: unknown; group?: unknown } | null;
+    return v?.type === "variable" && v.value === name && !v.stages && !v.predicate && !v.group;
+  };
+  const visit = (node: unknown): void => {
+    if (!local || node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const n = node as { type?: unknown; value?: unknown; procedure?: unknown; arguments?: unknown[] };
+    if (n.type === "function" && isVariable(n.procedure, "view")) {
+      const [name, arg, ...rest] = n.arguments ?? [];
+      const literal = (name as { type?: unknown; value?: unknown } | undefined)?.type === "string" ? (name as { value: string }).value : null;
+      if (literal !== null && isVariable(arg, "ir") && rest.length === 0) deps.add(literal);
+      else local = false;
+      return;
+    }
+    if (n.type === "variable" && (n.value === "ir" || n.value === "view")) {
+      local = false;
+      return;
+    }
+    for (const v of Object.values(n)) visit(v);
+  };
+  visit(ast);
+  return local ? [...deps].sort() : null;
+}
+
+export class ViewResults {
+  private readonly known = new Map<string, Buffer>();
+  private readonly used = new Map<string, Buffer>();
+  private readonly locality = new Map<string, string[] | null>();
+  private readonly depDigests = new Map<string, Promise<string>>();
+  private changed = false;
+
+  /**
+   * `context`: what every view sees besides its item (library text, project, config, the
+   * expression engine's version); `wholeView`: a named view's value for the whole IR.
+   */
+  constructor(
+    private readonly bundleKey: string,
+    private readonly libraryIsLocal: boolean,
+    private readonly wholeView: (name: string) => Promise<unknown>,
+  ) {
+    const raw = readCached(bundleKey);
+    const bundle = raw ? unpackBundle<Header>(raw) : null;
+    if (bundle && bundle.header.keys.length === bundle.parts.length) bundle.header.keys.forEach((k, i) => this.known.set(k, bundle.parts[i]!));
+  }
+
+  static key(context: string): string {
+    return sha(`view-results\0${context}`);
+  }
+
+  /** The view's data for this item: kept, or computed and kept. */
+  async of(source: string, item: object, compute: () => Promise<unknown>): Promise<unknown> {
+    const key = await this.keyOf(source, item);
+    if (key === null) return compute();
+    const hit = this.known.get(key);
+    if (hit) {
+      this.used.set(key, hit);
+      return JSON.parse(hit.toString("utf8")) as unknown;
+    }
+    const value = await compute();
+    if (survivesJson(value)) {
+      this.used.set(key, Buffer.from(JSON.stringify(value ?? null)));
+      this.changed = true;
+    }
+    return value;
+  }
+
+  save(): void {
+    if (!this.changed && this.used.size === this.known.size) return;
+    const keys = [...this.used.keys()];
+    writeCached(this.bundleKey, packBundle<Header>({ keys }, keys.map((k) => this.used.get(k)!)));
+  }
+
+  private async keyOf(source: string, item: object): Promise<string | null> {
+    if (!this.libraryIsLocal) return null;
+    let deps = this.locality.get(source);
+    if (deps === undefined) {
+      deps = itemLocalDeps(source);
+      this.locality.set(source, deps);
+    }
+    if (deps === null) return null;
+    const parts = [source, JSON.stringify(item)];
+    for (const d of deps) parts.push(d, await this.depDigest(d));
+    return sha(parts.join("\0"));
+  }
+
+  private depDigest(name: string): Promise<string> {
+    let digest = this.depDigests.get(name);
+    if (!digest) {
+      digest = this.wholeView(name).then((v) => sha(JSON.stringify(v ?? null)));
+      this.depDigests.set(name, digest);
+    }
+    return digest;
+  }
+}
+
+/** Whether JSON gives the value back as a template sees it: no functions, no non-finite numbers, no holes in lists. */
+function survivesJson(value: unknown): boolean {
+  if (value === null || value === undefined || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every((v) => v !== undefined && survivesJson(v));
+  if (typeof value !== "object") return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return (proto === Object.prototype || proto === null) && Object.values(value).every(survivesJson);
+}

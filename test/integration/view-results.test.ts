@@ -1,0 +1,53 @@
+/**
+ * Item views' data is kept between runs: after an edit elsewhere, an item's view is not
+ * evaluated again ($random() keeps its value), until a whole-IR view it names changes. A view
+ * that reads `$ir` itself is evaluated on every run.
+ */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { codegenOk } from "../support/cli.js";
+import { writeTree } from "../support/files.js";
+import { scratch } from "../support/paths.js";
+
+const test = suite("view results between runs");
+
+const api = (routes: string[]): string => `syntax = "v1"\n\nservice a {\n${routes.map((r) => `\t@handler ${r.slice(1).replace(/\W/g, "")}\n\tget ${r}\n`).join("\n")}}\n`;
+
+test("kept for other items after an edit; evaluated again when a named whole-IR view changes; never kept when reading $ir", () => {
+  const pack = writeTree(scratch("pack"), {
+    "pack.yaml": 'name: kept-views\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\n',
+    "rules/files.yaml": [
+      "- name: local\n  each: api.routes\n  as: route\n  path: \"local/{{ route.handler }}.txt\"\n  view: local\n  template: show.txt.liquid",
+      "- name: whole\n  each: api.routes\n  as: route\n  path: \"whole/{{ route.handler }}.txt\"\n  view: whole\n  template: show.txt.liquid\n",
+    ].join("\n"),
+    "views/total.jsonata": "$count(api.routes)",
+    "views/local.jsonata": '{ "path": fullPath, "total": $view("total", $ir), "draw": $random() }',
+    "views/whole.jsonata": '{ "path": fullPath, "total": $count($ir.api.routes), "draw": $random() }',
+    "templates/show.txt.liquid": "@generated {{ data.path }} {{ data.total }} {{ data.draw }}\n",
+  });
+  const dir = writeTree(scratch("proj"), {
+    ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n`,
+    "desc/api/a.api": api(["/a1"]),
+    "desc/api/b.api": api(["/b1"]),
+  });
+  const env = { CODEGEN_CACHE_DIR: scratch("cache") };
+  const read = (p: string): string[] => readFileSync(join(dir, p), "utf8").trim().split(" ");
+  codegenOk(["gen"], dir, env);
+  const [, , total, draw] = read("local/a1.txt");
+  assert.is(total, "2");
+  const wholeDraw = read("whole/a1.txt")[3];
+
+  writeFileSync(join(dir, "desc/api/b.api"), api(["/b2"]));
+  codegenOk(["gen"], dir, env);
+  assert.equal(read("local/a1.txt"), ["@generated", "/a1", "2", draw!], "a1's view was evaluated again");
+  assert.is.not(read("whole/a1.txt")[3], wholeDraw, "a view reading $ir was taken from an earlier run");
+
+  writeFileSync(join(dir, "desc/api/b.api"), api(["/b2", "/b3"]));
+  codegenOk(["gen"], dir, env);
+  assert.is(read("local/a1.txt")[2], "3");
+  assert.is(read("whole/a1.txt")[2], "3");
+});
+
+test.run();
