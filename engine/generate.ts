@@ -120,7 +120,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // A result kept for later runs has every file rendered: which files the user owns may change.
   const userOwned = key ? undefined : options.userOwned;
   let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned, digest: planDigest(JSON.stringify(ir), values), renderCache: true });
-  timer(`plan and render (${files.length} files)`);
   let selection: GenerateResult["selection"] = null;
   if (options.only) {
     const asked = new Set(options.only);
@@ -128,6 +127,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     selection = { only: [...asked, ...widened], widened };
     files = restrictTo(files, selection.only);
   }
+  timer(`plan and render (${files.length} files)`);
 
   const rendered = files.filter((f) => f.rendered);
   // Steps transform the project's tree; skills are written elsewhere and are not code.

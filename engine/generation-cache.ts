@@ -6,14 +6,11 @@
  * rendered or run; the writer still compares every file with the disk and the ledger.
  */
 import { createHash } from "node:crypto";
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { cachedOutput, packBundle, storeOutput, treeIdentity, unpackBundle } from "./cache/index.js";
+import { cachedOutput, engineIdentity, packBundle, storeOutput, treeIdentity, unpackBundle } from "./cache/index.js";
 import type { Pack } from "./packs/index.js";
 import type { PlannedFile } from "./plan/index.js";
 import { toolIdentity } from "./exec/index.js";
 
-const engineDir = dirname(fileURLToPath(import.meta.url));
 
 export interface KeyParts {
   pack: Pack;
@@ -24,7 +21,7 @@ export interface KeyParts {
 
 export async function generationKey(parts: KeyParts): Promise<string> {
   const hash = createHash("sha256").update("generation\0");
-  hash.update(treeIdentity(engineDir));
+  hash.update(engineIdentity());
   for (const layer of parts.pack.layers) hash.update(`\0${layer}\0`).update(treeIdentity(layer));
   hash.update(JSON.stringify(outputKeys(parts.config))).update(JSON.stringify(parts.project));
   for (const d of Object.keys(parts.descriptors).sort()) hash.update(`\0${d}\0${parts.descriptors[d]}`);

@@ -10,7 +10,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
-export { treeIdentity } from "./tree-identity.js";
+export { treeIdentity, treeState } from "./tree-identity.js";
+export { engineIdentity } from "./engine-identity.js";
 export { packBundle, unpackBundle } from "./bundle.js";
 
 /** `$CODEGEN_CACHE_DIR`, else `$XDG_CACHE_HOME/codegen`, else `~/.cache/codegen`. */

@@ -3,21 +3,34 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * Paths, sizes and modification times of every file under a folder (no contents read): what
- * decides whether something loaded from the folder may be reused.
+ * Paths, sizes and modification times of every file under a folder (no contents read; a
+ * symbolic link counts as what it points to): what decides whether something loaded from the
+ * folder may be reused. `newest` is the latest modification time seen.
  */
-export function treeIdentity(dir: string): string {
+export function treeState(dir: string): { identity: string; newest: number } {
   const hash = createHash("sha256");
   let entries;
   try {
     entries = readdirSync(dir, { recursive: true, withFileTypes: true });
   } catch {
-    return "missing";
+    return { identity: "missing", newest: 0 };
   }
-  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+  let newest = 0;
+  const files = entries.filter((e) => e.isFile() || e.isSymbolicLink()).map((e) => join(e.parentPath, e.name)).sort();
   for (const f of files) {
-    const s = statSync(f);
-    hash.update(`${f}\0${s.size}\0${s.mtimeMs}\0`);
+    let line = `${f}\0dangling\0`;
+    try {
+      const s = statSync(f);
+      newest = Math.max(newest, s.mtimeMs);
+      line = `${f}\0${s.isDirectory() ? "folder" : s.size}\0${s.mtimeMs}\0`;
+    } catch {
+      // a link to nothing
+    }
+    hash.update(line);
   }
-  return hash.digest("hex");
+  return { identity: hash.digest("hex"), newest };
+}
+
+export function treeIdentity(dir: string): string {
+  return treeState(dir).identity;
 }

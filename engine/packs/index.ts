@@ -54,8 +54,9 @@ export async function loadPack(source: string, base: string, options: SourceOpti
   const key = packKey(source, base, isBuiltinName(source));
   const cached = cachedPack(key);
   if (cached) return cached;
+  const started = Date.now();
   const pack = await loadChain(source, base, options);
-  storePack(key, pack);
+  storePack(key, pack, started);
   return pack;
 }
 

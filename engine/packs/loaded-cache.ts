@@ -7,12 +7,14 @@
 import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cacheDir, readCached, treeIdentity, writeCached } from "../cache/index.js";
+import { cacheDir, engineIdentity, readCached, treeIdentity, treeState, writeCached } from "../cache/index.js";
 import type { Pack } from "./types.js";
 
-const here = dirname(fileURLToPath(import.meta.url));
-/** What a loaded pack depends on besides its own files: this loader and the schemas it validates with. */
-const loaderDirs = [here, join(here, "../../../schemas")];
+/** What a loaded pack depends on besides its own files: codegen itself and the schemas it validates with. */
+const schemasDir = join(dirname(fileURLToPath(import.meta.url)), "../../../schemas");
+
+/** Modification times are coarse on some file systems: a change this close to a read is not trusted. */
+const RACY_MS = 2000;
 
 interface Entry {
   layers: Array<{ dir: string; identity: string }>;
@@ -26,7 +28,7 @@ interface Entry {
  */
 export function packKey(source: string, base: string, builtin: boolean): string {
   const hash = createHash("sha256").update(builtin ? `pack\0builtin\0${source}\0` : `pack\0${source}\0${base}\0${process.cwd()}\0`);
-  for (const d of loaderDirs) hash.update(treeIdentity(d));
+  hash.update(engineIdentity()).update(treeIdentity(schemasDir));
   return hash.digest("hex");
 }
 
@@ -41,9 +43,15 @@ export function cachedPack(key: string): Pack | null {
   }
 }
 
-export function storePack(key: string, pack: Pack): void {
+/**
+ * `loadStarted`: when reading the pack began. A file changed since shortly before then may have
+ * been read before or after its change, so such a pack is not kept (the next run keeps it).
+ */
+export function storePack(key: string, pack: Pack, loadStarted: number): void {
   const fetched = cacheDir("packs");
   if (pack.layers.some((l) => l.startsWith(fetched))) return;
-  const entry: Entry = { layers: pack.layers.map((dir) => ({ dir, identity: treeIdentity(dir) })), pack };
+  const layers = pack.layers.map((dir) => ({ dir, ...treeState(dir) }));
+  if (layers.some((l) => l.newest >= loadStarted - RACY_MS)) return;
+  const entry: Entry = { layers: layers.map(({ dir, identity }) => ({ dir, identity })), pack };
   writeCached(key, Buffer.from(JSON.stringify(entry)));
 }

@@ -4,6 +4,7 @@
  * the IR and config.
  */
 import type { Pack, Phase, Rule } from "../packs/index.js";
+import { treeIdentity } from "../cache/index.js";
 import { cachedData } from "./data-cache.js";
 import { bindFunctions, libraryKey } from "./functions.js";
 import { evaluate } from "./jsonata.js";
@@ -38,5 +39,7 @@ export async function aggregateOf(rule: Rule, input: AggregateInput, bindings: R
   if (!rule.data) return { skip: false, data: null };
   const data = rule.data;
   const compute = (): Promise<unknown> => evaluate(data, input.ir, bindings, rule.span);
-  return { skip: false, data: input.digest ? await cachedData(input.digest, `${libraryKey(input.pack)}\0${data}`, compute) : await compute() };
+  // The views it may name with $view are part of what it computes from.
+  const views = input.pack.viewDirs.map((d) => treeIdentity(d)).join("\0");
+  return { skip: false, data: input.digest ? await cachedData(input.digest, `${libraryKey(input.pack)}\0${views}\0${data}`, compute) : await compute() };
 }

@@ -4,18 +4,8 @@
  * cache under a digest of all three, so a no-change `gen` does not evaluate them again.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { cachedOutput, storeOutput } from "../cache/index.js";
-
-let jsonataVersion: string | undefined;
-export function engineOfExpressions(): string {
-  if (jsonataVersion === undefined) {
-    const require = createRequire(import.meta.url);
-    jsonataVersion = (JSON.parse(readFileSync(require.resolve("jsonata/package.json"), "utf8")) as { version: string }).version;
-  }
-  return jsonataVersion;
-}
+import { cachedOutput, engineIdentity, storeOutput } from "../cache/index.js";
+import { guarded } from "./jsonata.js";
 
 /** A digest of the inputs every whole-IR expression sees (the IR given as its JSON). */
 export function planDigest(irJson: string, config: object): string {
@@ -23,11 +13,11 @@ export function planDigest(irJson: string, config: object): string {
 }
 
 export async function cachedData(digest: string, expression: string, evaluate: () => Promise<unknown>): Promise<unknown> {
-  const key = createHash("sha256").update(`data\0${engineOfExpressions()}\0${digest}\0${expression}`).digest("hex");
+  const key = createHash("sha256").update(`data\0${engineIdentity()}\0${digest}\0${expression}`).digest("hex");
   const hit = await cachedOutput(key);
   if (hit) {
     try {
-      return JSON.parse(hit.toString("utf8")) as unknown;
+      return guarded(JSON.parse(hit.toString("utf8")));
     } catch {
       // a damaged entry is recomputed below
     }

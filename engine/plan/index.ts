@@ -15,7 +15,7 @@ import { ViewMemo } from "./views.js";
 import { aggregateOf, planBindings } from "./aggregates.js";
 import { RenderCache } from "./render-cache.js";
 import { itemLocalDeps, ViewResults } from "./view-results.js";
-import { engineOfExpressions } from "./data-cache.js";
+import { engineIdentity } from "../cache/index.js";
 import { libraryKey } from "./functions.js";
 
 export { evaluate, evaluateList, guardEmptyArrays } from "./jsonata.js";
@@ -103,7 +103,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
 
 /** View results of earlier runs of this project state (view-results.ts). */
 function keptViews(input: PlanInput, bindings: Record<string, unknown>): ViewResults {
-  const context = [engineOfExpressions(), libraryKey(input.pack), JSON.stringify(input.project), JSON.stringify(input.config)].join("\0");
+  const context = [engineIdentity(), libraryKey(input.pack), JSON.stringify(input.project), JSON.stringify(input.config)].join("\0");
   const libraryIsLocal = input.pack.functions.every((f) => itemLocalDeps(f.source)?.length === 0);
   const view = bindings["view"] as (name: string, item: unknown) => Promise<unknown>;
   return new ViewResults(ViewResults.key(context), libraryIsLocal, (name) => view(name, input.ir));
@@ -150,7 +150,7 @@ async function resolveMode(renderer: Renderer, rule: Rule, scope: object, input:
 const MODES: readonly Mode[] = ["managed", "once", "merge"];
 
 async function renderCached(cache: RenderCache | null, rule: Rule, parts: { path: string; item: unknown; data: unknown }, render: () => Promise<Buffer>): Promise<Buffer> {
-  const key = cache && rule.template ? cache.key(rule.template, { rule: rule.name, ...parts }) : null;
+  const key = cache && rule.template ? cache.key(rule.template, { rule: rule.name, as: rule.as, ...parts }) : null;
   const hit = key ? cache!.get(key) : null;
   if (hit) return hit;
   const bytes = await render();

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { packBundle, readCached, treeIdentity, unpackBundle, writeCached } from "../cache/index.js";
+import { engineIdentity, packBundle, readCached, treeIdentity, unpackBundle, writeCached } from "../cache/index.js";
 
 const sha = (text: string): string => createHash("sha256").update(text).digest("hex");
 
@@ -28,7 +28,7 @@ export class RenderCache {
     private readonly templateDirs: string[],
     context: { project: object; config: object },
   ) {
-    const hash = createHash("sha256").update("rendered\0");
+    const hash = createHash("sha256").update(`rendered\0${engineIdentity()}\0`);
     for (const d of templateDirs) hash.update(`${d}\0${treeIdentity(d)}\0`);
     hash.update(JSON.stringify(context.project)).update("\0").update(JSON.stringify(context.config));
     this.bundleKey = hash.digest("hex");
@@ -38,9 +38,14 @@ export class RenderCache {
   }
 
   /** The key of a file, or null when its template reads the whole IR (it is then always rendered). */
-  key(template: string, parts: { rule: string; path: string; item: unknown; data: unknown }): string | null {
+  key(template: string, parts: { rule: string; as: string; path: string; item: unknown; data: unknown }): string | null {
     if (this.templateReadsIr(template)) return null;
-    return sha(JSON.stringify([template, parts.rule, parts.path, parts.item ?? null, parts.data ?? null]));
+    try {
+      return sha(JSON.stringify([template, parts.rule, parts.as, parts.path, parts.item ?? null, parts.data ?? null]));
+    } catch {
+      // Data JSON cannot hold (a function from a view): rendered every time.
+      return null;
+    }
   }
 
   get(key: string): Buffer | null {
@@ -77,8 +82,12 @@ export class RenderCache {
       if (!file) reads = true;
       else {
         const text = readFileSync(file, "utf8");
-        reads = /\bir\b/.test(text) || /\{%-?\s*(?:render|include|layout)\s+[^"'\s]/.test(text);
-        for (const m of text.matchAll(/\{%-?\s*(?:render|include|layout)\s+(["'])([^"']+)\1/g)) pending.push(m[2]!);
+        // Partials named by a variable, relative to this file, or inside a {% liquid %} block are not followed.
+        reads = /\bir\b/.test(text) || /\{%-?\s*(?:render|include|layout)\s+[^"'\s]/.test(text) || /\{%-?\s*liquid\b/.test(text);
+        for (const m of text.matchAll(/\{%-?\s*(?:render|include|layout)\s+(["'])([^"']+)\1/g)) {
+          if (m[2]!.startsWith(".")) reads = true;
+          pending.push(m[2]!);
+        }
       }
     }
     this.readsIr.set(name, reads);

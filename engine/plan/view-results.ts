@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import jsonata from "jsonata";
 import { packBundle, readCached, unpackBundle, writeCached } from "../cache/index.js";
+import { guarded } from "./jsonata.js";
 
 const sha = (text: string): string => createHash("sha256").update(text).digest("hex");
 
@@ -41,7 +42,8 @@ export function itemLocalDeps(source: string): string[] | null {
       else local = false;
       return;
     }
-    if (n.type === "variable" && (n.value === "ir" || n.value === "view")) {
+    // $eval reads whatever the expression it is given names, the IR included.
+    if (n.type === "variable" && (n.value === "ir" || n.value === "view" || n.value === "eval")) {
       local = false;
       return;
     }
@@ -55,7 +57,7 @@ export class ViewResults {
   private readonly known = new Map<string, Buffer>();
   private readonly used = new Map<string, Buffer>();
   private readonly locality = new Map<string, string[] | null>();
-  private readonly depDigests = new Map<string, Promise<string>>();
+  private readonly depDigests = new Map<string, Promise<string | null>>();
   private changed = false;
 
   /**
@@ -83,7 +85,7 @@ export class ViewResults {
     const hit = this.known.get(key);
     if (hit) {
       this.used.set(key, hit);
-      return JSON.parse(hit.toString("utf8")) as unknown;
+      return guarded(JSON.parse(hit.toString("utf8")));
     }
     const value = await compute();
     if (survivesJson(value)) {
@@ -107,15 +109,28 @@ export class ViewResults {
       this.locality.set(source, deps);
     }
     if (deps === null) return null;
-    const parts = [source, JSON.stringify(item)];
-    for (const d of deps) parts.push(d, await this.depDigest(d));
+    let parts: string[];
+    try {
+      parts = [source, JSON.stringify(item)];
+    } catch {
+      return null;
+    }
+    for (const d of deps) {
+      const digest = await this.depDigest(d);
+      // A named view that fails (or holds a function) is the view's own business: it is
+      // evaluated, and reports the failure where it happens, if it happens.
+      if (digest === null) return null;
+      parts.push(d, digest);
+    }
     return sha(parts.join("\0"));
   }
 
-  private depDigest(name: string): Promise<string> {
+  private depDigest(name: string): Promise<string | null> {
     let digest = this.depDigests.get(name);
     if (!digest) {
-      digest = this.wholeView(name).then((v) => sha(JSON.stringify(v ?? null)));
+      digest = this.wholeView(name)
+        .then((v) => sha(JSON.stringify(v ?? null)))
+        .catch(() => null);
       this.depDigests.set(name, digest);
     }
     return digest;

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Document, LineCounter, Node } from "yaml";
-import { readCached, writeCached } from "../cache/index.js";
+import { engineIdentity, readCached, writeCached } from "../cache/index.js";
 import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnostics/index.js";
-import { yamlLib, yamlVersion } from "./yaml-lib.js";
+import { yamlLib } from "./yaml-lib.js";
 
 /** A parsed YAML file that can point at the line and column of any value in it. */
 export interface YamlDoc {
@@ -37,7 +37,7 @@ export async function readYamlFile(path: string, displayPath: string, code: stri
  * config, the pack's manifest and rules are read on every run and seldom change.
  */
 export function parseYaml(text: string, file: string, code: string): YamlDoc {
-  const key = createHash("sha256").update(`yaml-doc\0${FORMAT}\0${yamlVersion()}\0`).update(text).digest("hex");
+  const key = createHash("sha256").update(`yaml-doc\0${engineIdentity()}\0`).update(text).digest("hex");
   const hit = readCached(key);
   if (hit) {
     try {
@@ -51,8 +51,6 @@ export function parseYaml(text: string, file: string, code: string): YamlDoc {
   if (isPlainJson(value)) writeCached(key, Buffer.from(JSON.stringify({ value, spans })));
   return fromTable(file, value, spans);
 }
-
-const FORMAT = 1;
 
 function parseText(text: string, file: string, code: string): { value: unknown; spans: SpanTable } {
   const { LineCounter, parseDocument } = yamlLib();

@@ -11,7 +11,3 @@ export function yamlLib(): YamlLib {
   lib ??= createRequire(import.meta.url)("yaml") as YamlLib;
   return lib;
 }
-
-export function yamlVersion(): string {
-  return (createRequire(import.meta.url)("yaml/package.json") as { version: string }).version;
-}

@@ -20,6 +20,7 @@ export class FileStepCache {
   private readonly file: string;
   private readonly entries = new Map<string, string>();
   private readonly added = new Map<string, string>();
+  private readonly hits = new Set<string>();
 
   /** `identity`: the step's arguments and the identity of the program it runs. */
   constructor(identity: string) {
@@ -38,8 +39,10 @@ export class FileStepCache {
 
   /** The step's output for these input bytes, or null when it must run. */
   lookup(input: Buffer): Buffer | null {
-    const out = this.entries.get(digest(input));
+    const key = digest(input);
+    const out = this.entries.get(key);
     if (out === undefined) return null;
+    this.hits.add(key);
     return out === SAME ? input : readCached(out);
   }
 
@@ -56,6 +59,8 @@ export class FileStepCache {
   /** Write the index with what this run added (last writer wins; a lost entry only costs speed). */
   save(): void {
     if (this.added.size === 0) return;
+    // Entries used now move to the end with the new ones: the oldest unused go first.
+    for (const k of this.hits) this.added.set(k, this.entries.get(k)!);
     for (const [k, v] of this.added) {
       this.entries.delete(k);
       this.entries.set(k, v);

@@ -62,7 +62,8 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
       let wholeKey: string | null = null;
       if (step.cache && step.files) {
         const all = matched;
-        perFile = new FileStepCache(JSON.stringify(template) + (await toolIdentity(template[0] ?? "")));
+        const tools = await Promise.all([template[0] ?? "", ...step.cacheTools].map((t) => toolIdentity(t)));
+        perFile = new FileStepCache(JSON.stringify(template) + tools.join("\0"));
         matched = useCache(byPath, matched, perFile, inputs);
         // Keep an existing staging copy in step with the cached outputs just taken.
         if (staging) for (const p of all) writeFileSync(join(staging, p), byPath.get(p)!.contents);

@@ -4,16 +4,14 @@
  */
 import { createHash } from "node:crypto";
 import type { Document, YAMLMap } from "yaml";
-import { readCached, writeCached } from "../cache/index.js";
-import { yamlLib, yamlVersion } from "../schema/index.js";
+import { engineIdentity, readCached, writeCached } from "../cache/index.js";
+import { yamlLib } from "../schema/index.js";
 
-/** Part of the cache key: change it when the merge itself changes. */
-const MERGE_VERSION = 1;
 import { CodegenError, diag } from "../diagnostics/index.js";
 
 /** The merge is a function of the two files, so a gen where neither changed takes it from the cache. */
 export function mergeYaml(existing: Buffer, rendered: Buffer, path: string): Buffer {
-  const key = createHash("sha256").update(`merge-yaml\0${MERGE_VERSION}\0${yamlVersion()}\0`).update(String(existing.length)).update("\0").update(existing).update(rendered).digest("hex");
+  const key = createHash("sha256").update(`merge-yaml\0${engineIdentity()}\0`).update(String(existing.length)).update("\0").update(existing).update(rendered).digest("hex");
   const hit = readCached(key);
   // The same object when nothing was added: the writer then keeps the file as it is.
   if (hit) return hit.equals(existing) ? existing : hit;

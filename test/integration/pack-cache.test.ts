@@ -4,7 +4,7 @@
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen, codegenOk } from "../support/cli.js";
 import { writeTree } from "../support/files.js";
@@ -17,16 +17,25 @@ const test = suite("loaded pack cache");
 test("edits to a pack's rules and manifest reach the next gen", () => {
   const pack = join(scratch("pack"), "mini");
   cpSync(join(fixtures, "packs", "mini"), pack, { recursive: true });
+  // Files changed within two seconds of a load are not trusted; these are an hour old, so the pack is kept.
+  const age = (f: string, seconds: number): void => utimesSync(f, new Date(Date.now() - seconds * 1000), new Date(Date.now() - seconds * 1000));
+  for (const e of readdirSync(pack, { recursive: true, withFileTypes: true })) if (e.isFile()) age(join(e.parentPath, e.name), 3600);
   const dir = writeTree(scratch("proj"), { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n`, "desc/api/demo.api": smallApi });
   const env = { CODEGEN_CACHE_DIR: scratch("cache") };
   codegenOk(["gen"], dir, env);
   assert.ok(existsSync(join(dir, "routes.txt")));
 
+  // The same size, another modification time (still old enough to keep the new pack).
   const rules = join(pack, "rules", "files.yaml");
-  writeFileSync(rules, readFileSync(rules, "utf8").replace('path: "routes.txt"', 'path: "all-routes.txt"'));
+  writeFileSync(rules, readFileSync(rules, "utf8").replace('path: "routes.txt"', 'path: "routez.txt"'));
+  age(rules, 1800);
   codegenOk(["gen"], dir, env);
-  assert.ok(existsSync(join(dir, "all-routes.txt")), "the rule's new path was not used");
+  assert.ok(existsSync(join(dir, "routez.txt")), "the rule's new path was not used");
   assert.not.ok(existsSync(join(dir, "routes.txt")));
+  writeFileSync(rules, readFileSync(rules, "utf8").replace('path: "routez.txt"', 'path: "routey.txt"'));
+  age(rules, 900);
+  codegenOk(["gen"], dir, env);
+  assert.ok(existsSync(join(dir, "routey.txt")), "a kept pack was used after its rules changed");
 
   writeFileSync(join(pack, "rules", "more.yaml"), '- name: extra\n  path: "extra.txt"\n  template: routes.txt.liquid\n');
   codegenOk(["gen"], dir, env);

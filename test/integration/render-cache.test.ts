@@ -7,7 +7,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { codegenOk } from "../support/cli.js";
+import { codegen, codegenOk } from "../support/cli.js";
 import { writeTree } from "../support/files.js";
 import { scratch } from "../support/paths.js";
 
@@ -18,11 +18,16 @@ function setup(): { dir: string; pack: string; env: Record<string, string> } {
     "pack.yaml": 'name: cached\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\n',
     "rules/files.yaml": [
       "- name: route\n  each: api.routes\n  as: route\n  path: \"out/{{ route.handler }}.txt\"\n  template: route.txt.liquid",
-      "- name: count\n  each: api.routes\n  as: route\n  path: \"count/{{ route.handler }}.txt\"\n  template: count.txt.liquid\n",
+      "- name: count\n  each: api.routes\n  as: route\n  path: \"count/{{ route.handler }}.txt\"\n  template: count.txt.liquid",
+      "- name: block\n  each: api.routes\n  as: route\n  path: \"block/{{ route.handler }}.txt\"\n  template: block.txt.liquid",
+      "- name: relative\n  each: api.routes\n  as: route\n  path: \"relative/{{ route.handler }}.txt\"\n  template: sub/relative.txt.liquid\n",
     ].join("\n"),
     "templates/route.txt.liquid": "@generated {{ route.path }}\n",
     "templates/count.txt.liquid": "@generated {% include 'total' %}\n",
     "templates/total.liquid": "{{ ir.api.routes.size }} routes",
+    "templates/block.txt.liquid": "@generated {%- liquid\n  include 'total'\n%}\n",
+    "templates/sub/relative.txt.liquid": "@generated {% include './total' %}\n",
+    "templates/sub/total.liquid": "{{ ir.api.routes.size }} here",
   });
   const dir = writeTree(scratch("proj"), {
     ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n`,
@@ -40,6 +45,8 @@ test("a file whose template reads the IR through a partial follows an edit of an
   writeFileSync(join(dir, "desc/api/b.api"), 'syntax = "v1"\n\nservice a {\n\t@handler b1\n\tget /b1\n\n\t@handler b2\n\tget /b2\n}\n');
   codegenOk(["gen", "--trust"], dir, env);
   assert.is(read(dir, "count/a1.txt"), "@generated 3 routes\n");
+  assert.is(read(dir, "block/a1.txt"), "@generated3 routes\n", "a partial included in a {% liquid %} block");
+  assert.is(read(dir, "relative/a1.txt"), "@generated 3 here\n", "a partial named relative to the template");
   assert.is(read(dir, "out/b2.txt"), "@generated /b2\n");
 });
 
@@ -67,6 +74,16 @@ test("other items' files come from the cache; an edited template renders them ag
   writeFileSync(join(pack, "templates/route.txt.liquid"), "@generated route {{ route.path }}\n");
   codegenOk(["gen", "--trust"], dir, env);
   assert.is(read(dir, "out/a1.txt"), "@generated route /a1\n");
+});
+
+test("a rule's item name is part of the key: renaming it fails as it would without the cache", () => {
+  const { dir, pack, env } = setup();
+  codegenOk(["gen", "--trust"], dir, env);
+  const rules = join(pack, "rules/files.yaml");
+  writeFileSync(rules, readFileSync(rules, "utf8").replace('as: route\n  path: "out/{{ route.handler }}.txt"', 'as: it\n  path: "out/{{ it.handler }}.txt"'));
+  const r = codegen(["gen", "--trust"], dir, env);
+  assert.is(r.code, 1, r.stdout);
+  assert.match(r.stderr, /TEMPLATE_ERROR.*route/s);
 });
 
 test.run();

@@ -1,7 +1,8 @@
 /**
  * Item views' data is kept between runs: after an edit elsewhere, an item's view is not
  * evaluated again ($random() keeps its value), until a whole-IR view it names changes. A view
- * that reads `$ir` itself is evaluated on every run.
+ * that reads `$ir` itself is evaluated on every run. A whole-IR rule's kept data follows the
+ * views it names.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -48,6 +49,43 @@ test("kept for other items after an edit; evaluated again when a named whole-IR 
   codegenOk(["gen"], dir, env);
   assert.is(read("local/a1.txt")[2], "3");
   assert.is(read("whole/a1.txt")[2], "3");
+});
+
+test("a whole-IR rule's kept data follows an edit of a view it names", () => {
+  const pack = writeTree(scratch("pack"), {
+    "pack.yaml": 'name: whole-data\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\n',
+    "rules/files.yaml": '- name: table\n  path: "table.txt"\n  data: \'$view("inner", $ir)\'\n  template: show.txt.liquid\n',
+    "views/inner.jsonata": '"first"',
+    "templates/show.txt.liquid": "@generated {{ data }}\n",
+  });
+  const dir = writeTree(scratch("proj"), { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n`, "desc/api/a.api": api(["/a1"]) });
+  const env = { CODEGEN_CACHE_DIR: scratch("cache") };
+  codegenOk(["gen"], dir, env);
+  assert.is(readFileSync(join(dir, "table.txt"), "utf8"), "@generated first\n");
+  writeFileSync(join(pack, "views/inner.jsonata"), '"second one"');
+  codegenOk(["gen"], dir, env);
+  assert.is(readFileSync(join(dir, "table.txt"), "utf8"), "@generated second one\n");
+});
+
+test("a view holding a function, and one naming a failing view in a branch not taken, work as without the cache", () => {
+  const pack = writeTree(scratch("pack"), {
+    "pack.yaml": 'name: odd-views\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\n',
+    "rules/files.yaml": [
+      "- name: fn\n  each: api.routes\n  as: route\n  path: \"fn/{{ route.handler }}.txt\"\n  view: fn\n  template: show.txt.liquid",
+      "- name: branch\n  each: api.routes\n  as: route\n  path: \"branch/{{ route.handler }}.txt\"\n  view: branch\n  template: show.txt.liquid\n",
+    ].join("\n"),
+    "views/fn.jsonata": '{ "value": fullPath, "f": function($x) { $x } }',
+    "views/branch.jsonata": '{ "value": $exists($.nothing) ? $view("no-such-view", $ir) : "fine" }',
+    "templates/show.txt.liquid": "@generated {{ data.value }}\n",
+  });
+  const dir = writeTree(scratch("proj"), { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n`, "desc/api/a.api": api(["/a1"]) });
+  const env = { CODEGEN_CACHE_DIR: scratch("cache") };
+  for (const routes of [["/a1"], ["/a1", "/a2"]]) {
+    writeFileSync(join(dir, "desc/api/a.api"), api(routes));
+    codegenOk(["gen"], dir, env);
+    assert.is(readFileSync(join(dir, "fn/a1.txt"), "utf8"), "@generated /a1\n");
+    assert.is(readFileSync(join(dir, "branch/a1.txt"), "utf8"), "@generated fine\n");
+  }
 });
 
 test.run();

@@ -18,7 +18,7 @@ test("reading only the item, the library and named whole-IR views", () => {
 });
 
 test("any other use of the IR or of $view is not item-local", () => {
-  for (const source of [`$ir.api.types[name = $$.name]`, `$view("a", $)`, `$view($name, $ir)`, `$view("a", $ir.api)`, `($v := $view; $v("a", $ir))`, `$view("a", $ir, 1)`, `(function($f) { $f })($ir)`, `$view("a", $ir[0])`, `{`]) {
+  for (const source of [`$ir.api.types[name = $$.name]`, `$view("a", $)`, `$view($name, $ir)`, `$view("a", $ir.api)`, `($v := $view; $v("a", $ir))`, `$view("a", $ir, 1)`, `(function($f) { $f })($ir)`, `$view("a", $ir[0])`, `$eval("$ir")`, `$eval("$" & "view")`, `{`]) {
     assert.is(itemLocalDeps(source), null, source);
   }
 });

@@ -4,7 +4,7 @@
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseYaml } from "../../engine/schema/index.js";
 import { CodegenError } from "../../engine/diagnostics/index.js";
@@ -62,9 +62,14 @@ function spans(cache: string): unknown {
 test("a second parse is served from the cache with the same value and positions", () => {
   const cache = scratch("yaml-cache");
   const fresh = spans(cache);
-  const entries = readdirSync(join(cache, "steps"), { recursive: true });
-  assert.ok(entries.length > 0, "the parse was not kept");
+  const entries = readdirSync(join(cache, "steps"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  assert.is(entries.length, 1, "the parse was not kept");
   assert.equal(spans(cache), fresh);
+  // The second parse read the entry: a value changed there is what comes back.
+  const entry = join(entries[0]!.parentPath, entries[0]!.name);
+  writeFileSync(entry, readFileSync(entry, "utf8").replace('"name":"demo"', '"name":"from the cache"'));
+  process.env["CODEGEN_CACHE_DIR"] = cache;
+  assert.is((parseYaml(text, "conf.yaml", "X").value as { name: string }).name, "from the cache");
   assert.equal((fresh as { at: unknown }).at, paths.map((p) => [fromLibrary(p, false), fromLibrary(p, true)]));
 });
 
