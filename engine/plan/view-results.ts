@@ -61,8 +61,8 @@ export class ViewResults {
   private changed = false;
 
   /**
-   * `context`: what every view sees besides its item (library text, project, config, the
-   * expression engine's version); `wholeView`: a named view's value for the whole IR.
+   * `bundleKey`: ViewResults.key of what every view sees besides its item (codegen, the library,
+   * project and config); `wholeView`: a named view's value for the whole IR.
    */
   constructor(
     private readonly bundleKey: string,
