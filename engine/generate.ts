@@ -4,7 +4,7 @@
  * provenance) and writes nothing; the writer compares that with the ledger and the disk.
  */
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { dirname } from "node:path";
@@ -149,7 +149,7 @@ function packPrograms(pack: Pack): PackProgram[] {
 async function descriptorHashes(root: string, globs: string[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const glob of globs) {
-    for (const f of await findInputs(root, glob)) out[f] = createHash("sha256").update(await readFile(join(root, f))).digest("hex");
+    for (const f of await findInputs(root, glob)) out[f] = createHash("sha256").update(readFileSync(join(root, f))).digest("hex");
   }
   return out;
 }

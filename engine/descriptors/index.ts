@@ -6,7 +6,7 @@ import { readdir } from "node:fs/promises";
 import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join, relative, resolve } from "node:path";
-import { minimatch } from "minimatch";
+import { Minimatch, minimatch } from "minimatch";
 import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
 import { cacheDir } from "../cache/index.js";
 import { NestedProjects } from "../project/index.js";
@@ -104,10 +104,11 @@ export async function findInputs(root: string, glob: string): Promise<string[]> 
   const entries = await readdir(start, { recursive: true, withFileTypes: true });
   // A folder with its own .codegen.yaml is another project: its descriptors are not ours.
   const nested = new NestedProjects(root);
+  const pattern = new Minimatch(glob, { dot: false });
   return entries
     .filter((e) => e.isFile())
     .map((e) => relative(root, join(e.parentPath, e.name)).split("\\").join("/"))
-    .filter((p) => minimatch(p, glob, { dot: false }) && nested.owner(p) === null)
+    .filter((p) => pattern.match(p) && nested.owner(p) === null)
     .sort();
 }
 

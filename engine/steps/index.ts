@@ -8,7 +8,7 @@ import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promis
 import { availableParallelism, tmpdir } from "node:os";
 import { createHash } from "node:crypto";
 import { dirname, join, relative } from "node:path";
-import { minimatch } from "minimatch";
+import { Minimatch, minimatch } from "minimatch";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { runArgv } from "../exec/index.js";
 import type { Step } from "../packs/index.js";
@@ -52,7 +52,8 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
   const scratchDirs: string[] = [];
   try {
     for (const step of active) {
-      let matched = step.files ? [...byPath.keys()].filter((p) => minimatch(p, step.files!, { dot: true })) : [];
+      const files = step.files ? new Minimatch(step.files, { dot: true }) : null;
+      let matched = files ? [...byPath.keys()].filter((p) => files.match(p)) : [];
       if (step.files && matched.length === 0) continue;
       // Arguments are rendered with a stand-in for the staging folder, so cache keys are the
       // same from run to run; the real folder replaces it just before the step runs.

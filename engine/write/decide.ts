@@ -77,7 +77,9 @@ export function decide(input: DecideInput): Decision {
     const before = disk.read(f.path);
     const entry = ledger.entries.get(f.path);
     const record = (bytes: Buffer, extra: Partial<LedgerEntry> = {}): void => {
-      entries.set(f.path, { path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, sha256: sha256(bytes), ...extra });
+      // The same bytes as on disk (the usual case) have the digest already taken of the disk's.
+      const digest = before !== null && (bytes === before || bytes.equals(before)) ? disk.hash(f.path)! : sha256(bytes);
+      entries.set(f.path, { path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, sha256: digest, ...extra });
     };
     const out = (state: FileState, after: Buffer): void => {
       outcomes.push({ path: f.path, state, rule: f.rule, before, after });
@@ -104,7 +106,7 @@ export function decide(input: DecideInput): Decision {
         if (entry) entries.set(f.path, entry); // edited since gen wrote it: remembered, to list it when its source goes
         continue;
       }
-      const rendered = sha256(f.contents);
+      const rendered = f.contents.equals(before) ? disk.hash(f.path)! : sha256(f.contents);
       if (input.adopt.has(f.path)) {
         out("kept", before);
         record(before, rendered !== disk.hash(f.path) ? { rendered } : {});
