@@ -119,7 +119,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const renderer = new Renderer(pack.templateDirs);
   // A result kept for later runs has every file rendered: which files the user owns may change.
   const userOwned = key ? undefined : options.userOwned;
-  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned, digest: planDigest(JSON.stringify(ir), values), renderCache: true });
+  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned, digest: planDigest(JSON.stringify(ir), values), keepBetweenRuns: true });
   let selection: GenerateResult["selection"] = null;
   if (options.only) {
     const asked = new Set(options.only);

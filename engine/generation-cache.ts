@@ -11,7 +11,6 @@ import type { Pack } from "./packs/index.js";
 import type { PlannedFile } from "./plan/index.js";
 import { toolIdentity } from "./exec/index.js";
 
-
 export interface KeyParts {
   pack: Pack;
   config: object;

@@ -13,6 +13,7 @@ import { join } from "node:path";
 export { treeIdentity, treeState } from "./tree-identity.js";
 export { engineIdentity } from "./engine-identity.js";
 export { packBundle, unpackBundle } from "./bundle.js";
+export { KeptBundle } from "./kept-bundle.js";
 
 /** `$CODEGEN_CACHE_DIR`, else `$XDG_CACHE_HOME/codegen`, else `~/.cache/codegen`. */
 export function cacheDir(...parts: string[]): string {

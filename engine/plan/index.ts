@@ -44,7 +44,7 @@ export interface PlanInput {
   /** `once` files the user owns: planned without rendering them. */
   userOwned?: (path: string) => boolean;
   /** Keep rendered files and item views' data between runs (render-cache.ts, view-results.ts). */
-  renderCache?: boolean;
+  keepBetweenRuns?: boolean;
   /** Digest of the IR and config (planDigest): whole-IR `data` results are cached under it. */
   digest?: string;
 }
@@ -55,8 +55,8 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   const views = new ViewMemo();
   const bindings = await planBindings(input, views);
   const byPath = new Map<string, PlannedFile>();
-  const rendered = input.renderCache ? new RenderCache(input.pack.templateDirs, base) : null;
-  const results = input.renderCache ? keptViews(input, bindings) : null;
+  const rendered = input.keepBetweenRuns ? new RenderCache(input.pack.templateDirs, base) : null;
+  const results = input.keepBetweenRuns ? keptViews(input, bindings) : null;
   if (results) views.keep(results, input.ir);
   const errors: Diagnostic[] = [];
 

@@ -8,21 +8,13 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { engineIdentity, packBundle, readCached, treeIdentity, unpackBundle, writeCached } from "../cache/index.js";
+import { engineIdentity, KeptBundle, treeIdentity } from "../cache/index.js";
 
 const sha = (text: string): string => createHash("sha256").update(text).digest("hex");
 
-interface Header {
-  keys: string[];
-  lengths: number[];
-}
-
 export class RenderCache {
-  private readonly bundleKey: string;
-  private readonly known = new Map<string, Buffer>();
-  private readonly used = new Map<string, Buffer>();
+  private readonly kept: KeptBundle;
   private readonly readsIr = new Map<string, boolean>();
-  private changed = false;
 
   constructor(
     private readonly templateDirs: string[],
@@ -31,10 +23,7 @@ export class RenderCache {
     const hash = createHash("sha256").update(`rendered\0${engineIdentity()}\0`);
     for (const d of templateDirs) hash.update(`${d}\0${treeIdentity(d)}\0`);
     hash.update(JSON.stringify(context.project)).update("\0").update(JSON.stringify(context.config));
-    this.bundleKey = hash.digest("hex");
-    const raw = readCached(this.bundleKey);
-    const bundle = raw ? unpackBundle<Header>(raw) : null;
-    if (bundle && bundle.header.keys.length === bundle.parts.length) bundle.header.keys.forEach((k, i) => this.known.set(k, bundle.parts[i]!));
+    this.kept = new KeptBundle(hash.digest("hex"));
   }
 
   /** The key of a file, or null when its template reads the whole IR (it is then always rendered). */
@@ -49,21 +38,15 @@ export class RenderCache {
   }
 
   get(key: string): Buffer | null {
-    const hit = this.known.get(key) ?? null;
-    if (hit) this.used.set(key, hit);
-    return hit;
+    return this.kept.get(key);
   }
 
   put(key: string, bytes: Buffer): void {
-    this.used.set(key, bytes);
-    this.changed = true;
+    this.kept.put(key, bytes);
   }
 
-  /** Keep this run's files (only them: a bundle never grows past one project's files). */
   save(): void {
-    if (!this.changed && this.used.size === this.known.size) return;
-    const keys = [...this.used.keys()];
-    writeCached(this.bundleKey, packBundle<Header>({ keys }, keys.map((k) => this.used.get(k)!)));
+    this.kept.save();
   }
 
   /** Whether the template or any partial it reaches names `ir` (or renders a partial by variable). */

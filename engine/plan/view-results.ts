@@ -7,15 +7,10 @@
  */
 import { createHash } from "node:crypto";
 import jsonata from "jsonata";
-import { packBundle, readCached, unpackBundle, writeCached } from "../cache/index.js";
+import { KeptBundle } from "../cache/index.js";
 import { guarded } from "./jsonata.js";
 
 const sha = (text: string): string => createHash("sha256").update(text).digest("hex");
-
-interface Header {
-  keys: string[];
-  lengths: number[];
-}
 
 /** The whole-IR views a view names, or null when it reads the run some other way. */
 export function itemLocalDeps(source: string): string[] | null {
@@ -54,24 +49,20 @@ export function itemLocalDeps(source: string): string[] | null {
 }
 
 export class ViewResults {
-  private readonly known = new Map<string, Buffer>();
-  private readonly used = new Map<string, Buffer>();
+  private readonly kept: KeptBundle;
   private readonly locality = new Map<string, string[] | null>();
   private readonly depDigests = new Map<string, Promise<string | null>>();
-  private changed = false;
 
   /**
    * `bundleKey`: ViewResults.key of what every view sees besides its item (codegen, the library,
    * project and config); `wholeView`: a named view's value for the whole IR.
    */
   constructor(
-    private readonly bundleKey: string,
+    bundleKey: string,
     private readonly libraryIsLocal: boolean,
     private readonly wholeView: (name: string) => Promise<unknown>,
   ) {
-    const raw = readCached(bundleKey);
-    const bundle = raw ? unpackBundle<Header>(raw) : null;
-    if (bundle && bundle.header.keys.length === bundle.parts.length) bundle.header.keys.forEach((k, i) => this.known.set(k, bundle.parts[i]!));
+    this.kept = new KeptBundle(bundleKey);
   }
 
   static key(context: string): string {
@@ -82,23 +73,15 @@ export class ViewResults {
   async of(source: string, item: object, compute: () => Promise<unknown>): Promise<unknown> {
     const key = await this.keyOf(source, item);
     if (key === null) return compute();
-    const hit = this.known.get(key);
-    if (hit) {
-      this.used.set(key, hit);
-      return guarded(JSON.parse(hit.toString("utf8")));
-    }
+    const hit = this.kept.get(key);
+    if (hit) return guarded(JSON.parse(hit.toString("utf8")));
     const value = await compute();
-    if (survivesJson(value)) {
-      this.used.set(key, Buffer.from(JSON.stringify(value ?? null)));
-      this.changed = true;
-    }
+    if (survivesJson(value)) this.kept.put(key, Buffer.from(JSON.stringify(value ?? null)));
     return value;
   }
 
   save(): void {
-    if (!this.changed && this.used.size === this.known.size) return;
-    const keys = [...this.used.keys()];
-    writeCached(this.bundleKey, packBundle<Header>({ keys }, keys.map((k) => this.used.get(k)!)));
+    this.kept.save();
   }
 
   private async keyOf(source: string, item: object): Promise<string | null> {

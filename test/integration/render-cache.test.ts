@@ -8,33 +8,32 @@ import * as assert from "uvu/assert";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen, codegenOk } from "../support/cli.js";
-import { writeTree } from "../support/files.js";
-import { scratch } from "../support/paths.js";
+import { packAndProject } from "../support/project.js";
 
 const test = suite("render cache");
 
 function setup(): { dir: string; pack: string; env: Record<string, string> } {
-  const pack = writeTree(scratch("pack"), {
-    "pack.yaml": 'name: cached\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\n',
-    "rules/files.yaml": [
-      "- name: route\n  each: api.routes\n  as: route\n  path: \"out/{{ route.handler }}.txt\"\n  template: route.txt.liquid",
-      "- name: count\n  each: api.routes\n  as: route\n  path: \"count/{{ route.handler }}.txt\"\n  template: count.txt.liquid",
-      "- name: block\n  each: api.routes\n  as: route\n  path: \"block/{{ route.handler }}.txt\"\n  template: block.txt.liquid",
-      "- name: relative\n  each: api.routes\n  as: route\n  path: \"relative/{{ route.handler }}.txt\"\n  template: sub/relative.txt.liquid\n",
-    ].join("\n"),
-    "templates/route.txt.liquid": "@generated {{ route.path }}\n",
-    "templates/count.txt.liquid": "@generated {% include 'total' %}\n",
-    "templates/total.liquid": "{{ ir.api.routes.size }} routes",
-    "templates/block.txt.liquid": "@generated {%- liquid\n  include 'total'\n%}\n",
-    "templates/sub/relative.txt.liquid": "@generated {% include './total' %}\n",
-    "templates/sub/total.liquid": "{{ ir.api.routes.size }} here",
-  });
-  const dir = writeTree(scratch("proj"), {
-    ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n`,
-    "desc/api/a.api": 'syntax = "v1"\n\nservice a {\n\t@handler a1\n\tget /a1\n}\n',
-    "desc/api/b.api": 'syntax = "v1"\n\nservice a {\n\t@handler b1\n\tget /b1\n}\n',
-  });
-  return { dir, pack, env: { CODEGEN_CACHE_DIR: scratch("cache") } };
+  return packAndProject(
+    "cached",
+    {
+      "rules/files.yaml": [
+        "- name: route\n  each: api.routes\n  as: route\n  path: \"out/{{ route.handler }}.txt\"\n  template: route.txt.liquid",
+        "- name: count\n  each: api.routes\n  as: route\n  path: \"count/{{ route.handler }}.txt\"\n  template: count.txt.liquid",
+        "- name: block\n  each: api.routes\n  as: route\n  path: \"block/{{ route.handler }}.txt\"\n  template: block.txt.liquid",
+        "- name: relative\n  each: api.routes\n  as: route\n  path: \"relative/{{ route.handler }}.txt\"\n  template: sub/relative.txt.liquid\n",
+      ].join("\n"),
+      "templates/route.txt.liquid": "@generated {{ route.path }}\n",
+      "templates/count.txt.liquid": "@generated {% include 'total' %}\n",
+      "templates/total.liquid": "{{ ir.api.routes.size }} routes",
+      "templates/block.txt.liquid": "@generated {%- liquid\n  include 'total'\n%}\n",
+      "templates/sub/relative.txt.liquid": "@generated {% include './total' %}\n",
+      "templates/sub/total.liquid": "{{ ir.api.routes.size }} here",
+    },
+    {
+      "desc/api/a.api": 'syntax = "v1"\n\nservice a {\n\t@handler a1\n\tget /a1\n}\n',
+      "desc/api/b.api": 'syntax = "v1"\n\nservice a {\n\t@handler b1\n\tget /b1\n}\n',
+    },
+  );
 }
 const read = (dir: string, p: string): string => readFileSync(join(dir, p), "utf8");
 
