@@ -6,6 +6,7 @@
  */
 import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
 import { loadChecks, type Check } from "./load.js";
+import { evaluateExpression } from "../expression/index.js";
 
 export type { Check } from "./load.js";
 export { loadChecks } from "./load.js";
@@ -43,7 +44,7 @@ async function runOne(check: Check, ir: object, bindings: Record<string, unknown
   if (check.kind && (ir as Record<string, unknown>)[check.kind] === undefined) return { found: [] };
   let value: unknown;
   try {
-    value = await check.expression.evaluate(ir, bindings);
+    value = await evaluateExpression(check.expression, ir, bindings);
   } catch (e) {
     return { broken: diag("CHECK_FAILED", `check ${check.code} failed: ${(e as Error).message}`, check.span) };
   }

@@ -6,12 +6,10 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import type jsonataType from "jsonata";
+import type { Compiled } from "../expression/index.js";
 import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnostics/index.js";
 import { validateDoc } from "../schema/index.js";
 import { parseYaml } from "../schema/index.js";
-
-type Expression = ReturnType<typeof jsonataType>;
 
 export interface Check {
   code: string;
@@ -20,7 +18,7 @@ export interface Check {
   query: string;
   kind?: string;
   severity: "error" | "warning";
-  expression: Expression;
+  expression: Compiled;
   /** Where the check is declared (its `code`), for problems while running it. */
   span: SourceSpan;
 }
@@ -34,10 +32,10 @@ interface CheckEntry {
   severity?: "error" | "warning";
 }
 
-const compiled = new Map<string, Expression>();
+const compiled = new Map<string, Compiled>();
 
 export async function loadChecks(dirs: string[]): Promise<Check[]> {
-  const jsonata = (await import("jsonata")).default;
+  const { compileExpression } = await import("../expression/index.js");
   const checks: Check[] = [];
   const problems: Diagnostic[] = [];
   const codes = new Map<string, SourceSpan>();
@@ -58,7 +56,7 @@ export async function loadChecks(dirs: string[]): Promise<Check[]> {
           }
           codes.set(entry.code, span);
           try {
-            const expression = compile(jsonata, entry.query);
+            const expression = compile(compileExpression, entry.query);
             checks.push({ ...entry, severity: entry.severity ?? "error", expression, span });
           } catch (e) {
             const err = e as { message?: string; position?: number };
@@ -75,10 +73,10 @@ export async function loadChecks(dirs: string[]): Promise<Check[]> {
   return checks;
 }
 
-function compile(jsonata: typeof jsonataType, query: string): Expression {
+function compile(compileExpression: (source: string) => Compiled, query: string): Compiled {
   let expr = compiled.get(query);
   if (!expr) {
-    expr = jsonata(query);
+    expr = compileExpression(query);
     compiled.set(query, expr);
   }
   return expr;

@@ -7,6 +7,7 @@
  */
 import { CodegenError, diag } from "../diagnostics/index.js";
 import type { Pack } from "../packs/index.js";
+import { JSONATA_FUNCTIONS, registerTwin } from "../expression/index.js";
 import { compile, evaluate } from "./jsonata.js";
 
 export type FunctionLibrary = Record<string, unknown>;
@@ -19,29 +20,38 @@ export async function bindFunctions(pack: Pick<Pack, "functions">, bindings: Rec
       throw new CodegenError(diag("PACK_EXPRESSION", `${layer.span.file} must evaluate to an object of functions ({ "name": function($x) { ... } })`, layer.span));
     }
     const shadowing: string[] = [];
-    for (const name of Object.keys(value)) if (await isBuiltin(name)) shadowing.push(name);
+    for (const name of Object.keys(value)) if (JSONATA_FUNCTIONS.has(name)) shadowing.push(name);
     if (shadowing.length > 0) {
       throw new CodegenError(diag("PACK_EXPRESSION", `${layer.span.file} redefines jsonata's own ${shadowing.map((n) => `$${n}`).join(", ")}; give the function another name`, layer.span));
     }
     library = { ...library, ...(value as FunctionLibrary) };
   }
+  const jsonataLibrary = lazy(() => jsonataFunctions(pack, bindings));
+  for (const [name, f] of Object.entries(library)) if (typeof f === "function") registerTwin(f, async () => (await jsonataLibrary())[name]);
   return library;
+}
+
+/**
+ * The library as jsonata itself makes it: what jsonata runs with when an expression is left to
+ * it, so it never calls a function of the fast evaluator (engine/expression/index.ts).
+ */
+async function jsonataFunctions(pack: Pick<Pack, "functions">, bindings: Record<string, unknown>): Promise<FunctionLibrary> {
+  let library: FunctionLibrary = {};
+  for (const layer of pack.functions) {
+    const value = await compile(layer.source, layer.span).jsonata.evaluate({}, { ...bindings, ...library });
+    library = { ...library, ...(value as FunctionLibrary) };
+  }
+  return library;
+}
+
+function lazy<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | null = null;
+  return () => (made ??= make());
 }
 
 /** The text every cached result of an expression depends on besides the expression itself. */
 export function libraryKey(pack: Pick<Pack, "functions">): string {
   return pack.functions.map((f) => f.source).join("\0");
-}
-
-/** Is `$name` one of jsonata's built-in functions (`$count`, `$filter`, ...)? */
-async function isBuiltin(name: string): Promise<boolean> {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return false;
-  try {
-    // With nothing bound, only jsonata's own functions have a value.
-    return (await compile(`$${name}`, { file: "", line: 1, column: 1 }).evaluate({})) !== undefined;
-  } catch {
-    return false;
-  }
 }
 
 /** jsonata's own lambdas are objects flagged `_jsonata_lambda`; native functions are JS functions. */

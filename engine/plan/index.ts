@@ -9,7 +9,7 @@ import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnos
 import type { Mode, Pack, Phase, Rule } from "../packs/index.js";
 import { Renderer } from "../render/index.js";
 import { liquidDiagnostic } from "../render/index.js";
-import { evaluate, evaluateList } from "./jsonata.js";
+import { evaluate, evaluateList, evaluateSoon } from "./jsonata.js";
 import { safeRelativePath } from "./safe-path.js";
 import { ViewMemo } from "./views.js";
 import { aggregateOf, planBindings } from "./aggregates.js";
@@ -17,6 +17,7 @@ import { RenderCache } from "./render-cache.js";
 import { itemLocalDeps, ViewResults } from "./view-results.js";
 import { engineIdentity } from "../cache/index.js";
 import { libraryKey } from "./functions.js";
+import type { Soon } from "./soon.js";
 
 export { evaluate, evaluateList, guardEmptyArrays } from "./jsonata.js";
 export { planDigest } from "./data-cache.js";
@@ -73,7 +74,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
           data = whole.data;
         } else {
           if (rule.when && !(await evaluate(rule.when, item, bindings, rule.span))) continue;
-          if (rule.data) data = await views.of(rule.data, item, () => evaluate(rule.data!, item, bindings, rule.span));
+          if (rule.data) data = await views.of(rule.data, item, () => evaluateSoon(rule.data!, item, bindings, rule.span));
         }
         const scope = { ...base, item, [rule.as]: item, data, rule: { name: rule.name } };
         const rawPath = await renderInline(renderer, rule.path, scope, rule, "path");
@@ -105,7 +106,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
 function keptViews(input: PlanInput, bindings: Record<string, unknown>): ViewResults {
   const context = [engineIdentity(), libraryKey(input.pack), JSON.stringify(input.project), JSON.stringify(input.config)].join("\0");
   const libraryIsLocal = input.pack.functions.every((f) => itemLocalDeps(f.source)?.length === 0);
-  const view = bindings["view"] as (name: string, item: unknown) => Promise<unknown>;
+  const view = bindings["view"] as (name: string, item: unknown) => Soon<unknown>;
   return new ViewResults(ViewResults.key(context), libraryIsLocal, (name) => view(name, input.ir));
 }
 

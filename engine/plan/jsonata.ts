@@ -1,15 +1,14 @@
-import jsonata from "jsonata";
 import { CodegenError, diag, type SourceSpan } from "../diagnostics/index.js";
+import { compileExpression, evaluateExpression, type Compiled } from "../expression/index.js";
 
-type Expression = ReturnType<typeof jsonata>;
-const compiled = new Map<string, Expression>();
+const compiled = new Map<string, Compiled>();
 
 /** Compile once per distinct expression; a syntax error points at the declaring rule. */
-export function compile(source: string, span: SourceSpan): Expression {
+export function compile(source: string, span: SourceSpan): Compiled {
   const hit = compiled.get(source);
   if (hit) return hit;
   try {
-    const expr = jsonata(source);
+    const expr = compileExpression(source);
     compiled.set(source, expr);
     return expr;
   } catch (e) {
@@ -17,13 +16,22 @@ export function compile(source: string, span: SourceSpan): Expression {
   }
 }
 
+/**
+ * The value of an expression: at once when the fast evaluator gives it (engine/expression),
+ * else a promise of jsonata's. Failures are PACK_EXPRESSION diagnostics at `span`.
+ */
+export function evaluateSoon(source: string, input: unknown, bindings: Record<string, unknown>, span: SourceSpan): unknown {
+  const value = evaluateExpression(compile(source, span), input, bindings);
+  return value instanceof Promise ? value.catch((e: unknown) => failed(source, span, e)) : value;
+}
+
 export async function evaluate(source: string, input: unknown, bindings: Record<string, unknown>, span: SourceSpan): Promise<unknown> {
-  try {
-    return await compile(source, span).evaluate(input, bindings);
-  } catch (e) {
-    if (e instanceof CodegenError) throw e;
-    throw new CodegenError(diag("PACK_EXPRESSION", `jsonata "${source}" failed: ${(e as Error).message}`, span));
-  }
+  return evaluateSoon(source, input, bindings, span);
+}
+
+function failed(source: string, span: SourceSpan, e: unknown): never {
+  if (e instanceof CodegenError) throw e;
+  throw new CodegenError(diag("PACK_EXPRESSION", `jsonata "${source}" failed: ${(e as Error).message}`, span));
 }
 
 /** Evaluate to a list: undefined → [], a single value → [value]. */

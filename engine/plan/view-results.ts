@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import jsonata from "jsonata";
 import { KeptBundle } from "../cache/index.js";
 import { guarded } from "./jsonata.js";
+import { then, type Soon } from "./soon.js";
 
 const sha = (text: string): string => createHash("sha256").update(text).digest("hex");
 
@@ -51,7 +52,7 @@ export function itemLocalDeps(source: string): string[] | null {
 export class ViewResults {
   private readonly kept: KeptBundle;
   private readonly locality = new Map<string, string[] | null>();
-  private readonly depDigests = new Map<string, Promise<string | null>>();
+  private readonly depDigests = new Map<string, Soon<string | null>>();
 
   /**
    * `bundleKey`: ViewResults.key of what every view sees besides its item (codegen, the library,
@@ -60,7 +61,7 @@ export class ViewResults {
   constructor(
     bundleKey: string,
     private readonly libraryIsLocal: boolean,
-    private readonly wholeView: (name: string) => Promise<unknown>,
+    private readonly wholeView: (name: string) => Soon<unknown>,
   ) {
     this.kept = new KeptBundle(bundleKey);
   }
@@ -70,21 +71,23 @@ export class ViewResults {
   }
 
   /** The view's data for this item: kept, or computed and kept. */
-  async of(source: string, item: object, compute: () => Promise<unknown>): Promise<unknown> {
-    const key = await this.keyOf(source, item);
-    if (key === null) return compute();
-    const hit = this.kept.get(key);
-    if (hit) return guarded(JSON.parse(hit.toString("utf8")));
-    const value = await compute();
-    if (survivesJson(value)) this.kept.put(key, Buffer.from(JSON.stringify(value ?? null)));
-    return value;
+  of(source: string, item: object, compute: () => Soon<unknown>): Soon<unknown> {
+    return then(this.keyOf(source, item), (key) => {
+      if (key === null) return compute();
+      const hit = this.kept.get(key);
+      if (hit) return guarded(JSON.parse(hit.toString("utf8")));
+      return then(compute(), (value) => {
+        if (survivesJson(value)) this.kept.put(key, Buffer.from(JSON.stringify(value ?? null)));
+        return value;
+      });
+    });
   }
 
   save(): void {
     this.kept.save();
   }
 
-  private async keyOf(source: string, item: object): Promise<string | null> {
+  private keyOf(source: string, item: object): Soon<string | null> {
     if (!this.libraryIsLocal) return null;
     let deps = this.locality.get(source);
     if (deps === undefined) {
@@ -98,24 +101,33 @@ export class ViewResults {
     } catch {
       return null;
     }
-    for (const d of deps) {
-      const digest = await this.depDigest(d);
-      // A named view that fails (or holds a function) is the view's own business: it is
-      // evaluated, and reports the failure where it happens, if it happens.
-      if (digest === null) return null;
-      parts.push(d, digest);
-    }
-    return sha(parts.join("\0"));
+    const add = (i: number): Soon<string | null> => {
+      if (i === deps.length) return sha(parts.join("\0"));
+      const d = deps[i]!;
+      return then(this.depDigest(d), (digest) => {
+        // A named view that fails (or holds a function) is the view's own business: it is
+        // evaluated, and reports the failure where it happens, if it happens.
+        if (digest === null) return null;
+        parts.push(d, digest);
+        return add(i + 1);
+      });
+    };
+    return add(0);
   }
 
-  private depDigest(name: string): Promise<string | null> {
-    let digest = this.depDigests.get(name);
-    if (!digest) {
-      digest = this.wholeView(name)
-        .then((v) => sha(JSON.stringify(v ?? null)))
-        .catch(() => null);
-      this.depDigests.set(name, digest);
+  private depDigest(name: string): Soon<string | null> {
+    const known = this.depDigests.get(name);
+    if (known !== undefined) return known;
+    const digestOf = (v: unknown): string => sha(JSON.stringify(v ?? null));
+    let digest: Soon<string | null>;
+    try {
+      const value = this.wholeView(name);
+      digest = value instanceof Promise ? value.then(digestOf, () => null) : digestOf(value);
+    } catch {
+      digest = null;
     }
+    this.depDigests.set(name, digest);
+    if (digest instanceof Promise) void digest.then((d) => this.depDigests.set(name, d));
     return digest;
   }
 }

@@ -7,11 +7,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Pack } from "../packs/index.js";
-import { evaluate } from "./jsonata.js";
+import { evaluateSoon } from "./jsonata.js";
+import type { Soon } from "./soon.js";
 import type { ViewResults } from "./view-results.js";
 
+type Known = { value: unknown } | { pending: Promise<unknown> };
+
 export class ViewMemo {
-  private readonly byView = new Map<string, WeakMap<object, Promise<unknown>>>();
+  private readonly byView = new Map<string, WeakMap<object, Known>>();
   private kept: { results: ViewResults; ir: object } | null = null;
 
   /** Take results of earlier runs from `results` (never for the whole IR, which changes with any edit). */
@@ -19,19 +22,23 @@ export class ViewMemo {
     this.kept = { results, ir };
   }
 
-  of(view: string, item: unknown, evaluate: () => Promise<unknown>): Promise<unknown> {
+  of(view: string, item: unknown, evaluate: () => Soon<unknown>): Soon<unknown> {
     if (item === null || typeof item !== "object") return evaluate();
     const kept = this.kept;
     const compute = kept && item !== kept.ir ? () => kept.results.of(view, item, evaluate) : evaluate;
     let known = this.byView.get(view);
     if (!known) this.byView.set(view, (known = new WeakMap()));
-    let data = known.get(item);
-    if (!data) {
-      data = compute();
+    const entry = known.get(item);
+    if (entry) return "value" in entry ? entry.value : entry.pending;
+    const data = compute();
+    if (data instanceof Promise) {
+      known.set(item, { pending: data });
       // A failure is reported by each rule at its own place, not once per rule at the first.
-      data.catch(() => known.delete(item));
-      known.set(item, data);
-    }
+      data.then(
+        (value) => known.set(item, { value }),
+        () => known.delete(item),
+      );
+    } else known.set(item, { value: data });
     return data;
   }
 }
@@ -40,7 +47,7 @@ export class ViewMemo {
  * `$view(name, item)` for the expressions of a run: the named view of the pack chain (child
  * first) evaluated with `item` as input and the same bindings; `bindings` is read when called.
  */
-export function viewFunction(pack: Pick<Pack, "viewDirs">, memo: ViewMemo, bindings: () => Record<string, unknown>): (name: unknown, item: unknown) => Promise<unknown> {
+export function viewFunction(pack: Pick<Pack, "viewDirs">, memo: ViewMemo, bindings: () => Record<string, unknown>): (name: unknown, item: unknown) => Soon<unknown> {
   const sources = new Map<string, { text: string; file: string }>();
   return (name, item) => {
     if (typeof name !== "string" || !/^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*$/.test(name)) return Promise.reject(new Error(`$view: "${String(name)}" is not a view name`));
@@ -52,6 +59,6 @@ export function viewFunction(pack: Pick<Pack, "viewDirs">, memo: ViewMemo, bindi
       sources.set(name, source);
     }
     const { text, file } = source;
-    return memo.of(text, item, () => evaluate(text, item, bindings(), { file, line: 1, column: 1 }));
+    return memo.of(text, item, () => evaluateSoon(text, item, bindings(), { file, line: 1, column: 1 }));
   };
 }

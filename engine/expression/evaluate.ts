@@ -1,0 +1,336 @@
+/**
+ * A synchronous evaluator for jsonata syntax trees: the same results as jsonata for the
+ * constructs it implements, without jsonata's promise per node. Whatever it does not implement,
+ * and every error, is thrown as Unsupported; the caller then runs jsonata itself (fast.ts), so
+ * results and messages stay jsonata's.
+ */
+import type { Node } from "./ast.js";
+import { BUILTINS, JSONATA_FUNCTIONS, type Builtin } from "./builtins.js";
+import { Frame } from "./frame.js";
+import { LAMBDA, callFunction, type LambdaInfo } from "./call.js";
+import { append, deepEqual, field, flag, isNumber, isSequence, mergeSort, sequence, stringOf, truthy, Unsupported, type Sequence } from "./values.js";
+import { RegexValue } from "./regex.js";
+
+export function evaluate(node: Node, input: unknown, env: Frame): unknown {
+  let result: unknown;
+  switch (node.type) {
+    case "path":
+      result = path(node, input, env);
+      break;
+    case "name":
+      result = field(input, node.value as string);
+      break;
+    case "string":
+    case "number":
+    case "value":
+      result = node.value;
+      break;
+    case "regex":
+      result = new RegexValue(node.value as RegExp);
+      break;
+    case "variable":
+      result = variable(node, input, env);
+      if (result instanceof BuiltinRef) throw new Unsupported("a built-in function as a value");
+      break;
+    case "binary":
+      result = binary(node, input, env);
+      break;
+    case "unary":
+      result = unary(node, input, env);
+      break;
+    case "condition":
+      if (truthy(evaluate(node.condition!, input, env))) result = evaluate(node.then!, input, env);
+      else if (node.else) result = evaluate(node.else, input, env);
+      break;
+    case "block": {
+      const frame = new Frame(env);
+      for (const e of node.expressions ?? []) result = evaluate(e, input, frame);
+      break;
+    }
+    case "bind": {
+      result = evaluate(node.rhs!, input, env);
+      env.bind((node.lhs as Node).value as string, result);
+      break;
+    }
+    case "function":
+      result = call(node, input, env, undefined);
+      break;
+    case "lambda":
+      // jsonata wraps calls in tail position as thunks (for its trampoline); here they are just calls.
+      result = node.thunk ? evaluate(node.body!, input, env) : lambda(node, input, env);
+      break;
+    case "apply":
+      result = applyChain(node, input, env);
+      break;
+    default:
+      throw new Unsupported(node.type);
+  }
+  if (node.predicate) for (const stage of node.predicate) result = filter(stage.expr, result, env);
+  if (node.type !== "path" && node.group) result = group(node.group.lhs, result, env);
+  if (isSequence(result)) {
+    if (node.keepArray) flag(result, "keepSingleton");
+    if (result.length === 0) return undefined;
+    if (result.length === 1 && !result.keepSingleton) return result[0];
+  }
+  return result;
+}
+
+class BuiltinRef {
+  constructor(readonly fn: Builtin) {}
+}
+
+/** `$`: the context item (an array given as the input is one item, not a sequence of them). */
+function contextOf(input: unknown): unknown {
+  return Array.isArray(input) && (input as Sequence).outerWrapper ? input[0] : input;
+}
+
+function variable(node: Node, input: unknown, env: Frame): unknown {
+  const name = node.value as string;
+  if (name === "") return contextOf(input);
+  const v = env.lookup(name);
+  if (v !== undefined) return v;
+  if (env.has(name)) return undefined;
+  const builtin = BUILTINS.get(name);
+  if (builtin) return new BuiltinRef(builtin);
+  if (JSONATA_FUNCTIONS.has(name)) throw new Unsupported(`$${name}`);
+  return undefined;
+}
+
+function path(node: Node, input: unknown, env: Frame): unknown {
+  const steps = node.steps!;
+  let items: unknown[] = Array.isArray(input) && steps[0]!.type !== "variable" ? input : sequence(input);
+  let result: unknown[] = items;
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i]!;
+    // A path that starts with `[...]` takes that array as it is, not once per context item.
+    result = i === 0 && s.consarray ? asArray(evaluate(s, items, env)) : step(s, items, env, i === steps.length - 1);
+    if (result.length === 0) break;
+    items = result;
+  }
+  if (node.keepSingletonArray) {
+    if ((result as Sequence).cons && !isSequence(result)) throw new Unsupported("[] after an array constructor");
+    // jsonata marks whatever array the path gave, a list of the input included; the mark changes
+    // nothing for a list that is not a sequence, but is kept so the values are jsonata's.
+    flag(result, "keepSingleton");
+  }
+  if (node.group) return group(node.group.lhs, result, env);
+  return result;
+}
+
+function asArray(v: unknown): unknown[] {
+  return v === undefined ? sequence() : Array.isArray(v) ? v : sequence(v);
+}
+
+function step(node: Node, items: unknown[], env: Frame, last: boolean): unknown[] {
+  if (node.type === "sort") {
+    let sorted: unknown = sortStep(node, items, env);
+    for (const stage of node.stages ?? []) sorted = filter(stage.expr, sorted, env);
+    return sorted as unknown[];
+  }
+  const found: unknown[] = [];
+  for (const item of items) {
+    let res = evaluate(node, item, env);
+    if (node.stages) for (const stage of node.stages) res = filter(stage.expr, res, env);
+    if (res !== undefined) found.push(res);
+  }
+  if (last && found.length === 1 && Array.isArray(found[0]) && !isSequence(found[0])) return found[0];
+  const out = sequence();
+  for (const res of found) {
+    if (!Array.isArray(res) || (res as Sequence).cons) out.push(res);
+    else for (const v of res) out.push(v);
+  }
+  return out;
+}
+
+/** `[predicate]`: a number picks by position (negative from the end), anything else filters by truth. */
+function filter(predicate: Node, input: unknown, env: Frame): unknown {
+  const items: unknown[] = Array.isArray(input) ? input : sequence(input);
+  if (predicate.type === "number") {
+    let index = Math.floor(predicate.value as number);
+    if (index < 0) index += items.length;
+    const item = items[index];
+    if (item === undefined) return sequence();
+    return Array.isArray(item) ? item : sequence(item);
+  }
+  const out = sequence();
+  items.forEach((item, index) => {
+    let res = evaluate(predicate, item, env);
+    if (isNumber(res)) res = [res];
+    if (Array.isArray(res) && res.every((n) => typeof n === "number")) {
+      for (const n of res as number[]) {
+        let at = Math.floor(n);
+        if (at < 0) at += items.length;
+        if (at === index) out.push(item);
+      }
+    } else if (truthy(res)) out.push(item);
+  });
+  return out;
+}
+
+/**
+ * `{key: value}` over the input: items grouped by key (in first-seen order), each value
+ * evaluated over its group. An empty input is evaluated once with no item, except an IR list
+ * whose `push` is a no-op (guardEmptyArrays): jsonata pushes into its input, and that stays empty.
+ */
+function group(pairs: [Node, Node][], input: unknown, env: Frame): Record<string, unknown> {
+  let items: unknown[] = Array.isArray(input) ? input : sequence(input);
+  if (items.length === 0 && !Object.prototype.hasOwnProperty.call(items, "push")) items = [undefined];
+  const groups = new Map<string, { data: unknown; pair: number }>();
+  for (const item of items) {
+    for (let p = 0; p < pairs.length; p++) {
+      const key = evaluate(pairs[p]![0], item, env);
+      if (key === undefined) continue;
+      if (typeof key !== "string") throw new Unsupported("a key that is not a string");
+      const g = groups.get(key);
+      if (!g) groups.set(key, { data: item, pair: p });
+      else if (g.pair !== p) throw new Unsupported("two key expressions give one key");
+      else g.data = append(g.data, item);
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, g] of groups) {
+    const value = evaluate(pairs[g.pair]![1], g.data, env);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+function sortStep(node: Node, items: unknown[], env: Frame): unknown[] {
+  if (items.length <= 1) return items;
+  const terms = node.terms!;
+  const after = (a: unknown, b: unknown): boolean => {
+    for (const term of terms) {
+      const x = evaluate(term.expression, a, env);
+      const y = evaluate(term.expression, b, env);
+      if (x === undefined) {
+        if (y === undefined) continue;
+        return true;
+      }
+      if (y === undefined) return false;
+      if (!((typeof x === "string" || typeof x === "number") && typeof x === typeof y)) throw new Unsupported("sort key type");
+      if (x === y) continue;
+      const c = (x as number) < (y as number) ? -1 : 1;
+      return (term.descending ? -c : c) === 1;
+    }
+    return false;
+  };
+  return mergeSort(items, after);
+}
+
+function binary(node: Node, input: unknown, env: Frame): unknown {
+  const op = node.value as string;
+  const lhs = evaluate(node.lhs as Node, input, env);
+  if (op === "and") return truthy(lhs) === true && truthy(evaluate(node.rhs!, input, env)) === true;
+  if (op === "or") return truthy(lhs) === true || truthy(evaluate(node.rhs!, input, env)) === true;
+  const rhs = evaluate(node.rhs!, input, env);
+  switch (op) {
+    case "+":
+    case "-":
+    case "*":
+    case "/":
+    case "%": {
+      if ((lhs !== undefined && !isNumber(lhs)) || (rhs !== undefined && !isNumber(rhs))) throw new Unsupported("arithmetic on a non-number");
+      if (lhs === undefined || rhs === undefined) return undefined;
+      const r = op === "+" ? lhs + rhs : op === "-" ? lhs - rhs : op === "*" ? lhs * rhs : op === "/" ? lhs / rhs : lhs % rhs;
+      if (!Number.isFinite(r)) throw new Unsupported("non-finite result");
+      return r;
+    }
+    case "=":
+      return lhs !== undefined && rhs !== undefined && deepEqual(lhs, rhs);
+    case "!=":
+      return lhs !== undefined && rhs !== undefined && !deepEqual(lhs, rhs);
+    case "<":
+    case "<=":
+    case ">":
+    case ">=": {
+      const comparable = (v: unknown): boolean => v === undefined || typeof v === "string" || isNumber(v);
+      if (!comparable(lhs) || !comparable(rhs)) throw new Unsupported("comparison of other values");
+      if (lhs === undefined || rhs === undefined) return undefined;
+      if (typeof lhs !== typeof rhs) throw new Unsupported("comparison of a number with a string");
+      const [a, b] = [lhs as number, rhs as number];
+      return op === "<" ? a < b : op === "<=" ? a <= b : op === ">" ? a > b : a >= b;
+    }
+    case "&":
+      return (stringOf(lhs) ?? "") + (stringOf(rhs) ?? "");
+    case "in": {
+      if (lhs === undefined || rhs === undefined) return false;
+      const list = Array.isArray(rhs) ? rhs : [rhs];
+      return list.some((v) => v === lhs);
+    }
+    case "..": {
+      if (lhs === undefined || rhs === undefined) return undefined;
+      if (!Number.isInteger(lhs) || !Number.isInteger(rhs)) throw new Unsupported("range bounds");
+      const [from, to] = [lhs as number, rhs as number];
+      if (from > to) return undefined;
+      if (to - from >= 1e7) throw new Unsupported("range size");
+      const out: number[] = [];
+      for (let n = from; n <= to; n++) out.push(n);
+      return out;
+    }
+    default:
+      throw new Unsupported(`operator ${op}`);
+  }
+}
+
+function unary(node: Node, input: unknown, env: Frame): unknown {
+  switch (node.value) {
+    case "-": {
+      const v = evaluate(node.expression!, input, env);
+      if (v === undefined) return undefined;
+      if (!isNumber(v)) throw new Unsupported("negating a non-number");
+      return -v;
+    }
+    case "[": {
+      let out: unknown[] = [];
+      for (const item of node.expressions ?? []) {
+        const v = evaluate(item, input, env);
+        if (v === undefined) continue;
+        if (item.value === "[") out.push(v);
+        else out = append(out, v) as unknown[];
+      }
+      if (node.consarray) flag(out, "cons");
+      return out;
+    }
+    case "{":
+      return group(node.lhs as [Node, Node][], input, env);
+    default:
+      throw new Unsupported(`unary ${String(node.value)}`);
+  }
+}
+
+function lambda(node: Node, input: unknown, env: Frame): unknown {
+  if (node.signature) throw new Unsupported("a function signature");
+  const params = (node.arguments ?? []).map((a) => a.value as string);
+  const info: LambdaInfo = {
+    arity: params.length,
+    apply: (args) => {
+      const frame = new Frame(env);
+      params.forEach((p, i) => frame.bind(p, args[i]));
+      return evaluate(node.body!, input, frame);
+    },
+  };
+  const fn = (...args: unknown[]): unknown => info.apply(args);
+  Object.defineProperty(fn, LAMBDA, { value: info });
+  Object.defineProperty(fn, "arity", { value: params.length });
+  return fn;
+}
+
+/** A call `$f(args)`; `first`, for `x ~> $f(args)`, is passed before the arguments. */
+function call(node: Node, input: unknown, env: Frame, first: { value: unknown } | undefined): unknown {
+  const procedure = node.procedure!;
+  const proc = procedure.type === "variable" ? variable(procedure, input, env) : evaluate(procedure, input, env);
+  const args: unknown[] = first ? [first.value] : [];
+  for (const a of node.arguments ?? []) args.push(evaluate(a, input, env));
+  if (proc instanceof BuiltinRef) return proc.fn(args, contextOf(input));
+  return callFunction(proc, args);
+}
+
+function applyChain(node: Node, input: unknown, env: Frame): unknown {
+  const lhs = evaluate(node.lhs as Node, input, env);
+  const rhs = node.rhs!;
+  if (rhs.type === "function") return call(rhs, input, env, { value: lhs });
+  const fn = rhs.type === "variable" ? variable(rhs, input, env) : evaluate(rhs, input, env);
+  if (fn instanceof BuiltinRef) return fn.fn([lhs], contextOf(input));
+  if (typeof lhs === "function") throw new Unsupported("function composition");
+  return callFunction(fn, [lhs]);
+}

@@ -1,0 +1,31 @@
+/**
+ * Variable scopes: an inner binding hides an outer one (even one bound to undefined); the
+ * outermost scope reads the caller's bindings (own properties only).
+ */
+export class Frame {
+  private readonly vars = new Map<string, unknown>();
+
+  constructor(
+    private readonly parent: Frame | null,
+    private readonly bindings: Record<string, unknown> | null = null,
+  ) {}
+
+  bind(name: string, value: unknown): void {
+    this.vars.set(name, value);
+  }
+
+  lookup(name: string): unknown {
+    for (let f: Frame | null = this; f; f = f.parent) {
+      if (f.vars.has(name)) return f.vars.get(name);
+      if (f.bindings && Object.prototype.hasOwnProperty.call(f.bindings, name)) return f.bindings[name];
+    }
+    return undefined;
+  }
+
+  has(name: string): boolean {
+    for (let f: Frame | null = this; f; f = f.parent) {
+      if (f.vars.has(name) || (f.bindings && Object.prototype.hasOwnProperty.call(f.bindings, name))) return true;
+    }
+    return false;
+  }
+}
