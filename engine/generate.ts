@@ -128,6 +128,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files = restrictTo(files, selection.only);
   }
   timer(`plan and render (${files.length} files)`);
+  if (values.verbose) {
+    const { evaluations: e } = await import("./expression/index.js");
+    options.log?.(`expressions: ${e.fast} by the fast evaluator, ${e.jsonata} by jsonata${e.jsonata > 0 ? ` (last: ${e.lastLeft})` : ""}`);
+  }
 
   const rendered = files.filter((f) => f.rendered);
   // Steps transform the project's tree; skills are written elsewhere and are not code.

@@ -28,19 +28,26 @@ export interface Compiled {
   fast: Node | null;
 }
 
+/** CODEGEN_EXPRESSIONS=jsonata turns the fast evaluator off (to rule it out when an expression surprises). */
+const fastEnabled = process.env["CODEGEN_EXPRESSIONS"] !== "jsonata";
+
 /** Compile with jsonata (its syntax errors are thrown as they are). */
 export function compileExpression(source: string): Compiled {
   const expr = jsonata(source);
   const ast = expr.ast() as unknown as Node;
-  return { source, jsonata: expr, fast: isSupported(ast) ? ast : null };
+  return { source, jsonata: expr, fast: fastEnabled && isSupported(ast) ? ast : null };
 }
 
-/** How often an expression the fast evaluator took on went to jsonata after all (for tests and --verbose). */
-export const fallbacks = { count: 0, last: "" };
+/** Evaluations so far by each evaluator, and why the last one went to jsonata (--verbose prints them). */
+export const evaluations = { fast: 0, jsonata: 0, lastLeft: "" };
 
 /** The value, when the fast evaluator gives it; null when jsonata has to run. */
 export function evaluateNow(c: Compiled, input: unknown, bindings: Record<string, unknown>): { value: unknown } | null {
-  if (!c.fast) return null;
+  if (!c.fast) {
+    evaluations.jsonata++;
+    evaluations.lastLeft = `${fastEnabled ? "a construct left to jsonata" : "CODEGEN_EXPRESSIONS=jsonata"}: ${oneLine(c.source)}`;
+    return null;
+  }
   const root = new Frame(null, bindings);
   root.bind("$", input);
   let context = input;
@@ -49,13 +56,17 @@ export function evaluateNow(c: Compiled, input: unknown, bindings: Record<string
     flag(context as unknown[], "outerWrapper");
   }
   try {
-    return { value: evaluate(c.fast, context, root) };
+    const value = evaluate(c.fast, context, root);
+    evaluations.fast++;
+    return { value };
   } catch (e) {
-    fallbacks.count++;
-    fallbacks.last = `${(e as Error).message}: ${c.source.slice(0, 80)}`;
+    evaluations.jsonata++;
+    evaluations.lastLeft = `${(e as Error).message}: ${oneLine(c.source)}`;
     return null;
   }
 }
+
+const oneLine = (source: string): string => source.replace(/\s+/g, " ").trim().slice(0, 100);
 
 /** Evaluate: the fast evaluator's value when it gives one, else jsonata's. */
 export function evaluateExpression(c: Compiled, input: unknown, bindings: Record<string, unknown>): unknown {
