@@ -1,5 +1,6 @@
 import { Liquid, type Template } from "liquidjs";
 import { filters } from "./filters.js";
+import { templateFs } from "./template-fs.js";
 
 /** One Liquid environment per pack: strict, cached, with the engine's generic filters. */
 export class Renderer {
@@ -17,6 +18,7 @@ export class Renderer {
       lenientIf: true,
       cache: true,
       ownPropertyOnly: true,
+      fs: templateFs(),
     });
     for (const [name, fn] of Object.entries(filters)) this.liquid.registerFilter(name, fn as (...args: unknown[]) => unknown);
   }

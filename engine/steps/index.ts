@@ -5,7 +5,8 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism } from "node:os";
+import { scratchRoot } from "./scratch-root.js";
 import { createHash } from "node:crypto";
 import { dirname, join, relative } from "node:path";
 import { Minimatch, minimatch } from "minimatch";
@@ -122,7 +123,7 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
 
 /** A scratch folder holding these files (by their project paths). */
 async function stageFiles(byPath: Map<string, PlannedFile>, paths: string[]): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "codegen-stage-"));
+  const dir = await mkdtemp(join(scratchRoot(), "codegen-stage-"));
   const made = new Set<string>();
   for (const p of paths) {
     const folder = dirname(join(dir, p));
