@@ -8,7 +8,8 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export { treeIdentity, treeState } from "./tree-identity.js";
 export { engineIdentity } from "./engine-identity.js";
@@ -23,12 +24,23 @@ export function cacheDir(...parts: string[]): string {
 
 const entries = (): string => cacheDir("steps");
 
-/** Bytes stored under a hex key, or null. */
+/**
+ * Entries made when codegen was built (precompile.ts): what every first run computes the same
+ * way (the built-in packs, loaded and validated). Read after the user's cache, never written.
+ */
+export const seedDir = join(dirname(fileURLToPath(import.meta.url)), "../../cache-seed");
+
+/** Bytes stored under a hex key (in the cache, else in the build's seed), or null. */
 export function readCached(key: string): Buffer | null {
+  const at = join(key.slice(0, 2), key);
   try {
-    return readFileSync(join(entries(), key.slice(0, 2), key));
+    return readFileSync(join(entries(), at));
   } catch {
-    return null;
+    try {
+      return readFileSync(join(seedDir, at));
+    } catch {
+      return null;
+    }
   }
 }
 

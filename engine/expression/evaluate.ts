@@ -98,6 +98,10 @@ function variable(node: Node, input: unknown, env: Frame): unknown {
 
 function path(node: Node, input: unknown, env: Frame): unknown {
   const steps = node.steps!;
+  if (!node.keepSingletonArray && !node.group && !node.predicate) {
+    const quick = walk(steps, input, env);
+    if (quick !== GENERAL) return quick;
+  }
   let items: unknown[] = Array.isArray(input) && steps[0]!.type !== "variable" ? input : sequence(input);
   let result: unknown[] = items;
   for (let i = 0; i < steps.length; i++) {
@@ -117,6 +121,33 @@ function path(node: Node, input: unknown, env: Frame): unknown {
   return result;
 }
 
+const GENERAL = Symbol("take the general walk");
+
+/**
+ * A path through single objects (`$r.type.kind`, `api.routes`), by far the most common kind:
+ * the value the general walk gives, without making its sequences. Anything else (a list on the
+ * way, a predicate, a sequence kept in the data) takes the general walk.
+ */
+function walk(steps: Node[], input: unknown, env: Frame): unknown {
+  let v: unknown = input;
+  let i = 0;
+  const first = steps[0]!;
+  if (first.type === "variable") {
+    if (first.stages || first.keepArray || first.predicate || first.group) return GENERAL;
+    v = variable(first, input, env);
+    if (v instanceof BuiltinRef) return GENERAL;
+    i = 1;
+  }
+  for (; i < steps.length; i++) {
+    const s = steps[i]!;
+    if (s.type !== "name" || s.stages || s.keepArray || s.predicate || s.group) return GENERAL;
+    if (v === undefined) return undefined;
+    if (Array.isArray(v)) return GENERAL;
+    v = field(v, s.value as string);
+  }
+  return isSequence(v) ? GENERAL : v;
+}
+
 function asArray(v: unknown): unknown[] {
   return v === undefined ? sequence() : Array.isArray(v) ? v : sequence(v);
 }
@@ -127,19 +158,33 @@ function step(node: Node, items: unknown[], env: Frame, last: boolean): unknown[
     for (const stage of node.stages ?? []) sorted = filter(stage.expr, sorted, env);
     return sorted as unknown[];
   }
-  const found: unknown[] = [];
-  for (const item of items) {
-    let res = evaluate(node, item, env);
+  // Indexed loops and no list of results in between: this is the evaluator's innermost loop.
+  let out: Sequence | null = null;
+  let first: unknown;
+  let count = 0;
+  for (let i = 0; i < items.length; i++) {
+    let res = evaluate(node, items[i], env);
     if (node.stages) for (const stage of node.stages) res = filter(stage.expr, res, env);
-    if (res !== undefined) found.push(res);
+    if (res === undefined) continue;
+    if (++count === 1) {
+      first = res;
+      continue;
+    }
+    if (count === 2) pushFlat((out = sequence()), first);
+    pushFlat(out!, res);
   }
-  if (last && found.length === 1 && Array.isArray(found[0]) && !isSequence(found[0])) return found[0];
-  const out = sequence();
-  for (const res of found) {
-    if (!Array.isArray(res) || (res as Sequence).cons) out.push(res);
-    else for (const v of res) out.push(v);
+  if (count === 0) return sequence();
+  if (count === 1) {
+    if (last && Array.isArray(first) && !isSequence(first)) return first;
+    pushFlat((out = sequence()), first);
   }
-  return out;
+  return out!;
+}
+
+/** A step's result joins the path's: arrays are spliced in, except arrays built by `[...]`. */
+function pushFlat(out: unknown[], res: unknown): void {
+  if (!Array.isArray(res) || (res as Sequence).cons) out.push(res);
+  else for (let j = 0; j < res.length; j++) out.push(res[j]);
 }
 
 /** `[predicate]`: a number picks by position (negative from the end), anything else filters by truth. */
@@ -153,17 +198,21 @@ function filter(predicate: Node, input: unknown, env: Frame): unknown {
     return Array.isArray(item) ? item : sequence(item);
   }
   const out = sequence();
-  items.forEach((item, index) => {
-    let res = evaluate(predicate, item, env);
-    if (isNumber(res)) res = [res];
-    if (Array.isArray(res) && res.every((n) => typeof n === "number")) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    const res = evaluate(predicate, item, env);
+    if (isNumber(res)) {
+      let at = Math.floor(res);
+      if (at < 0) at += items.length;
+      if (at === index) out.push(item);
+    } else if (Array.isArray(res) && res.every((n) => typeof n === "number")) {
       for (const n of res as number[]) {
         let at = Math.floor(n);
         if (at < 0) at += items.length;
         if (at === index) out.push(item);
       }
     } else if (truthy(res)) out.push(item);
-  });
+  }
   return out;
 }
 
@@ -176,7 +225,8 @@ function group(pairs: [Node, Node][], input: unknown, env: Frame): Record<string
   let items: unknown[] = Array.isArray(input) ? input : sequence(input);
   if (items.length === 0 && !Object.prototype.hasOwnProperty.call(items, "push")) items = [undefined];
   const groups = new Map<string, { data: unknown; pair: number }>();
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
     for (let p = 0; p < pairs.length; p++) {
       const key = evaluate(pairs[p]![0], item, env);
       if (key === undefined) continue;

@@ -83,10 +83,10 @@ export function stringOf(v: unknown): string | undefined {
 export function field(input: unknown, key: string): unknown {
   if (Array.isArray(input)) {
     const out = sequence();
-    for (const item of input) {
-      const v = field(item, key);
+    for (let i = 0; i < input.length; i++) {
+      const v = field(input[i], key);
       if (v === undefined) continue;
-      if (Array.isArray(v)) for (const x of v) out.push(x);
+      if (Array.isArray(v)) for (let j = 0; j < v.length; j++) out.push(v[j]);
       else out.push(v);
     }
     return out;

@@ -20,7 +20,8 @@ type Mode = "top" | "body";
 const pick = (...xs: string[]): Arb => fc.constantFrom(...xs);
 const lit = (s: string): Arb => fc.constant(s);
 const join = (...parts: Arb[]): Arb => fc.tuple(...parts).map((p) => p.join(""));
-const w = (arbitrary: Arb, weight: number): { arbitrary: Arb; weight: number } => ({ arbitrary, weight });
+/** A weighted alternative (fast-check wants integer weights: tenths here). */
+const w = (arbitrary: Arb, weight: number): { arbitrary: Arb; weight: number } => ({ arbitrary, weight: Math.round(weight * 10) });
 const opt = (a: Arb, weight = 1): Arb => fc.oneof(w(lit(""), 2), w(a, weight));
 const sepBy = (a: Arb, sep: string, min: number, max: number): Arb => fc.array(a, { minLength: min, maxLength: max }).map((xs) => xs.join(sep));
 
@@ -230,7 +231,9 @@ function builtinCall(d: number, m: Mode): Arb {
     const A = fc.oneof(w(arrayish, 3), w(s, 1), w(missing, 0.3));
     const O = fc.oneof(w(objectish, 3), w(s, 1), w(missing, 0.3));
     const X = fc.oneof(w(s, 3), w(arrayish, 1), w(objectish, 1), w(missing, 0.3), w(regex, 0.2));
-    const P = fc.oneof(w(pick("'o'", "','", "' '", "'l'", "'a'", "''", "'x'"), 3), w(regex, 3), w(s, 1));
+    // A pattern or a replacement may be a function jsonata calls: inside a lambda only literals go there.
+    const P = fc.oneof(w(pick("'o'", "','", "' '", "'l'", "'a'", "''", "'x'"), 3), w(regex, 3), ...(m === "top" ? [w(s, 1)] : []));
+    const R = m === "top" ? S : string;
     const F = (min: number, max: number): Arb => functionArg(d, m, min, max);
     const Fm = fc.oneof(
       w(pick("function($m) { $uppercase($m.match) }", "function($m) { $m.groups[0] }", "function($m) { $string($m.index) }", "function($m) { $join($keys($m), ',') }", "function($m) { $m.match & $count($m.groups) }", "function($m) { $m }"), 3),
@@ -242,7 +245,7 @@ function builtinCall(d: number, m: Mode): Arb {
       ["merge", [[fc.oneof(pick("[{'a': 1}, {'b': 2, 'a': 3}]", "items", "people.{name: age}", "[]", "[o, o.p]", "items.o", "`200`"), O)]]],
       ["lookup", [[O, S], [S]]], ["keys", [[O], [A], []]], ["string", [[X], [X, literal], []]], ["length", [[S], []]], ["lowercase", [[S], []]], ["uppercase", [[S], []]],
       ["trim", [[S], []]], ["substring", [[S, N], [S, N, N], [N]]], ["substringBefore", [[S, S], [S]]], ["substringAfter", [[S, S], [S]]],
-      ["contains", [[S, P], [P]]], ["split", [[S, P], [S, P, N], [P]]], ["join", [[A], [A, S]]], ["replace", [[S, P, S], [S, P, S, N], [S, P, Fm], [P, S]]],
+      ["contains", [[S, P], [P]]], ["split", [[S, P], [S, P, N], [P]]], ["join", [[A], [A, S]]], ["replace", [[S, P, R], [S, P, R, N], [S, P, Fm], [P, R]]],
       ["match", [[S, regex], [S, regex, N], [regex]]], ["map", [[A, F(1, 3)]]], ["filter", [[A, F(1, 3)]]], ["reduce", [[A, F(2, 4)], [A, F(2, 4), X]]],
       ["distinct", [[A]]], ["sort", [[A], [A, F(2, 2)]]], ["reverse", [[A]]], ["type", [[X]]], ["number", [[X], []]], ["sum", [[A]]], ["max", [[A]]],
       ["min", [[A]]], ["floor", [[N], []]], ["ceil", [[N], []]], ["abs", [[N], []]],
@@ -250,7 +253,10 @@ function builtinCall(d: number, m: Mode): Arb {
     const typed = fc.oneof(
       ...table.map(([fn, alternatives]) => fc.oneof(...alternatives.map((args) => (args.length ? join(lit(`$${fn}(`), join(...args.flatMap((a, i) => (i ? [lit(", "), a] : [a]))), lit(")")) : lit(`$${fn}()`))))),
     );
-    const anyArgs = join(lit("$"), pick(...table.map(([fn]) => fn)), lit("("), sepBy(X, ", ", 0, 4), lit(")"));
+    // Arbitrary arguments: inside a lambda, only to built-ins that call none of them.
+    const calling = new Set(["map", "filter", "reduce", "sort", "replace", "contains", "split", "match"]);
+    const names = table.map(([fn]) => fn).filter((fn) => m === "top" || !calling.has(fn));
+    const anyArgs = join(lit("$"), pick(...names), lit("("), sepBy(X, ", ", 0, 4), lit(")"));
     return fc.oneof(w(typed, 4), w(anyArgs, 1));
   });
 }

@@ -10,7 +10,8 @@ import { codegen, codegenOk } from "../support/cli.js";
 import { writeTree } from "../support/files.js";
 import { smallApi } from "../support/project.js";
 import { fixtures, scratch } from "../support/paths.js";
-import { packKey } from "../../engine/packs/loaded-cache.js";
+import { cachedPack, packKey } from "../../engine/packs/loaded-cache.js";
+import { seedDir } from "../../engine/cache/index.js";
 
 const test = suite("loaded pack cache");
 
@@ -53,6 +54,21 @@ test("a built-in pack has one entry for every project; another pack's entry is i
   assert.is(packKey("go-zero", "/another/project", true), builtin);
   assert.is.not(packKey("go-zero", "/another/project", false), packKey("go-zero", "/one/project", false));
   assert.is.not(packKey("mini", "/one/project", true), builtin);
+});
+
+test("the build seeds the built-in pack: an empty cache has it, and a gen writes nothing into the seed", () => {
+  const cache = scratch("seed-cache");
+  const seedFiles = (): string[] => readdirSync(seedDir, { recursive: true }).map(String).sort();
+  const before = seedFiles();
+  process.env["CODEGEN_CACHE_DIR"] = cache;
+  try {
+    assert.ok(cachedPack(packKey("go-zero", "", true)), "the seed has no entry for go-zero");
+  } finally {
+    delete process.env["CODEGEN_CACHE_DIR"];
+  }
+  const dir = writeTree(scratch("seed-proj"), { ".codegen.yaml": "name: demo\nmodule: example.com/demo\nframe: api\n", "desc/api/demo.api": smallApi });
+  codegenOk(["gen"], dir, { CODEGEN_CACHE_DIR: cache });
+  assert.equal(seedFiles(), before);
 });
 
 test.run();

@@ -1,0 +1,30 @@
+/**
+ * At build time (precompile.ts): the built-in packs loaded once, their cache entries kept beside
+ * the build (cache/index.ts reads them after the user's cache). A first run, or any run with a
+ * fresh cache (a CI job), then skips reading and validating a hundred pack files. The entries
+ * carry the same checks as any other: codegen's identity and the pack files' state.
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { seedDir } from "../cache/index.js";
+import { loadPack } from "./index.js";
+import { builtinPacksDir, defaultPackName } from "./source.js";
+
+export async function seedBuiltinPacks(): Promise<string[]> {
+  const scratch = mkdtempSync(join(tmpdir(), "codegen-seed-"));
+  const before = process.env["CODEGEN_CACHE_DIR"];
+  process.env["CODEGEN_CACHE_DIR"] = scratch;
+  try {
+    rmSync(seedDir, { recursive: true, force: true });
+    defaultPackName();
+    const names = readdirSync(builtinPacksDir).filter((n) => existsSync(join(builtinPacksDir, n, "pack.yaml")));
+    for (const name of names) await loadPack(name, builtinPacksDir);
+    if (existsSync(join(scratch, "steps"))) cpSync(join(scratch, "steps"), seedDir, { recursive: true });
+    return names;
+  } finally {
+    if (before === undefined) delete process.env["CODEGEN_CACHE_DIR"];
+    else process.env["CODEGEN_CACHE_DIR"] = before;
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
