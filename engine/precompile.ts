@@ -7,7 +7,7 @@
  */
 import { precompileSchemas } from "./schema/index.js";
 import { precompileReaders } from "./descriptors/index.js";
-import { seedBuiltinPacks } from "./packs/seed.js";
+import { seedBuiltinPacks } from "./packs/index.js";
 
 const schemas = await precompileSchemas();
 const readers = await precompileReaders();

@@ -207,3 +207,4 @@ function mergeRules(parent: Rule[], child: Array<Rule | { name: string; enabled:
   }
   return result;
 }
+export { seedBuiltinPacks } from "./seed.js";
