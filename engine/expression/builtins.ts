@@ -10,9 +10,14 @@ import { append, deepEqual, field, isFunction, isNumber, isSequence, mergeSort, 
 
 export type Builtin = (args: unknown[], input: unknown) => unknown;
 
+/** Given as the context value where jsonata would give another than the evaluator knows (evaluate.ts). */
+export const NO_CONTEXT = Symbol("no context value");
+
 /** The arguments, with the context value first when fewer than `needed` were given. */
 function withContext(args: unknown[], input: unknown, needed: number): unknown[] {
-  return args.length < needed ? [input, ...args] : args;
+  if (args.length >= needed) return args;
+  if (input === NO_CONTEXT) throw new Unsupported("the context value of a call in tail position");
+  return [input, ...args];
 }
 
 function str(v: unknown): string | undefined {
@@ -34,6 +39,17 @@ function list(v: unknown): unknown[] | undefined {
 
 function fn(v: unknown): unknown {
   if (!isFunction(v)) throw new Unsupported("a function argument that is not a function");
+  return v;
+}
+
+/**
+ * jsonata checks every argument against the function's signature before it looks at any: so
+ * does each function here, before it returns early for a missing first argument. Where unsure
+ * whether jsonata accepts an argument, the function declines (Unsupported): that only costs time.
+ */
+function optionalNumber(v: unknown, present: boolean): number | undefined {
+  if (!present) return undefined;
+  if (!isNumber(v)) throw new Unsupported("a number argument that is not a number");
   return v;
 }
 
@@ -111,8 +127,10 @@ const table: Record<string, Builtin> = {
     arity(args, 0, 1);
     const out = sequence();
     if (Array.isArray(v)) {
-      const seen = new Set<string>();
-      for (const o of v) if (o !== null && typeof o === "object" && !Array.isArray(o) && !isFunction(o)) for (const k of Object.keys(o)) if (!seen.has(k)) (seen.add(k), out.push(k));
+      // Gathered as an object's keys, as jsonata does: integer-like keys come first, in order.
+      const all: Record<string, true> = {};
+      for (const o of v) if (o !== null && typeof o === "object" && !Array.isArray(o) && !isFunction(o)) for (const k of Object.keys(o)) all[k] = true;
+      out.push(...Object.keys(all));
     } else if (v !== null && typeof v === "object" && !isFunction(v)) out.push(...Object.keys(v));
     return out;
   },
@@ -149,9 +167,9 @@ const table: Record<string, Builtin> = {
     const all = withContext(args, input, 2);
     const s = str(all[0]);
     let start = num(all[1]);
-    const length = num(all[2]);
-    if (s === undefined) return undefined;
+    const length = optionalNumber(all[2], all.length > 2);
     if (start === undefined || !Number.isInteger(start) || (length !== undefined && !Number.isInteger(length))) throw new Unsupported("$substring bounds");
+    if (s === undefined) return undefined;
     const chars = Array.from(s);
     if (chars.length + start < 0) start = 0;
     if (length === undefined) return chars.slice(start).join("");
@@ -164,8 +182,8 @@ const table: Record<string, Builtin> = {
     const all = withContext(args, input, 2);
     const s = str(all[0]);
     const chars = str(all[1]);
-    if (s === undefined) return undefined;
     if (chars === undefined) throw new Unsupported("$substringBefore without chars");
+    if (s === undefined) return undefined;
     const at = s.indexOf(chars);
     return at > -1 ? s.slice(0, at) : s;
   },
@@ -174,8 +192,8 @@ const table: Record<string, Builtin> = {
     const all = withContext(args, input, 2);
     const s = str(all[0]);
     const chars = str(all[1]);
-    if (s === undefined) return undefined;
     if (chars === undefined) throw new Unsupported("$substringAfter without chars");
+    if (s === undefined) return undefined;
     const at = s.indexOf(chars);
     return at > -1 ? s.slice(at + chars.length) : s;
   },
@@ -183,20 +201,20 @@ const table: Record<string, Builtin> = {
     arity(args, 1, 2);
     const all = withContext(args, input, 2);
     const s = str(all[0]);
-    if (s === undefined) return undefined;
     const p = pattern(all[1]);
+    if (s === undefined) return undefined;
     return typeof p === "string" ? s.includes(p) : p.test(s);
   },
   split(args, input) {
     arity(args, 1, 3);
     const all = withContext(args, input, 2);
     const s = str(all[0]);
-    if (s === undefined) return undefined;
-    const limit = num(all[2]);
+    const limit = optionalNumber(all[2], all.length > 2);
     if (limit !== undefined && (limit < 0 || !Number.isInteger(limit))) throw new Unsupported("$split limit");
     const sep = all[1];
+    if (typeof sep !== "string" && !(sep instanceof RegexValue)) throw new Unsupported("$split separator");
+    if (s === undefined) return undefined;
     if (typeof sep === "string") return s.split(sep, limit);
-    if (!(sep instanceof RegexValue)) throw new Unsupported("$split separator");
     const parts: string[] = [];
     let from = 0;
     for (const m of sep.matches(s)) {
@@ -209,27 +227,27 @@ const table: Record<string, Builtin> = {
   join(args) {
     arity(args, 1, 2);
     const strings = list(args[0]);
+    if (args.length > 1 && typeof args[1] !== "string") throw new Unsupported("$join separator");
     if (strings === undefined) return undefined;
     if (!strings.every((s) => typeof s === "string")) throw new Unsupported("$join of non-strings");
-    const sep = args[1] === undefined ? "" : str(args[1]);
-    return strings.join(sep);
+    return strings.join(args.length > 1 ? (args[1] as string) : "");
   },
   replace(args, input) {
     arity(args, 2, 4);
     const all = withContext(args, input, 3);
     const s = str(all[0]);
-    if (s === undefined) return undefined;
     const p = pattern(all[1]);
     const replacement = all[2];
-    const limit = num(all[3]);
+    const limit = optionalNumber(all[3], all.length > 3);
     if (limit !== undefined && (limit < 0 || !Number.isInteger(limit))) throw new Unsupported("$replace limit");
+    if (typeof replacement !== "string" && !isFunction(replacement)) throw new Unsupported("$replace replacement");
+    if (s === undefined) return undefined;
     if (typeof p === "string") {
       if (typeof replacement !== "string") throw new Unsupported("$replace of a string by a function");
       const parts = s.split(p);
       if (limit === undefined || limit >= parts.length - 1) return parts.join(replacement);
       return parts.slice(0, limit + 1).join(replacement) + p + parts.slice(limit + 1).join(p);
     }
-    if (typeof replacement !== "string" && !isFunction(replacement)) throw new Unsupported("$replace replacement");
     let out = "";
     let from = 0;
     for (const m of p.matches(s, limit)) {
@@ -248,17 +266,17 @@ const table: Record<string, Builtin> = {
     arity(args, 1, 3);
     const all = withContext(args, input, 2);
     const s = str(all[0]);
-    if (s === undefined) return undefined;
     if (!(all[1] instanceof RegexValue)) throw new Unsupported("$match pattern");
-    const limit = num(all[2]);
+    const limit = optionalNumber(all[2], all.length > 2);
     if (limit !== undefined && (limit < 0 || !Number.isInteger(limit))) throw new Unsupported("$match limit");
+    if (s === undefined) return undefined;
     return sequence(...all[1].matches(s, limit).map(matchObject));
   },
   map(args) {
     arity(args, 2, 2);
+    const f = fn(args[1]);
     const items = list(args[0]);
     if (items === undefined) return undefined;
-    const f = fn(args[1]);
     const out = sequence();
     items.forEach((v, i) => {
       const r = callWith(f, v, i, items);
@@ -268,9 +286,9 @@ const table: Record<string, Builtin> = {
   },
   filter(args) {
     arity(args, 2, 2);
+    const f = fn(args[1]);
     const items = list(args[0]);
     if (items === undefined) return undefined;
-    const f = fn(args[1]);
     const out = sequence();
     items.forEach((v, i) => {
       if (truthy(callWith(f, v, i, items))) out.push(v);
@@ -279,11 +297,11 @@ const table: Record<string, Builtin> = {
   },
   reduce(args) {
     arity(args, 2, 3);
-    const items = list(args[0]);
-    if (items === undefined) return undefined;
     const f = fn(args[1]);
     const n = arityOf(f);
     if (n < 2) throw new Unsupported("$reduce with a function of fewer than two parameters");
+    const items = list(args[0]);
+    if (items === undefined) return undefined;
     let acc: unknown;
     let i = 0;
     if (args[2] === undefined && items.length > 0) {
@@ -309,10 +327,11 @@ const table: Record<string, Builtin> = {
   },
   sort(args) {
     arity(args, 1, 2);
+    if (args.length > 1) fn(args[1]);
     const items = list(args[0]);
     if (items === undefined) return undefined;
     if (items.length <= 1) return items;
-    if (args[1] === undefined) {
+    if (args.length < 2) {
       const numbers = items.every(isNumber);
       if (!numbers && !items.every((x) => typeof x === "string")) throw new Unsupported("$sort of mixed values");
       return mergeSort(items, (a, b) => (a as number) > (b as number));
@@ -386,6 +405,9 @@ function numbers(v: unknown): number[] | undefined {
 }
 
 export const BUILTINS: ReadonlyMap<string, Builtin> = new Map(Object.entries(table));
+
+/** The functions that take a regex literal as a pattern. */
+export const PATTERN_FUNCTIONS: ReadonlySet<Builtin> = new Set([table["contains"]!, table["split"]!, table["replace"]!, table["match"]!]);
 
 /** Every function jsonata 2 defines; the ones not in BUILTINS are left to jsonata. */
 export const JSONATA_FUNCTIONS: ReadonlySet<string> = new Set(

@@ -5,7 +5,7 @@
  * results and messages stay jsonata's.
  */
 import type { Node } from "./ast.js";
-import { BUILTINS, JSONATA_FUNCTIONS, type Builtin } from "./builtins.js";
+import { BUILTINS, JSONATA_FUNCTIONS, NO_CONTEXT, PATTERN_FUNCTIONS, type Builtin } from "./builtins.js";
 import { Frame } from "./frame.js";
 import { LAMBDA, callFunction, type LambdaInfo } from "./call.js";
 import { append, deepEqual, field, flag, isNumber, isSequence, mergeSort, sequence, stringOf, truthy, Unsupported, type Sequence } from "./values.js";
@@ -26,8 +26,9 @@ export function evaluate(node: Node, input: unknown, env: Frame): unknown {
       result = node.value;
       break;
     case "regex":
-      result = new RegexValue(node.value as RegExp);
-      break;
+      // jsonata makes a regex a function; here it is only a pattern given to $contains,
+      // $split, $replace or $match (call below), and anything else is left to jsonata.
+      throw new Unsupported("a regex as a value");
     case "variable":
       result = variable(node, input, env);
       if (result instanceof BuiltinRef) throw new Unsupported("a built-in function as a value");
@@ -57,7 +58,7 @@ export function evaluate(node: Node, input: unknown, env: Frame): unknown {
       break;
     case "lambda":
       // jsonata wraps calls in tail position as thunks (for its trampoline); here they are just calls.
-      result = node.thunk ? evaluate(node.body!, input, env) : lambda(node, input, env);
+      result = node.thunk ? thunk(node.body!, input, env) : lambda(node, input, env);
       break;
     case "apply":
       result = applyChain(node, input, env);
@@ -107,7 +108,7 @@ function path(node: Node, input: unknown, env: Frame): unknown {
   for (let i = 0; i < steps.length; i++) {
     const s = steps[i]!;
     // A path that starts with `[...]` takes that array as it is, not once per context item.
-    result = i === 0 && s.consarray ? asArray(evaluate(s, items, env)) : step(s, items, env, i === steps.length - 1);
+    result = i === 0 && s.consarray ? firstArray(evaluate(s, items, env), node) : step(s, items, env, i === steps.length - 1);
     if (result.length === 0) break;
     items = result;
   }
@@ -148,8 +149,18 @@ function walk(steps: Node[], input: unknown, env: Frame): unknown {
   return isSequence(v) ? GENERAL : v;
 }
 
-function asArray(v: unknown): unknown[] {
-  return v === undefined ? sequence() : Array.isArray(v) ? v : sequence(v);
+/**
+ * The value of a path's first step `[...]`. jsonata walks on from whatever it gives: a single
+ * value (a predicate picked one member) it iterates as if it were a list, by its length; nothing,
+ * and a `[]` after the path fails. Those cases are left to it.
+ */
+function firstArray(v: unknown, path: Node): unknown[] {
+  if (v === undefined) {
+    if (path.keepSingletonArray) throw new Unsupported("[] after a path that gave nothing");
+    return sequence();
+  }
+  if (!Array.isArray(v)) throw new Unsupported("a path from a single value picked out of [...]");
+  return v;
 }
 
 function step(node: Node, items: unknown[], env: Frame, last: boolean): unknown[] {
@@ -308,8 +319,8 @@ function binary(node: Node, input: unknown, env: Frame): unknown {
       return list.some((v) => v === lhs);
     }
     case "..": {
+      if ((lhs !== undefined && !Number.isInteger(lhs)) || (rhs !== undefined && !Number.isInteger(rhs))) throw new Unsupported("range bounds");
       if (lhs === undefined || rhs === undefined) return undefined;
-      if (!Number.isInteger(lhs) || !Number.isInteger(rhs)) throw new Unsupported("range bounds");
       const [from, to] = [lhs as number, rhs as number];
       if (from > to) return undefined;
       if (to - from >= 1e7) throw new Unsupported("range size");
@@ -365,14 +376,30 @@ function lambda(node: Node, input: unknown, env: Frame): unknown {
   return fn;
 }
 
-/** A call `$f(args)`; `first`, for `x ~> $f(args)`, is passed before the arguments. */
-function call(node: Node, input: unknown, env: Frame, first: { value: unknown } | undefined): unknown {
+/**
+ * A call `$f(args)`; `first`, for `x ~> $f(args)`, is passed before the arguments. In a call
+ * jsonata made a thunk (a call in tail position of a function body) a built-in that reads the
+ * context value would read the caller's, not the function's: that case is left to jsonata.
+ */
+function call(node: Node, input: unknown, env: Frame, first: { value: unknown } | undefined, inThunk = false): unknown {
   const procedure = node.procedure!;
   const proc = procedure.type === "variable" ? variable(procedure, input, env) : evaluate(procedure, input, env);
   const args: unknown[] = first ? [first.value] : [];
-  for (const a of node.arguments ?? []) args.push(evaluate(a, input, env));
-  if (proc instanceof BuiltinRef) return proc.fn(args, contextOf(input));
+  const patterns = proc instanceof BuiltinRef && PATTERN_FUNCTIONS.has(proc.fn);
+  for (const a of node.arguments ?? []) {
+    const plainRegex = a.type === "regex" && !a.predicate && !a.group && !a.keepArray;
+    if (plainRegex && !patterns) throw new Unsupported("a regex given to a function other than $contains, $split, $replace, $match");
+    args.push(plainRegex ? new RegexValue(a.value as RegExp) : evaluate(a, input, env));
+  }
+  if (proc instanceof BuiltinRef) return proc.fn(args, inThunk ? NO_CONTEXT : contextOf(input));
   return callFunction(proc, args);
+}
+
+/** A thunk's body is a call (jsonata's parser makes thunks of calls only); anything else goes to jsonata. */
+function thunk(body: Node, input: unknown, env: Frame): unknown {
+  if (body.type !== "function" || body.predicate || body.group || body.keepArray) throw new Unsupported("a thunk that is not a plain call");
+  // Its value is the call's as it is: jsonata's trampoline does not unwrap it (the caller does).
+  return call(body, input, env, undefined, true);
 }
 
 function applyChain(node: Node, input: unknown, env: Frame): unknown {

@@ -3,6 +3,7 @@
  * jsonata's sequence flags at every level), or the fast evaluator declining (then jsonata runs).
  */
 import { compileExpression, evaluateNow } from "../../engine/expression/index.js";
+import { guarded } from "../../engine/plan/jsonata.js";
 
 type Flagged = unknown[] & { sequence?: boolean; keepSingleton?: boolean; cons?: boolean };
 
@@ -46,8 +47,9 @@ export interface DiffResult {
 /** Evaluate `source` both ways over copies of the same input. */
 export async function compare(source: string, input: unknown, bindings: Record<string, unknown> = {}, copyInput = true): Promise<DiffResult> {
   const c = compileExpression(source);
-  // Each evaluator gets its own copy: jsonata may push into arrays of its input.
-  const copy = <T>(v: T): T => (v === undefined || !copyInput ? v : (JSON.parse(JSON.stringify(v)) as T));
+  // Each evaluator gets its own copy, guarded as the engine guards the IR: jsonata's group-by
+  // pushes into an empty array of its input, which the fast evaluator never does.
+  const copy = <T>(v: T): T => (v === undefined || !copyInput ? v : guarded(JSON.parse(JSON.stringify(v)) as T));
   let expected: { value: unknown } | { error: string };
   try {
     expected = { value: await c.jsonata.evaluate(copy(input), bindings) };
