@@ -77,8 +77,17 @@ function substitute(replacement: string, m: RegexMatch): string {
   });
 }
 
+/** What $match gives for a match. */
 function matchObject(m: RegexMatch): object {
   return { match: m.match, index: m.index, groups: m.groups };
+}
+
+/** What jsonata hands a $replace function: the matcher's own result, `next` (left to jsonata) included. */
+function replacerArgument(m: RegexMatch): object {
+  const next = (): never => {
+    throw new Unsupported("next() of a match");
+  };
+  return { match: m.match, start: m.index, end: m.index + m.match.length, groups: m.groups, next };
 }
 
 const table: Record<string, Builtin> = {
@@ -127,9 +136,16 @@ const table: Record<string, Builtin> = {
     arity(args, 0, 1);
     const out = sequence();
     if (Array.isArray(v)) {
-      // Gathered as an object's keys, as jsonata does: integer-like keys come first, in order.
+      // Gathered as an object's keys, as jsonata does (integer-like keys first, in order), from
+      // lists in the list too.
       const all: Record<string, true> = {};
-      for (const o of v) if (o !== null && typeof o === "object" && !Array.isArray(o) && !isFunction(o)) for (const k of Object.keys(o)) all[k] = true;
+      const gather = (items: unknown[]): void => {
+        for (const o of items) {
+          if (Array.isArray(o)) gather(o);
+          else if (o !== null && typeof o === "object" && !isFunction(o)) for (const k of Object.keys(o)) all[k] = true;
+        }
+      };
+      gather(v);
       out.push(...Object.keys(all));
     } else if (v !== null && typeof v === "object" && !isFunction(v)) out.push(...Object.keys(v));
     return out;
@@ -254,7 +270,7 @@ const table: Record<string, Builtin> = {
       out += s.slice(from, m.index);
       if (typeof replacement === "string") out += substitute(replacement, m);
       else {
-        const r = callFunction(replacement, [matchObject(m)]);
+        const r = callFunction(replacement, [replacerArgument(m)]);
         if (typeof r !== "string") throw new Unsupported("a replacement function not giving a string");
         out += r;
       }

@@ -57,8 +57,10 @@ export function evaluate(node: Node, input: unknown, env: Frame): unknown {
       result = call(node, input, env, undefined);
       break;
     case "lambda":
-      // jsonata wraps calls in tail position as thunks (for its trampoline); here they are just calls.
-      result = node.thunk ? thunk(node.body!, input, env) : lambda(node, input, env);
+      // jsonata wraps calls in tail position as thunks (for its trampoline); here they are just
+      // calls, whose value the trampoline hands back as it is (not unwrapped).
+      if (node.thunk) return thunk(node.body!, input, env);
+      result = lambda(node, input, env);
       break;
     case "apply":
       result = applyChain(node, input, env);
@@ -229,12 +231,13 @@ function filter(predicate: Node, input: unknown, env: Frame): unknown {
 
 /**
  * `{key: value}` over the input: items grouped by key (in first-seen order), each value
- * evaluated over its group. An empty input is evaluated once with no item, except an IR list
- * whose `push` is a no-op (guardEmptyArrays): jsonata pushes into its input, and that stays empty.
+ * evaluated over its group. An empty input is evaluated once with no item.
  */
 function group(pairs: [Node, Node][], input: unknown, env: Frame): Record<string, unknown> {
-  let items: unknown[] = Array.isArray(input) ? input : sequence(input);
-  if (items.length === 0 && !Object.prototype.hasOwnProperty.call(items, "push")) items = [undefined];
+  const items: unknown[] = Array.isArray(input) ? input : sequence(input);
+  // As jsonata does, into the input itself (a list the expression holds sees it afterwards);
+  // an IR list's push is a no-op (guardEmptyArrays), so it stays empty.
+  if (items.length === 0) items.push(undefined);
   const groups = new Map<string, { data: unknown; pair: number }>();
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
@@ -398,6 +401,8 @@ function call(node: Node, input: unknown, env: Frame, first: { value: unknown } 
 /** A thunk's body is a call (jsonata's parser makes thunks of calls only); anything else goes to jsonata. */
 function thunk(body: Node, input: unknown, env: Frame): unknown {
   if (body.type !== "function" || body.predicate || body.group || body.keepArray) throw new Unsupported("a thunk that is not a plain call");
+  // jsonata's trampoline hands $sort its comparator unwrapped, and $sort then fails.
+  if (body.procedure?.type === "variable" && body.procedure.value === "sort" && (body.arguments?.length ?? 0) > 1) throw new Unsupported("$sort with a comparator in tail position");
   // Its value is the call's as it is: jsonata's trampoline does not unwrap it (the caller does).
   return call(body, input, env, undefined, true);
 }
@@ -406,8 +411,8 @@ function applyChain(node: Node, input: unknown, env: Frame): unknown {
   const lhs = evaluate(node.lhs as Node, input, env);
   const rhs = node.rhs!;
   if (rhs.type === "function") return call(rhs, input, env, { value: lhs });
+  if (typeof lhs === "function") throw new Unsupported("function composition");
   const fn = rhs.type === "variable" ? variable(rhs, input, env) : evaluate(rhs, input, env);
   if (fn instanceof BuiltinRef) return fn.fn([lhs], contextOf(input));
-  if (typeof lhs === "function") throw new Unsupported("function composition");
   return callFunction(fn, [lhs]);
 }

@@ -57,7 +57,7 @@ export function append(a: unknown, b: unknown): unknown {
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) throw new Unsupported("comparing a list with an object");
   if (Array.isArray(a)) {
     const other = b as unknown[];
     return a.length === other.length && a.every((v, i) => deepEqual(v, other[i]));

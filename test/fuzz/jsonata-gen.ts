@@ -8,7 +8,7 @@
  *
  * Every expression terminates: inside a lambda's body no variable is called (nor passed to a
  * higher-order built-in, nor applied by `~>`), so no function can reach itself; recursion only
- * comes from two fixed templates with literal arguments. (jsonata's trampoline would loop for
+ * comes from three fixed templates with arguments that end it. (jsonata's trampoline would loop for
  * ever on unbounded recursion, starving the event loop.)
  */
 import fc from "fast-check";
@@ -31,9 +31,11 @@ const name = fc.oneof(
   w(pick("nested", "one", "list", "description", "boss", "missing", "`first name`", "`200`", "`0`", "toString", "constructor", "length", "and", "\"y\""), 2),
 );
 const number = pick("0", "1", "2", "3", "-1", "-2", "2.5", "0.5", "10", "100", "-0.5", "1e3");
-const string = pick("'a'", "'b'", "''", "'x'", "'pen'", "'Hello World'", '"y"', "'1'", "' a \t b '", "'a,b,,c'", "'h😀llo'", "'ann'", "'200'", "'o'", "'l'", "'$1-$0$$'");
+const string = pick("'a'", "'b'", "''", "'x'", "'pen'", "'Hello World'", '"y"', "'1'", "' a \t b '", "'a,b,,c'", "'h😀llo'", "'ann'", "'200'", "'o'", "'l'", "'$1-$0$$'", "'007'", "'-2.5'", "'1e3'", "'12abc'");
 const literal = pick("true", "false", "null");
-const regex = pick("/l+/", "/(o)(.)?/", "/[0-9]+/", "/A/i", "/x*/", "/^a/", "/,/", "/o|$/", "/(a)|(b)/");
+const REGEXES = ["/l+/", "/(o)(.)?/", "/[0-9]+/", "/A/i", "/x*/", "/^a/", "/,/", "/o|$/", "/(a)|(b)/", "/l/"];
+const regex = pick(...REGEXES.slice(0, -1));
+
 /** Variables: lambda parameters and block names (often unbound here, so undefined), user bindings, an unknown one. */
 const variable = pick("$x", "$y", "$v", "$i", "$a", "$b", "$m", "$acc", "$nope", "$k", "$list", "$one", "$obj");
 const paramName = pick("$v", "$i", "$x", "$a", "$b", "$m", "$acc");
@@ -117,9 +119,8 @@ function path(d: number, m: Mode): Arb {
       w(arrayCtor(d, m), 1),
       w(objectCtor(d, m), 1),
       w(contextCall, 2),
-      w(sortStep(d, m), 1),
     );
-    const stepWith = (a: Arb): Arb => join(a, stages(d, m));
+    const stepWith = (a: Arb): Arb => join(a, opt(sortStep(d, m), 0.2), stages(d, m));
     const body = join(stepWith(first), fc.array(join(lit("."), stepWith(next)), { maxLength: 3 }).map((xs) => xs.join("")));
     return fc.oneof(w(body, 6), w(join(body, groupClause(d, m)), 1), w(join(body, sortStep(d, m), stages(d, m)), 1));
   });
@@ -151,13 +152,16 @@ function groupClause(d: number, m: Mode): Arb {
 
 function groupBy(d: number, m: Mode): Arb {
   return cached(`groupBy${d}${m}`, () => {
-    const lhs = fc.oneof(w(pick("items", "people", "a", "d", "$", "tags", "e", "o.e", "list", "missing", "n", "items.tags", "o"), 4), w(path(d, m), 1), w(arrayCtor(d, m), 1));
+    const lhs = fc.oneof(w(pick("items", "people", "a", "d", "$", "tags", "e", "o.e", "list", "missing", "n", "items.tags", "o", "$x", "$y", "$list"), 4), w(path(d, m), 1), w(arrayCtor(d, m), 1));
     return join(lhs, groupClause(d, m));
   });
 }
 
 function objectCtor(d: number, m: Mode): Arb {
-  return cached(`obj${d}${m}`, () => join(lit("{"), sepBy(join(groupKey(d, m), lit(": "), expr(d - 1, m)), ", ", 0, 3), lit("}")));
+  return cached(`obj${d}${m}`, () => {
+    const value = fc.oneof(w(expr(d - 1, m), 10), w(join(bindName, lit(" := "), expr(d - 1, m)), 1));
+    return join(lit("{"), sepBy(join(groupKey(d, m), lit(": "), value), ", ", 0, 3), lit("}"));
+  });
 }
 
 function arrayCtor(d: number, m: Mode): Arb {
@@ -167,9 +171,11 @@ function arrayCtor(d: number, m: Mode): Arb {
       w(s, 6),
       w(join(lit("["), sepBy(s, ", ", 0, 2), lit("]")), 1),
       w(join(fc.oneof(w(pick("0", "1", "2", "-1", "3"), 4), w(s, 1)), lit(".."), fc.oneof(w(pick("0", "1", "3", "4", "n"), 4), w(s, 1))), 1),
-      w(join(bindName, lit(" := "), s), 0.3),
+      w(join(bindName, lit(" := "), s), 0.6),
     );
-    return join(lit("["), sepBy(item, ", ", 0, 3), lit("]"));
+    // A binding then a read of it: jsonata evaluates the members concurrently.
+    const bindThenRead = bindName.chain((n) => join(lit(`[${n} := `), s, lit(`, ${n}]`)));
+    return fc.oneof(w(join(lit("["), sepBy(item, ", ", 0, 3), lit("]")), 20), w(bindThenRead, 0.3));
   });
 }
 
@@ -196,7 +202,8 @@ function condition(d: number, m: Mode): Arb {
 function block(d: number, m: Mode): Arb {
   return cached(`block${d}${m}`, () => {
     const s = expr(d - 1, m);
-    const statement = fc.oneof(w(join(bindName, lit(" := "), s), 3), w(s, 1));
+    const value = fc.oneof(w(s, 6), w(pick("[]", "[[]]", "{}", "[1, 2]", "[[], [1]]"), 1));
+    const statement = fc.oneof(w(join(bindName, lit(" := "), value), 3), w(s, 1));
     return join(lit("("), fc.array(join(statement, lit("; ")), { maxLength: 3 }).map((xs) => xs.join("")), s, lit(")"));
   });
 }
@@ -206,8 +213,13 @@ function lambda(d: number, params: Arb): Arb {
   return cached(`lambda${d}`, () => join(lit("function("), params, lit(") { "), expr(Math.max(0, d - 1), "body"), lit(" }")));
 }
 const params = (min: number, max: number): Arb => fc.uniqueArray(paramName, { minLength: min, maxLength: max }).map((xs) => xs.join(", "));
+/** Bodies working on a parameter (a call in tail position is a thunk in jsonata). */
+const paramBody = fc.tuple(paramName, pick(
+  "$keys(P)", "$match(P, /l/)", "$split(P, ',')", "$filter(P, function($x) { $x })", "$sort(P, function($a, $b) { $a > $b })", "P.name", "$count(P)", "P",
+  "$string(P)", "$append(P, 1)", "$distinct(P)", "$lookup(P, 'name')", "P ~> $string()", "$uppercase()", "$keys()", "$map(P, function($x) { $x })", "$reverse(P)", "($x := P; $x)",
+)).map(([p, body]) => body.replace(/P/g, p));
 function lambdaOf(d: number, min: number, max: number): Arb {
-  return cached(`lambdaOf${d}-${min}-${max}`, () => join(lit("function("), params(min, max), lit(") { "), expr(Math.max(0, d - 1), "body"), lit(" }")));
+  return cached(`lambdaOf${d}-${min}-${max}`, () => join(lit("function("), params(min, max), lit(") { "), fc.oneof(w(expr(Math.max(0, d - 1), "body"), 3), w(paramBody, 1)), lit(" }")));
 }
 
 /** A function argument of a higher-order built-in: a lambda (any mode), a bound function or a built-in (top mode only). */
@@ -245,13 +257,14 @@ function builtinCall(d: number, m: Mode): Arb {
       ["merge", [[fc.oneof(pick("[{'a': 1}, {'b': 2, 'a': 3}]", "items", "people.{name: age}", "[]", "[o, o.p]", "items.o", "`200`"), O)]]],
       ["lookup", [[O, S], [S]]], ["keys", [[O], [A], []]], ["string", [[X], [X, literal], []]], ["length", [[S], []]], ["lowercase", [[S], []]], ["uppercase", [[S], []]],
       ["trim", [[S], []]], ["substring", [[S, N], [S, N, N], [N]]], ["substringBefore", [[S, S], [S]]], ["substringAfter", [[S, S], [S]]],
-      ["contains", [[S, P], [P]]], ["split", [[S, P], [S, P, N], [P]]], ["join", [[A], [A, S]]], ["replace", [[S, P, R], [S, P, R, N], [S, P, Fm], [P, R]]],
+      ["contains", [[S, P], [P]]], ["split", [[S, P], [S, P, N], [P]]], ["join", [[A], [A, S]]], ["replace", [[S, P, R], [S, P, R, N], [S, P, Fm], [string, regex, Fm], [P, R]]],
       ["match", [[S, regex], [S, regex, N], [regex]]], ["map", [[A, F(1, 3)]]], ["filter", [[A, F(1, 3)]]], ["reduce", [[A, F(2, 4)], [A, F(2, 4), X]]],
       ["distinct", [[A]]], ["sort", [[A], [A, F(2, 2)]]], ["reverse", [[A]]], ["type", [[X]]], ["number", [[X], []]], ["sum", [[A]]], ["max", [[A]]],
       ["min", [[A]]], ["floor", [[N], []]], ["ceil", [[N], []]], ["abs", [[N], []]],
     ];
+    const often = new Set(["keys", "map", "filter", "reduce", "sort", "replace", "match", "split", "string", "lookup"]);
     const typed = fc.oneof(
-      ...table.map(([fn, alternatives]) => fc.oneof(...alternatives.map((args) => (args.length ? join(lit(`$${fn}(`), join(...args.flatMap((a, i) => (i ? [lit(", "), a] : [a]))), lit(")")) : lit(`$${fn}()`))))),
+      ...table.map(([fn, alternatives]) => w(fc.oneof(...alternatives.map((args) => (args.length ? join(lit(`$${fn}(`), join(...args.flatMap((a, i) => (i ? [lit(", "), a] : [a]))), lit(")")) : lit(`$${fn}()`)))), often.has(fn) ? 2 : 1)),
     );
     // Arbitrary arguments: inside a lambda, only to built-ins that call none of them.
     const calling = new Set(["map", "filter", "reduce", "sort", "replace", "contains", "split", "match"]);
@@ -270,7 +283,7 @@ function chain(d: number, m: Mode): Arb {
       w(lambdaOf(d, 0, 2), 1),
       ...(m === "top" ? [w(pick("$f", "$g", "$f(1)", "$g()"), 1)] : []),
     );
-    return join(s, lit(" ~> "), rhs);
+    return join(fc.oneof(w(s, 10), w(lambdaOf(d, 0, 1), 1)), lit(" ~> "), rhs);
   });
 }
 
@@ -312,5 +325,11 @@ const recursion = fc.oneof(
   join(lit("($walk := function($t) { $type($t) = 'array' ? $t.$walk($) : $t }; $walk("), pick("o.nested", "a", "[[1, [2]], 3]", "c"), lit("))")),
 );
 
-/** The expressions the fuzz tries. */
-export const jsonataExpression: Arb = fc.oneof(w(expr(3, "top"), 3), w(expr(2, "top"), 2), w(expr(4, "top"), 1));
+/**
+ * The expressions the fuzz tries. jsonata copies the left operand of `??` and `?:` through JSON,
+ * which turns a regex into `{}`: `new RegExp({})` has no `g` flag, and jsonata's matcher then
+ * loops for ever (`$match(s, /o/) ?? 1` never ends). No expression has both.
+ */
+export const jsonataExpression: Arb = fc
+  .oneof(w(expr(3, "top"), 3), w(expr(2, "top"), 2), w(expr(4, "top"), 1))
+  .filter((s) => !(s.includes("??") || s.includes("?:")) || !REGEXES.some((r) => s.includes(r)));

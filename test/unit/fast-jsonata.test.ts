@@ -70,6 +70,10 @@ const FAST: string[] = [
   "$filter($split('user_id', '_'), function($w) { $w != '' })", "[$map(['a', 'b'], function($w) { $uppercase($w) })]", "$keys(people{ name: [$] })",
   "($byName := people{ $string(age): [$] }; $keys($byName).( $list := $lookup($byName, $); $filter($list, function($r, $i) { $i > 0 }).name ))",
   "($seen := {}; people.{ 'n': name, 'first': $ = $$.people[0] })", "people[age > 26]{ name: age }",
+  // found by the fuzz suite (test/fuzz/fast-jsonata.test.ts)
+  "$keys([[{'a': 1}]])", "$keys(o.nested)", "$replace('abc', /b/, function($m) { $join($keys($m), ',') })",
+  "$map(['a', 'b'], function($v) { $match($v, /a/) })", "$map([1, 2], function($v) { $keys($v) })", "$sort([1, 2], function($a, $b) { $keys($a) })",
+  "($a := []; $a{'k': 1}; $a)", "($a := [[]]; $a.{}; $a)", "$keys([{'1': 'a', 'b': 2}, {'b': 3, '0': 'z'}])", "[1, 2][1]", "[[1, 2], [3]][0]",
 ];
 
 /** Expressions jsonata evaluates itself: constructs the fast evaluator leaves to it, and errors. */
@@ -77,6 +81,10 @@ const LEFT: string[] = [
   "a.*", "**.b", "a.b.%", "a#$i[$i > 0]", "a@$x", "$now()", "$eval('1')", "$sum(['a'])", "1 + 'a'", "'a' < 1", "{'k': 1, 'k': 2}", "$f := function($x)<n:n> { $x }",
   "$undefinedFunction(1)", "$uppercase(1)", "$join([1, 2])", "$merge([1])", "$number('abc')", "$split('a', /x*/)", "$substring(str, 1.5)", "$string(1/0)",
   "a ~> | $ | {'x': 1} |", "$map(words, $uppercase)", "($f := $uppercase; $f('a'))", "$sort([1, 'a'])", "people{ age: name }",
+  // found by the fuzz suite: jsonata differs from what one would expect, or fails
+  "[$x := 1, $x]", "{'a': $x := 1, 'b': $x}", "$replace('abc', /b/, function($m) { $string($m.index) })", "-$map(o.nested, function($x) { $match('1', /,/) })",
+  "($f := function() { $sort([2, 1], function($a, $b) { $a > $b }) }; $f())", "function() { 1 } ~> $boolean", "[1] = {'0': 1, 'length': 1}", "/a/", "$type(/a/)",
+  "[{'a': 1}][0].a", "[][0].a[]", "[missing..'a']", "$map(missing, 1)", "$sort([2, 1], missing)", "$map(['x'], function($v) { $uppercase() })",
 ];
 
 test("the fast evaluator gives jsonata's value", async () => {
