@@ -17,6 +17,7 @@ import { evaluate } from "./evaluate.js";
 import { Frame } from "./frame.js";
 import { isSupported } from "./support.js";
 export { JSONATA_FUNCTIONS } from "./builtins.js";
+export { isFunction } from "./values.js";
 import { flag, isSequence, sequence } from "./values.js";
 
 export type JsonataExpression = ReturnType<typeof jsonata>;

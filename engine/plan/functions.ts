@@ -7,7 +7,7 @@
  */
 import { CodegenError, diag } from "../diagnostics/index.js";
 import type { Pack } from "../packs/index.js";
-import { JSONATA_FUNCTIONS, registerTwin } from "../expression/index.js";
+import { isFunction, JSONATA_FUNCTIONS, registerTwin } from "../expression/index.js";
 import { compile, evaluate } from "./jsonata.js";
 
 export type FunctionLibrary = Record<string, unknown>;
@@ -52,9 +52,4 @@ function lazy<T>(make: () => Promise<T>): () => Promise<T> {
 /** The text every cached result of an expression depends on besides the expression itself. */
 export function libraryKey(pack: Pick<Pack, "functions">): string {
   return pack.functions.map((f) => f.source).join("\0");
-}
-
-/** jsonata's own lambdas are objects flagged `_jsonata_lambda`; native functions are JS functions. */
-function isFunction(v: unknown): boolean {
-  return typeof v === "function" || (typeof v === "object" && v !== null && (v as { _jsonata_lambda?: unknown })._jsonata_lambda === true);
 }

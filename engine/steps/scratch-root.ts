@@ -6,20 +6,14 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 
-let root: string | null = null;
-
-export function scratchRoot(): string {
-  if (root !== null) return root;
-  root = tmpdir();
-  if (process.env["TMPDIR"] === undefined && process.platform === "linux") {
-    try {
-      if (statSync("/dev/shm").isDirectory()) {
-        accessSync("/dev/shm", constants.W_OK | constants.X_OK);
-        root = "/dev/shm";
-      }
-    } catch {
-      // no memory file system: the temporary folder
-    }
+export function scratchRoot(env: NodeJS.ProcessEnv = process.env): string {
+  if (env["TMPDIR"] !== undefined || process.platform !== "linux") return tmpdir();
+  try {
+    if (!statSync("/dev/shm").isDirectory()) return tmpdir();
+    accessSync("/dev/shm", constants.W_OK | constants.X_OK);
+    return "/dev/shm";
+  } catch {
+    // no memory file system: the temporary folder
+    return tmpdir();
   }
-  return root;
 }
