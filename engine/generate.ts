@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { dirname } from "node:path";
 import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
-import { cachedGeneration, generationKey, storeGeneration } from "./generation-cache.js";
+import { cachedGeneration, generationKey, storeGeneration, type Said } from "./generation-cache.js";
 import { applyPack, type LoadedConfig } from "./config/index.js";
 import { assertTrusted, type PackProgram } from "./config/index.js";
 import { importCommands, loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
@@ -41,6 +41,11 @@ export interface GenerateOptions {
   userOwned?: (path: string) => boolean;
   /** Versions of fetched packs: pinned ones are used, the ones used are recorded here. */
   pins?: PackPins;
+  /**
+   * Given a full gen's key: what the last run with that key said, when the project's files are
+   * known to be as that run left them (write/snapshot.ts). Generation then stops there.
+   */
+  unchanged?: (key: string) => Said | null;
 }
 
 export interface GenerateResult {
@@ -54,6 +59,12 @@ export interface GenerateResult {
   descriptors: Record<string, string>;
   /** For a partial run: the descriptors whose files were returned, and those added because they changed. */
   selection: { only: string[]; widened: string[] } | null;
+  /** A full gen's key (generation-cache.ts), or null for runs that are not kept. */
+  key: string | null;
+  /** The warnings and notes the run gave (kept with its files, and by the writer's snapshot). */
+  said: Said;
+  /** `unchanged` answered: no files are returned, the project is as the last run left it. */
+  reused: boolean;
 }
 
 export function projectInfo(config: LoadedConfig): { name: string; module: string; frame: string } {
@@ -76,16 +87,25 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const hashes = await descriptorHashes(config.root, Object.values(inputs));
   // Full gens from descriptor files are remembered; a live database can change under the same key.
   const key = options.phase === "gen" && !options.only && values.sql.datasource.length === 0 ? await generationKey({ pack, config: values, project, descriptors: hashes }) : null;
+  const replay = (said: Said): void => {
+    for (const w of said.warnings) options.log?.(w);
+    if (values.verbose) for (const n of said.notes) options.log?.(n);
+  };
+  const reused = key ? (options.unchanged?.(key) ?? null) : null;
+  if (reused) {
+    replay(reused);
+    timer("unchanged inputs and files: nothing to do");
+    return { files: [], ir: null, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection: null, key, said: reused, reused: true };
+  }
   const hit = key ? await cachedGeneration(key) : null;
   if (hit) {
-    for (const w of hit.warnings) options.log?.(w);
-    if (values.verbose) for (const n of hit.notes) options.log?.(n);
+    replay(hit);
     timer("unchanged inputs: files from the cache");
-    return { files: hit.files, ir: null, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection: null };
+    return { files: hit.files, ir: null, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection: null, key, said: { warnings: hit.warnings, notes: hit.notes }, reused: false };
   }
   // Loaded only now: a gen served from the cache needs no template or expression engine.
   const [{ bindFunctions, guardEmptyArrays, plan, planDigest }, { Renderer }, { runSteps }] = await Promise.all([import("./plan/index.js"), import("./render/index.js"), import("./steps/index.js")]);
-  const said = { warnings: [] as string[], notes: [] as string[] };
+  const said: Said = { warnings: [], notes: [] };
   const warn = (w: Diagnostic): void => {
     const line = `warning: ${formatDiagnostic(w)}`;
     said.warnings.push(line);
@@ -139,7 +159,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   files = [...transformed, ...files.filter((f) => !f.rendered)];
   timer("steps");
   if (key) await storeGeneration(key, files, said);
-  return { files, ir, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection };
+  return { files, ir, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection, key, said, reused: false };
 }
 
 /** What the pack may run on generation: its steps, and the commands that find its .proto import sets. */

@@ -10,6 +10,10 @@ import { cachedOutput, engineIdentity, packBundle, storeOutput, treeIdentity, un
 import type { Pack } from "./packs/index.js";
 import type { PlannedFile } from "./plan/index.js";
 import { toolIdentity } from "./exec/index.js";
+import type { Said } from "./write/index.js";
+
+/** What a run says besides its files: warnings always, notes (skipped statements) with --verbose. */
+export type { Said };
 
 export interface KeyParts {
   pack: Pack;
@@ -44,12 +48,6 @@ function importEnvironment(pack: Pack): string[] {
 function outputKeys(config: object): object {
   const { verbose: _v, trust: _t, offline: _o, hooks: _h, gen: _g, ...rest } = config as Record<string, unknown>;
   return rest;
-}
-
-/** What a run says besides its files: warnings always, notes (skipped statements) with --verbose. */
-export interface Said {
-  warnings: string[];
-  notes: string[];
 }
 
 /** One entry per generation: what was said and each file's metadata, then every file's bytes (cache/bundle). */

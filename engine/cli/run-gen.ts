@@ -7,7 +7,8 @@ import { join } from "node:path";
 import type { LoadedConfig } from "../config/index.js";
 import { generate, type GenerateResult } from "../generate.js";
 import type { Pack, PackPins, Phase } from "../packs/index.js";
-import { acquireLock, guardSignals, ProjectFiles, readLedger, recoverTransaction, TX_DIR, userOwnedOnce, writeFiles, type Ledger, type WriteReport } from "../write/index.js";
+import { NestedProjects } from "../project/index.js";
+import { acquireLock, guardSignals, ProjectFiles, readLedger, recoverTransaction, saveSnapshot, TX_DIR, unchangedSnapshot, userOwnedOnce, writeFiles, type Ledger, type Snapshot, type WriteReport } from "../write/index.js";
 import type { Out } from "./report.js";
 
 export interface GenRun {
@@ -34,7 +35,12 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
   const pins: PackPins = run.pins ?? { pinned: ledger.packs, used: {} };
   const adopt = run.adopt ?? new Set<string>();
   const recorded = ledger.exists && ledger.raw ? ledger.descriptors : null;
-  const result = await generate({ config: run.config, phase: run.phase, only: run.only ?? null, recorded, log: run.log, progress: run.progress, pack: run.pack, pins, userOwned: userOwnedOnce(disk, ledger, adopt) });
+  // A plain full gen may find the project exactly as an earlier run that wrote nothing left it.
+  const plain = run.phase === "gen" && run.recordLedger && !run.only && adopt.size === 0;
+  let snapshot: Snapshot | null = null;
+  const unchanged = plain ? (key: string) => (snapshot = unchangedSnapshot(root, key, ledger.raw, new NestedProjects(root)))?.said ?? null : undefined;
+  const result = await generate({ config: run.config, phase: run.phase, only: run.only ?? null, recorded, log: run.log, progress: run.progress, pack: run.pack, pins, userOwned: userOwnedOnce(disk, ledger, adopt), unchanged });
+  if (result.reused && snapshot) return { report: snapshotReport(snapshot), result };
   const { scope, descriptors } = partialScope(result, ledger);
   for (const d of result.selection?.widened ?? []) run.log?.(`also generating ${d}: it changed since the last gen, and routes and other aggregate files name its files`);
   const report = await writeFiles({
@@ -51,7 +57,20 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
     adopt,
     recordLedger: run.recordLedger,
   });
+  if (plain && !run.dryRun && result.key && ledger.raw && !report.changes) {
+    saveSnapshot(root, { key: result.key, ledger: ledger.raw, said: result.said, outcomes: report.outcomes, orphans: report.orphans, stamps: disk.stamps });
+  }
   return { report, result };
+}
+
+/** What the writer decided when the snapshot was taken: every file unchanged or kept. */
+function snapshotReport(snapshot: Snapshot): WriteReport {
+  const counts: WriteReport["counts"] = { created: 0, updated: 0, unchanged: 0, kept: 0, removed: 0 };
+  const outcomes = snapshot.outcomes.map(([path, state, rule]) => {
+    counts[state]++;
+    return { path, state, rule, before: null, after: Buffer.alloc(0) };
+  });
+  return { outcomes, counts, orphans: snapshot.orphans, adopted: 0, changes: false };
 }
 
 /**

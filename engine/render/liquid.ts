@@ -19,6 +19,9 @@ export class Renderer {
       cache: true,
       ownPropertyOnly: true,
       fs: templateFs(),
+      // Without a locale Liquid asks Intl for the system's, which loads ICU data (about 30 ms a run);
+      // no filter here formats dates.
+      locale: "en-US",
     });
     for (const [name, fn] of Object.entries(filters)) this.liquid.registerFilter(name, fn as (...args: unknown[]) => unknown);
   }

@@ -1,5 +1,5 @@
 /** The project's current files as the writer sees them: read once each, hashed on demand. */
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, type Stats } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
@@ -8,23 +8,43 @@ export function sha256(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
+/**
+ * What identifies a file's state without reading it: device, inode, size, and modification and
+ * change times (milliseconds with their fraction). Any write, rename or chmod changes the change
+ * time. (Stats with bigint fields, exact to the nanosecond, cost twice as much to make.)
+ */
+export function statStamp(s: Stats): string {
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
+}
+
 export class ProjectFiles {
   private readonly bytes = new Map<string, Buffer | null>();
   private readonly hashes = new Map<string, string | null>();
+  /** Each file read: its stamp taken from the same open file as its bytes, or null when absent. */
+  readonly stamps = new Map<string, string | null>();
   constructor(readonly root: string) {}
 
   /** A root-relative file's bytes, or null when there is none. */
   read(rel: string): Buffer | null {
     if (this.bytes.has(rel)) return this.bytes.get(rel) ?? null;
     let value: Buffer | null = null;
+    let stamp: string | null = null;
+    let fd: number | null = null;
     try {
-      value = readFileSync(join(this.root, rel));
+      fd = openSync(join(this.root, rel), "r");
+      const stats = fstatSync(fd);
+      if (stats.isDirectory()) throw Object.assign(new Error(`EISDIR: ${rel}`), { code: "EISDIR" });
+      stamp = statStamp(stats);
+      value = readFileSync(fd);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === "EISDIR") throw new CodegenError(diag("WRITE_FAILED", `${rel} is a folder, but a file is planned there; nothing was written`));
       if (code !== "ENOENT" && code !== "ENOTDIR") throw e;
+    } finally {
+      if (fd !== null) closeSync(fd);
     }
     this.bytes.set(rel, value);
+    this.stamps.set(rel, stamp);
     return value;
   }
 

@@ -13,6 +13,7 @@ import { whileWriting } from "./interrupts.js";
 import { serializeLedger, type Ledger } from "./ledger.js";
 import { ensureStateDir } from "./lock.js";
 import { applyTransaction, type Change } from "./transaction.js";
+import { dropSnapshot } from "./snapshot.js";
 
 export { userOwnedOnce, type FileOutcome, type FileState } from "./decide.js";
 export { ProjectFiles } from "./disk.js";
@@ -20,6 +21,7 @@ export { readLedger, serializeLedger, LEDGER_PATH, STATE_DIR, type Ledger } from
 export { acquireLock, LOCK_PATH } from "./lock.js";
 export { applyTransaction, recoverTransaction, TX_DIR, type Recovery } from "./transaction.js";
 export { guardSignals, Interrupted, signalExitCode } from "./interrupts.js";
+export { saveSnapshot, unchangedSnapshot, SNAPSHOT_PATH, type Said, type Snapshot } from "./snapshot.js";
 
 export interface WriteOptions {
   root: string;
@@ -47,6 +49,8 @@ export interface WriteReport {
   /** Files gen wrote whose source is gone, kept because they were edited. */
   orphans: string[];
   adopted: number;
+  /** Whether the run changes anything: a file, or the ledger. */
+  changes: boolean;
 }
 
 export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
@@ -70,12 +74,12 @@ export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
   }
   const counts: Record<FileState, number> = { created: 0, updated: 0, unchanged: 0, kept: 0, removed: 0 };
   for (const o of decision.outcomes) counts[o.state]++;
-  const report = { outcomes: decision.outcomes, counts, orphans: decision.orphans, adopted: decision.adopted };
-
   const ledger = options.recordLedger ? serializeLedger(decision.ledger, options.descriptors, options.packs) : null;
   const ledgerChanged = ledger !== null && !(options.ledger.raw?.equals(ledger) ?? false);
-  if (options.dryRun || (changes.length === 0 && !ledgerChanged)) return report;
+  const report = { outcomes: decision.outcomes, counts, orphans: decision.orphans, adopted: decision.adopted, changes: changes.length > 0 || ledgerChanged };
+  if (options.dryRun || !report.changes) return report;
   ensureStateDir(root);
+  dropSnapshot(root);
   await whileWriting(() => applyTransaction(root, changes, ledgerChanged ? ledger : null));
   return report;
 }

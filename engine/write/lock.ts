@@ -82,12 +82,16 @@ export async function acquireLock(root: string, options: LockOptions): Promise<(
   return release;
 }
 
+const IGNORED = "# codegen's transient files; commit ledger.json\nlock\ntx/\nsnapshot.json\n";
+/** What earlier versions wrote there: replaced, since it is codegen's own. */
+const IGNORED_BEFORE = ["# codegen's transient files; commit ledger.json\nlock\ntx/\n"];
+
 /** `.codegen/` holds the ledger (committed) and transient files (ignored by git). */
 export function ensureStateDir(root: string): void {
   mkdirSync(join(root, STATE_DIR), { recursive: true });
-  if (!existsSync(join(root, IGNORE))) {
-    writeFileSync(join(root, IGNORE), "# codegen's transient files; commit ledger.json\nlock\ntx/\n");
-  }
+  const file = join(root, IGNORE);
+  const now = existsSync(file) ? readFileSync(file, "utf8") : null;
+  if (now === null || IGNORED_BEFORE.includes(now)) writeFileSync(file, IGNORED);
 }
 
 function readHolder(path: string): Holder | null {

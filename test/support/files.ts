@@ -1,13 +1,21 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 
-/** Every file under dir with its bytes, keyed by posix relative path. */
+/**
+ * codegen's transient state (gitignored): the lock, and the stats a gen that wrote nothing
+ * leaves for the next (write/snapshot.ts). Not part of what a gen writes.
+ */
+export const TRANSIENT = [".codegen/lock", ".codegen/snapshot.json"];
+
+/** Every file under dir with its bytes, keyed by posix relative path (transient state left out). */
 export function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!e.isFile()) continue;
     const full = join(e.parentPath, e.name);
-    out[relative(dir, full).split("\\").join("/")] = `${statSync(full).mtimeMs}:${readFileSync(full, "latin1")}`;
+    const rel = relative(dir, full).split("\\").join("/");
+    if (TRANSIENT.includes(rel)) continue;
+    out[rel] = `${statSync(full).mtimeMs}:${readFileSync(full, "latin1")}`;
   }
   return out;
 }

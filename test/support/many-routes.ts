@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { makeProject } from "./project.js";
+import { TRANSIENT } from "./files.js";
 
 export function manyRoutesApi(count: number, suffix = ""): string {
   const routes = Array.from({ length: count }, (_, i) => `\t@handler route${i}${suffix}\n\tget /r${i}${suffix.toLowerCase()} returns (Resp)\n`).join("\n");
@@ -14,13 +15,13 @@ export function manyRoutesProject(count: number): string {
   return makeProject({ "desc/api/demo.api": manyRoutesApi(count) }, "ledger");
 }
 
-/** sha256 of every file under dir (the lock and nothing else excluded), by relative path. */
+/** sha256 of every file under dir (codegen's transient state excluded), by relative path. */
 export function treeHashes(dir: string, skip: (path: string) => boolean = () => false): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!e.isFile()) continue;
     const rel = relative(dir, join(e.parentPath, e.name)).split("\\").join("/");
-    if (rel === ".codegen/lock" || skip(rel)) continue;
+    if (TRANSIENT.includes(rel) || skip(rel)) continue;
     out[rel] = createHash("sha256").update(readFileSync(join(dir, rel))).digest("hex");
   }
   return out;

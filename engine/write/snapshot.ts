@@ -1,0 +1,103 @@
+/**
+ * What the last gen that wrote nothing saw, so that the next one can tell "nothing to do" from
+ * file stats alone, without reading the generated files or the cached generation: the generation
+ * key, the ledger's digest, what the writer decided for each file, and the stamp (device, inode,
+ * size, modification and change times) of every file it read, taken from the open file it read.
+ *
+ * A stamp is trusted only when the file's change time is older than the snapshot's own (the
+ * same clock stamps both, as git does with its index): a file changed in the same clock tick the
+ * snapshot was written is read again. A user cannot set a change time, so an edit that keeps a
+ * file's size and modification time still shows.
+ */
+import { existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { NestedProjects } from "../project/index.js";
+import { sha256, statStamp } from "./disk.js";
+import type { FileOutcome, FileState } from "./decide.js";
+import { STATE_DIR } from "./ledger.js";
+import { ensureStateDir } from "./lock.js";
+
+export const SNAPSHOT_PATH = `${STATE_DIR}/snapshot.json`;
+const VERSION = 1;
+
+/** What a generation said besides its files (warnings always, notes with --verbose). */
+export interface Said {
+  warnings: string[];
+  notes: string[];
+}
+
+export interface Snapshot {
+  version: number;
+  key: string;
+  /** SHA-256 of the ledger's bytes. */
+  ledger: string;
+  said: Said;
+  outcomes: Array<[path: string, state: FileState, rule: string]>;
+  orphans: string[];
+  /** Root-relative path → stamp, or null for a file that was absent. */
+  stamps: Record<string, string | null>;
+}
+
+/**
+ * The snapshot, when the project is exactly as it was when it was taken: same generation key,
+ * same ledger, every file it read unchanged, and no planned file now inside a nested project.
+ */
+export function unchangedSnapshot(root: string, key: string, ledger: Buffer | null, nested: NestedProjects): Snapshot | null {
+  if (!ledger) return null;
+  const file = join(root, SNAPSHOT_PATH);
+  let snapshot: Snapshot;
+  let taken: number;
+  try {
+    taken = statSync(file).ctimeMs;
+    snapshot = JSON.parse(readFileSync(file, "utf8")) as Snapshot;
+  } catch {
+    return null;
+  }
+  if (snapshot.version !== VERSION || snapshot.key !== key || snapshot.ledger !== sha256(ledger)) return null;
+  for (const [path, stamp] of Object.entries(snapshot.stamps)) {
+    if (stamp !== currentStamp(join(root, path))) return null;
+    // Rounding to a double keeps order (a later time never rounds below an earlier one), so
+    // a change time equal to the snapshot's or later is never taken as older.
+    if (stamp !== null && Number(stamp.split(":")[4]) >= taken) return null;
+  }
+  for (const [path] of snapshot.outcomes) if (nested.owner(path) !== null) return null;
+  return snapshot;
+}
+
+/** Record a run whose writer changed nothing (its outcomes are all unchanged or kept). */
+export function saveSnapshot(root: string, parts: { key: string; ledger: Buffer; said: Said; outcomes: FileOutcome[]; orphans: string[]; stamps: Map<string, string | null> }): void {
+  const snapshot: Snapshot = {
+    version: VERSION,
+    key: parts.key,
+    ledger: sha256(parts.ledger),
+    said: parts.said,
+    outcomes: parts.outcomes.map((o) => [o.path, o.state, o.rule]),
+    orphans: parts.orphans,
+    stamps: Object.fromEntries(parts.stamps),
+  };
+  const file = join(root, SNAPSHOT_PATH);
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    ensureStateDir(root);
+    writeFileSync(tmp, JSON.stringify(snapshot));
+    renameSync(tmp, file);
+  } catch {
+    // Without a snapshot the next gen reads the files: slower, never wrong.
+    dropSnapshot(root);
+  }
+}
+
+/** Before anything is written: a snapshot must never describe a project being changed. */
+export function dropSnapshot(root: string): void {
+  const file = join(root, SNAPSHOT_PATH);
+  if (existsSync(file)) unlinkSync(file);
+}
+
+function currentStamp(path: string): string | null {
+  try {
+    const s = statSync(path, { throwIfNoEntry: false });
+    return s ? (s.isDirectory() ? "folder" : statStamp(s)) : null;
+  } catch {
+    return null; // ENOTDIR: a parent became a file
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * A gen that wrote nothing leaves a snapshot (.codegen/snapshot.json) so the next one can tell
+ * "nothing to do" from file stats. These tests check that the snapshot is used when it may be,
+ * and never hides a change: an edit that keeps a file's size and modification time, a file
+ * changed in the clock tick the snapshot was written, a new nested project, a changed ledger.
+ */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { codegen } from "../support/cli.js";
+import { makeProject, smallApi } from "../support/project.js";
+import { scratch } from "../support/paths.js";
+import { NestedProjects } from "../../engine/project/index.js";
+import { ProjectFiles, saveSnapshot, SNAPSHOT_PATH, unchangedSnapshot } from "../../engine/write/index.js";
+
+const test = suite("snapshot: an unchanged project known by its file stats");
+const ok = (r: { code: number; stdout: string; stderr: string }): string => {
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  return r.stdout;
+};
+const REUSED = /unchanged inputs and files: nothing to do/;
+const settled = (): void => {
+  // Past the file system's clock tick: files written before now are older than what comes next.
+  const until = Date.now() + 30;
+  while (Date.now() < until);
+};
+
+/** A project gen has written, then a gen that wrote nothing and left the snapshot. */
+function settledProject(): string {
+  const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
+  ok(codegen(["gen"], dir));
+  settled();
+  ok(codegen(["gen"], dir));
+  assert.ok(existsSync(join(dir, SNAPSHOT_PATH)), "a gen that wrote nothing leaves a snapshot");
+  settled();
+  return dir;
+}
+
+test("a gen on an unchanged project answers from the snapshot, with the same report", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
+  ok(codegen(["gen"], dir));
+  assert.not.ok(existsSync(join(dir, SNAPSHOT_PATH)), "a gen that wrote files takes no snapshot");
+  settled();
+  const full = ok(codegen(["gen", "--verbose"], dir));
+  assert.not.match(full, REUSED);
+  settled();
+  const quick = ok(codegen(["gen", "--verbose"], dir));
+  assert.match(quick, REUSED);
+  const files = (out: string): string[] => out.split("\n").filter((l) => /^ {2}(unchanged|kept) /.test(l) || l.startsWith("wrote "));
+  assert.equal(files(quick), files(full));
+  assert.match(readFileSync(join(dir, ".codegen/.gitignore"), "utf8"), /^snapshot\.json$/m);
+});
+
+test("an edit that keeps a generated file's size and modification time is still seen and undone", () => {
+  const dir = settledProject();
+  const file = join(dir, "handlers/getThing.txt");
+  const before = readFileSync(file, "utf8");
+  const { mtimeMs, size } = statSync(file);
+  // touch -r copies times to the nanosecond (a Date given to utimes keeps milliseconds only).
+  execFileSync("touch", ["-r", file, `${file}.time`]);
+  writeFileSync(file, before.replace(/[a-z]/, (c) => (c === "x" ? "y" : "x")));
+  execFileSync("touch", ["-r", `${file}.time`, file]);
+  unlinkSync(`${file}.time`);
+  assert.is(statSync(file).size, size);
+  assert.is(statSync(file).mtimeMs, mtimeMs);
+  const out = ok(codegen(["gen", "--verbose"], dir));
+  assert.not.match(out, REUSED);
+  assert.match(out, /updated\s+handlers\/getThing\.txt/);
+  assert.is(readFileSync(file, "utf8"), before);
+});
+
+test("a user's edit of a once file is kept, and a deleted generated file comes back", () => {
+  const dir = settledProject();
+  writeFileSync(join(dir, "logic/getThing.txt"), "my own logic\n");
+  unlinkSync(join(dir, "handlers/listThings.txt"));
+  const out = ok(codegen(["gen"], dir));
+  assert.match(out, /1 created/);
+  assert.is(readFileSync(join(dir, "logic/getThing.txt"), "utf8"), "my own logic\n");
+  assert.ok(existsSync(join(dir, "handlers/listThings.txt")));
+});
+
+test("a changed descriptor, ledger or a new nested project is not answered from the snapshot", () => {
+  const dir = settledProject();
+  writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("listThings", "listItems"));
+  assert.not.match(ok(codegen(["gen", "--verbose"], dir)), REUSED);
+  assert.ok(existsSync(join(dir, "handlers/listItems.txt")));
+
+  const again = settledProject();
+  const ledger = join(again, ".codegen/ledger.json");
+  writeFileSync(ledger, readFileSync(ledger, "utf8").replace(/"handlers\/listThings\.txt"/, '"handlers/listThings.old"'));
+  assert.not.match(ok(codegen(["gen", "--verbose"], again)), REUSED);
+
+  const nested = settledProject();
+  mkdirSync(join(nested, "handlers"), { recursive: true });
+  writeFileSync(join(nested, "handlers/.codegen.yaml"), "name: inner\nframe: docs\n");
+  const r = codegen(["gen"], nested);
+  assert.is(r.code, 1, r.stdout);
+  assert.match(r.stderr, /NESTED_PROJECT/);
+});
+
+test("a dry run never writes a snapshot", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
+  ok(codegen(["gen"], dir));
+  ok(codegen(["gen", "--dry-run"], dir));
+  assert.not.ok(existsSync(join(dir, SNAPSHOT_PATH)));
+});
+
+test("a file changed in the clock tick the snapshot was written is not trusted", () => {
+  const root = scratch("snapshot");
+  mkdirSync(join(root, ".codegen"), { recursive: true });
+  const ledger = Buffer.from("{}\n");
+  const nested = new NestedProjects(root);
+  let ties = 0;
+  let older = 0;
+  for (let i = 0; i < 200 && (ties === 0 || older === 0); i++) {
+    const wait = i % 2 === 1;
+    writeFileSync(join(root, "a.txt"), `version ${i}\n`);
+    const disk = new ProjectFiles(root);
+    disk.read("a.txt");
+    if (wait) settled();
+    saveSnapshot(root, { key: "k", ledger, said: { warnings: [], notes: [] }, outcomes: [], orphans: [], stamps: disk.stamps });
+    const tie = statSync(join(root, "a.txt")).ctimeMs >= statSync(join(root, SNAPSHOT_PATH)).ctimeMs;
+    const found = unchangedSnapshot(root, "k", ledger, nested);
+    if (tie) {
+      ties++;
+      assert.is(found, null, "a file as new as the snapshot is read again");
+    } else {
+      older++;
+      assert.ok(found, "an older, unchanged file is trusted");
+    }
+  }
+  assert.ok(ties > 0 && older > 0, `saw ${ties} ties and ${older} older files`);
+  assert.is(unchangedSnapshot(root, "other key", ledger, nested), null);
+});
+
+test.run();
