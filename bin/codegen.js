@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // Thin launcher: the compiled CLI lives in dist/ (built by `npm ci` / `npm install` via prepare).
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const entry = new URL("../dist/engine/cli/main.js", import.meta.url);
+const compiled = new URL("../dist/engine/cli/main.js", import.meta.url);
+const bundled = new URL("../dist/bundle/main.js", import.meta.url);
+const mtime = (url) => statSync(fileURLToPath(url), { throwIfNoEntry: false })?.mtimeMs ?? -1;
+// The bundle (scripts/bundle.mjs) loads faster; one older than the compiled CLI is stale.
+const entry = mtime(bundled) >= mtime(compiled) ? bundled : compiled;
 if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write("codegen: not built yet; run `npm ci` (or `npm run build`) in the codegen checkout\n");
   process.exit(70);

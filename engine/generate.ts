@@ -6,8 +6,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { dirname } from "node:path";
 import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 import { cachedGeneration, generationKey, storeGeneration, type Said } from "./generation-cache.js";
 import { applyPack, type LoadedConfig } from "./config/index.js";
@@ -18,8 +16,9 @@ import { findInputs, readDescriptors } from "./descriptors/index.js";
 import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/index.js";
 import type { PlannedFile } from "./plan/index.js";
 import { validateValue } from "./schema/index.js";
+import { packageRoot } from "./cache/index.js";
 
-export const checksDir = join(dirname(fileURLToPath(import.meta.url)), "../../rules");
+export const checksDir = join(packageRoot, "rules");
 
 export interface GenerateOptions {
   config: LoadedConfig;
@@ -136,7 +135,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (problems.length > 0) throw new CodegenError(problems);
 
   timer("checks");
-  const renderer = new Renderer(pack.templateDirs);
+  const renderer = new Renderer(pack.templateDirs, { keep: JSON.stringify(project) });
   // A result kept for later runs has every file rendered: which files the user owns may change.
   const userOwned = key ? undefined : options.userOwned;
   let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned, digest: planDigest(JSON.stringify(ir), values), keepBetweenRuns: true });
@@ -147,10 +146,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     selection = { only: [...asked, ...widened], widened };
     files = restrictTo(files, selection.only);
   }
+  renderer.save();
   timer(`plan and render (${files.length} files)`);
   if (values.verbose) {
     const { evaluations: e } = await import("./expression/index.js");
     options.log?.(`expressions: ${e.fast} by the fast evaluator, ${e.jsonata} by jsonata${e.jsonata > 0 ? ` (last: ${e.lastLeft})` : ""}`);
+    options.log?.(`partials: ${renderer.partials.rendered} rendered, ${renderer.partials.remembered} remembered`);
   }
 
   const rendered = files.filter((f) => f.rendered);

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { treeIdentity } from "./tree-identity.js";
+import { compiledEngine, packageRoot } from "./package-root.js";
 
 /** Libraries whose behaviour shapes what codegen produces (templates, expressions, YAML). */
 const LIBRARIES = ["liquidjs", "jsonata", "yaml", "minimatch"];
@@ -16,7 +16,10 @@ let identity: string | undefined;
  */
 export function engineIdentity(): string {
   if (identity !== undefined) return identity;
-  const hash = createHash("sha256").update(treeIdentity(join(dirname(fileURLToPath(import.meta.url)), "..")));
+  // The compiled engine and its bundle (built from it, but it may be rebuilt alone); source maps
+  // change nothing codegen does.
+  const code = (file: string): boolean => !file.endsWith(".map");
+  const hash = createHash("sha256").update(treeIdentity(compiledEngine, code)).update(treeIdentity(join(packageRoot, "dist/bundle"), code));
   const require = createRequire(import.meta.url);
   for (const lib of LIBRARIES) hash.update(`\0${lib}@${(require(`${lib}/package.json`) as { version: string }).version}`);
   identity = hash.digest("hex");

@@ -8,13 +8,14 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { packageRoot } from "./package-root.js";
 
 export { treeIdentity, treeState } from "./tree-identity.js";
 export { engineIdentity } from "./engine-identity.js";
 export { packBundle, unpackBundle } from "./bundle.js";
 export { KeptBundle } from "./kept-bundle.js";
+export { compiledEngine, packageRoot } from "./package-root.js";
 
 /** `$CODEGEN_CACHE_DIR`, else `$XDG_CACHE_HOME/codegen`, else `~/.cache/codegen`. */
 export function cacheDir(...parts: string[]): string {
@@ -28,7 +29,7 @@ const entries = (): string => cacheDir("steps");
  * Entries made when codegen was built (precompile.ts): what every first run computes the same
  * way (the built-in packs, loaded and validated). Read after the user's cache, never written.
  */
-export const seedDir = join(dirname(fileURLToPath(import.meta.url)), "../../cache-seed");
+export const seedDir = join(packageRoot, "dist/cache-seed");
 
 /** Bytes stored under a hex key (in the cache, else in the build's seed), or null. */
 export function readCached(key: string): Buffer | null {

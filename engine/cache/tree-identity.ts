@@ -7,7 +7,7 @@ import { join } from "node:path";
  * symbolic link counts as what it points to): what decides whether something loaded from the
  * folder may be reused. `newest` is the latest modification time seen.
  */
-export function treeState(dir: string): { identity: string; newest: number } {
+export function treeState(dir: string, include: (file: string) => boolean = () => true): { identity: string; newest: number } {
   const hash = createHash("sha256");
   let entries;
   try {
@@ -16,7 +16,7 @@ export function treeState(dir: string): { identity: string; newest: number } {
     return { identity: "missing", newest: 0 };
   }
   let newest = 0;
-  const files = entries.filter((e) => e.isFile() || e.isSymbolicLink()).map((e) => join(e.parentPath, e.name)).sort();
+  const files = entries.filter((e) => (e.isFile() || e.isSymbolicLink()) && include(e.name)).map((e) => join(e.parentPath, e.name)).sort();
   for (const f of files) {
     let line = `${f}\0dangling\0`;
     try {
@@ -31,6 +31,6 @@ export function treeState(dir: string): { identity: string; newest: number } {
   return { identity: hash.digest("hex"), newest };
 }
 
-export function treeIdentity(dir: string): string {
-  return treeState(dir).identity;
+export function treeIdentity(dir: string, include?: (file: string) => boolean): string {
+  return treeState(dir, include).identity;
 }

@@ -4,10 +4,11 @@
  */
 import { cac } from "cac";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { stdio, type Out } from "./report.js";
+import { packageRoot } from "../cache/index.js";
 
-const version = (JSON.parse(readFileSync(fileURLToPath(new URL("../../../package.json", import.meta.url)), "utf8")) as { version: string }).version;
+const version = (JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string }).version;
 
 export async function main(argv: string[], out: Out = stdio): Promise<number> {
   const cli = cac("codegen");

@@ -5,13 +5,13 @@
  * stored, and only for packs on disk: a fetched pack's version is decided by resolving its source.
  */
 import { createHash } from "node:crypto";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { cacheDir, engineIdentity, readCached, treeIdentity, treeState, writeCached } from "../cache/index.js";
 import type { Pack } from "./types.js";
+import { packageRoot } from "../cache/index.js";
 
 /** What a loaded pack depends on besides its own files: codegen itself and the schemas it validates with. */
-const schemasDir = join(dirname(fileURLToPath(import.meta.url)), "../../../schemas");
+const schemasDir = join(packageRoot, "schemas");
 
 /** Modification times are coarse on some file systems: a change this close to a read is not trusted. */
 const RACY_MS = 2000;

@@ -1,13 +1,13 @@
 /** Where a pack comes from: a built-in name, a folder, or a git source fetched with giget. */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, isAbsolute, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { isAbsolute, join, resolve } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { parseYaml } from "../schema/index.js";
 import { fetchPack, remoteKind } from "./remote.js";
+import { packageRoot } from "../cache/index.js";
 
-export const builtinPacksDir = join(dirname(fileURLToPath(import.meta.url)), "../../../template-packs");
+export const builtinPacksDir = join(packageRoot, "template-packs");
 
 const remotePrefixes = /^(gh|github|gitlab|bitbucket|sourcehut|git|git\+[a-z]+|https?):/;
 

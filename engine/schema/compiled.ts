@@ -10,12 +10,12 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv";
 import { cacheDir } from "../cache/index.js";
+import { compiledEngine } from "../cache/index.js";
 
 const require = createRequire(import.meta.url);
-const compiledDir = join(dirname(fileURLToPath(import.meta.url)), "compiled");
+const compiledDir = join(compiledEngine, "schema/compiled");
 
 export const digestOf = (text: string): string => createHash("sha256").update(text).digest("hex");
 

@@ -1,12 +1,12 @@
 import { readFileSync, readdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import type { YamlDoc } from "./yaml-doc.js";
 import { ajvVersion, cachedValidator, keepValidator, precompiled, writePrecompiled } from "./compiled.js";
+import { packageRoot } from "../cache/index.js";
 
-export const schemasDir = join(dirname(fileURLToPath(import.meta.url)), "../../../schemas");
+export const schemasDir = join(packageRoot, "schemas");
 const compiled = new Map<string, ValidateFunction>();
 
 /** The repository's `schemas/` folder (JSON Schemas shipped with the tool). */

@@ -12,10 +12,10 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import type * as Ohm from "ohm-js";
 import { ohm } from "./ohm.js";
+import { compiledEngine } from "../../cache/index.js";
 
 const source = String.raw`
 Api {
@@ -117,7 +117,7 @@ interface Recipes {
   makeRecipe(recipe: unknown): Ohm.Grammar;
 }
 type WithRecipe = Ohm.Grammar & { toRecipe(): string };
-const recipeFile = join(dirname(fileURLToPath(import.meta.url)), "grammar.recipe.json");
+const recipeFile = join(compiledEngine, "descriptors/api/grammar.recipe.json");
 const digest = (): string => createHash("sha256").update(source).digest("hex");
 
 /** The grammar, compiled on first use. */

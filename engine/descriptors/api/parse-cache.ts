@@ -5,20 +5,20 @@
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { cachedOutput, storeOutput } from "../../cache/index.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import type { AstFile, AstStatement } from "./ast.js";
 import { ohmVersion } from "./ohm.js";
 import { parseOrDiagnose } from "./syntax.js";
+import { compiledEngine } from "../../cache/index.js";
 
 let readerDigest: string | undefined;
 
 /** Digest of the compiled reader (this folder, the nesting limits beside it) and of ohm's version. */
 function reader(): string {
   if (readerDigest !== undefined) return readerDigest;
-  const here = dirname(fileURLToPath(import.meta.url));
+  const here = join(compiledEngine, "descriptors/api");
   const hash = createHash("sha256").update(ohmVersion());
   for (const file of [...readdirSync(here).filter((f) => f.endsWith(".js")).sort().map((f) => join(here, f)), join(here, "../nesting.js")]) {
     hash.update(readFileSync(file));
