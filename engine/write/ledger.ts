@@ -38,6 +38,9 @@ export interface Ledger {
   raw: Buffer | null;
 }
 
+/** The last ledger read, by project: a run reads it twice (pack pins, then the writer). */
+const lastRead = new Map<string, Ledger>();
+
 export function readLedger(root: string): Ledger {
   let raw: Buffer;
   try {
@@ -46,6 +49,14 @@ export function readLedger(root: string): Ledger {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return { exists: false, entries: new Map(), descriptors: {}, packs: {}, raw: null };
     throw e;
   }
+  const known = lastRead.get(root);
+  if (known?.raw?.equals(raw)) return { ...known, entries: new Map(known.entries), descriptors: { ...known.descriptors }, packs: { ...known.packs } };
+  const ledger = parseLedger(raw);
+  lastRead.set(root, ledger);
+  return { ...ledger, entries: new Map(ledger.entries), descriptors: { ...ledger.descriptors }, packs: { ...ledger.packs } };
+}
+
+function parseLedger(raw: Buffer): Ledger {
   const bad = (why: string): never => {
     throw new CodegenError(diag("LEDGER_INVALID", `${LEDGER_PATH} ${why}`, { file: LEDGER_PATH, line: 1, column: 1 }, "restore it from version control, or delete it: the next gen adopts the files that match its plan"));
   };

@@ -60,7 +60,9 @@ export function unchangedSnapshot(root: string, key: string, ledger: Buffer | nu
     // a change time equal to the snapshot's or later is never taken as older.
     if (stamp !== null && Number(stamp.split(":")[4]) >= taken) return null;
   }
-  for (const [path] of snapshot.outcomes) if (nested.owner(path) !== null) return null;
+  // A folder that now holds a .codegen.yaml is another project's: gen would refuse to write there.
+  const folders = new Set(snapshot.outcomes.map(([path]) => path.slice(0, Math.max(0, path.lastIndexOf("/")))));
+  for (const folder of folders) if (folder !== "" && nested.owner(`${folder}/x`) !== null) return null;
   return snapshot;
 }
 
