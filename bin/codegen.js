@@ -2,6 +2,13 @@
 // Thin launcher: the compiled CLI lives in dist/ (built by `npm ci` / `npm install` via prepare).
 import { existsSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+
+// V8 doubles the young generation whenever it fills, up to 32 MB for a 500-route gen's burst of
+// short-lived strings; kept at its first size it holds peak memory near 100 MB instead of 124 MB,
+// at no cost in time (measured in alternation). Unlike the size limits, this flag is read at
+// each collection, so setting it here takes effect.
+setFlagsFromString("--semi-space-growth-factor=1");
 
 const compiled = new URL("../dist/engine/cli/main.js", import.meta.url);
 const bundled = new URL("../dist/bundle/main.js", import.meta.url);

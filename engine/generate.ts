@@ -135,7 +135,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (problems.length > 0) throw new CodegenError(problems);
 
   timer("checks");
-  const renderer = new Renderer(pack.templateDirs, { keep: JSON.stringify(project) });
+  const renderer = new Renderer(pack.templateDirs);
   // A result kept for later runs has every file rendered: which files the user owns may change.
   const userOwned = key ? undefined : options.userOwned;
   let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned, digest: planDigest(JSON.stringify(ir), values), keepBetweenRuns: true });
@@ -146,12 +146,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     selection = { only: [...asked, ...widened], widened };
     files = restrictTo(files, selection.only);
   }
-  renderer.save();
   timer(`plan and render (${files.length} files)`);
   if (values.verbose) {
     const { evaluations: e } = await import("./expression/index.js");
     options.log?.(`expressions: ${e.fast} by the fast evaluator, ${e.jsonata} by jsonata${e.jsonata > 0 ? ` (last: ${e.lastLeft})` : ""}`);
-    options.log?.(`partials: ${renderer.partials.rendered} rendered, ${renderer.partials.remembered} remembered`);
   }
 
   const rendered = files.filter((f) => f.rendered);

@@ -1,7 +1,8 @@
 /**
  * At build time (precompile.ts): the built-in packs loaded once, their cache entries kept beside
  * the build (cache/index.ts reads them after the user's cache). A first run, or any run with a
- * fresh cache (a CI job), then skips reading and validating a hundred pack files. The entries
+ * fresh cache (a CI job), then skips reading and validating a hundred pack files, and compiling
+ * the config schema each pack extends (schema/compiled.ts). The entries
  * carry the same checks as any other: codegen's identity and the pack files' state.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -21,6 +22,8 @@ export async function seedBuiltinPacks(): Promise<string[]> {
     const names = readdirSync(builtinPacksDir).filter((n) => existsSync(join(builtinPacksDir, n, "pack.yaml")));
     for (const name of names) await loadPack(name, builtinPacksDir);
     if (existsSync(join(scratch, "steps"))) cpSync(join(scratch, "steps"), seedDir, { recursive: true });
+    // The config schemas the packs extend, compiled (ajv's code generation costs about 0.1 s).
+    if (existsSync(join(scratch, "validators"))) cpSync(join(scratch, "validators"), join(seedDir, "validators"), { recursive: true });
     return names;
   } finally {
     if (before === undefined) delete process.env["CODEGEN_CACHE_DIR"];

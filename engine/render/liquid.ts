@@ -1,17 +1,14 @@
 import { Liquid, type Template } from "liquidjs";
 import { filters } from "./filters.js";
 import { templateFs } from "./template-fs.js";
-import { memoRenderTag, RenderMemo } from "./render-memo.js";
 
 /** One Liquid environment per pack: strict, cached, with the engine's generic filters. */
 export class Renderer {
   private readonly liquid: Liquid;
   private readonly inline = new Map<string, Template[]>();
   private readonly files = new Map<string, Template[]>();
-  private readonly memo: RenderMemo;
 
-  /** `keep`: what the rendered partials are remembered under between runs (the project), if at all. */
-  constructor(templateDirs: string[], options: { keep?: string } = {}) {
+  constructor(templateDirs: string[]) {
     this.liquid = new Liquid({
       root: templateDirs,
       partials: templateDirs,
@@ -27,18 +24,6 @@ export class Renderer {
       locale: "en-US",
     });
     for (const [name, fn] of Object.entries(filters)) this.liquid.registerFilter(name, fn as (...args: unknown[]) => unknown);
-    this.memo = new RenderMemo(templateDirs, options.keep ?? null);
-    this.liquid.registerTag("render", memoRenderTag(this.memo));
-  }
-
-  /** How many `{% render %}` tags were served from memory, and how many rendered. */
-  get partials(): { remembered: number; rendered: number } {
-    return this.memo.counts;
-  }
-
-  /** Keep what this run rendered for the next (when constructed with `keep`). */
-  save(): void {
-    this.memo.save();
   }
 
   /** Render a short Liquid string (a rule's path or mode); parsed once per distinct string. */

@@ -11,8 +11,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { ValidateFunction } from "ajv";
-import { cacheDir } from "../cache/index.js";
-import { compiledEngine } from "../cache/index.js";
+import { cacheDir, compiledEngine, seedDir } from "../cache/index.js";
 
 const require = createRequire(import.meta.url);
 const compiledDir = join(compiledEngine, "schema/compiled");
@@ -39,7 +38,8 @@ export function writePrecompiled(name: string, text: string, code: string): void
   writeFileSync(moduleOf(name), `${code}\nmodule.exports.validate = module.exports.default ?? module.exports;\nmodule.exports.digest = ${JSON.stringify(digestOf(text))};\n`);
 }
 
-const cachedFile = (text: string): string => cacheDir("validators", `${digestOf(`${ajvVersion()}\0${text}`)}.cjs`);
+const validatorName = (text: string): string => `${digestOf(`${ajvVersion()}\0${text}`)}.cjs`;
+const cachedFile = (text: string): string => cacheDir("validators", validatorName(text));
 
 let version: string | undefined;
 export function ajvVersion(): string {
@@ -47,10 +47,10 @@ export function ajvVersion(): string {
   return version;
 }
 
-/** A run-time schema's validator kept by an earlier run, or null. */
+/** A run-time schema's validator kept by an earlier run (or by the build, for built-in packs), or null. */
 export function cachedValidator(text: string): ValidateFunction | null {
-  const file = cachedFile(text);
-  if (!existsSync(file)) return null;
+  const file = [cachedFile(text), join(seedDir, "validators", validatorName(text))].find((f) => existsSync(f));
+  if (!file) return null;
   try {
     const mod = require(file) as unknown;
     return typeof mod === "function" ? (mod as ValidateFunction) : null;

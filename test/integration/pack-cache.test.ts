@@ -69,6 +69,9 @@ test("the build seeds the built-in pack: an empty cache has it, and a gen writes
   const dir = writeTree(scratch("seed-proj"), { ".codegen.yaml": "name: demo\nmodule: example.com/demo\nframe: api\n", "desc/api/demo.api": smallApi });
   codegenOk(["gen"], dir, { CODEGEN_CACHE_DIR: cache });
   assert.equal(seedFiles(), before);
+  // The config schema go-zero extends came compiled from the seed: none was compiled into the cache.
+  assert.ok(before.some((f) => f.startsWith("validators/")), "the seed has no compiled config schema");
+  assert.not.ok(existsSync(join(cache, "validators")), "a gen with an empty cache compiled the config schema again");
 });
 
 test.run();
