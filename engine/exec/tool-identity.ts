@@ -1,16 +1,18 @@
-import { realpath, stat } from "node:fs/promises";
+import { realpathSync, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
 
 /**
  * The identity of a program on PATH (resolved path, size, modification time), so upgrading a
- * compiler or plugin invalidates what was cached with the old one.
+ * compiler or plugin invalidates what was cached with the old one. Looked up with synchronous
+ * calls: most PATH folders do not hold the program, and a thread-pool round trip per miss cost
+ * more than the lookup.
  */
 export async function toolIdentity(name: string): Promise<string> {
   const dirs = name.includes("/") ? [""] : (process.env["PATH"] ?? "").split(delimiter);
   for (const dir of dirs) {
     try {
-      const path = await realpath(dir ? join(dir, name) : name);
-      const s = await stat(path);
+      const path = realpathSync(dir ? join(dir, name) : name);
+      const s = statSync(path);
       if (s.isFile()) return `${path}:${s.size}:${s.mtimeMs}`;
     } catch {
       // not in this folder
