@@ -104,6 +104,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   }
   // Loaded only now: a gen served from the cache needs no template or expression engine.
   const [{ bindFunctions, guardEmptyArrays, plan, planDigest }, { Renderer }, { runSteps }] = await Promise.all([import("./plan/index.js"), import("./render/index.js"), import("./steps/index.js")]);
+  timer("load the template and expression engines");
   const said: Said = { warnings: [], notes: [] };
   const warn = (w: Diagnostic): void => {
     const line = `warning: ${formatDiagnostic(w)}`;

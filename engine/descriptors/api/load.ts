@@ -4,8 +4,7 @@
  * empty or missing imports and syntax errors become diagnostics (all files are tried, so
  * one run reports every such problem). Internal to the api reader.
  */
-import { readFile } from "node:fs/promises";
-import { realpathSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
 import type { AstFile } from "./ast.js";
@@ -114,9 +113,10 @@ function outside(root: string, target: string): boolean {
   return rel === "" || rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel);
 }
 
+/** Read synchronously: files are read one after another (imports first), and a thread-pool round trip each cost more than the read. */
 async function readText(abs: string): Promise<string | NodeJS.ErrnoException> {
   try {
-    return await readFile(abs, "utf8");
+    return readFileSync(abs, "utf8");
   } catch (e) {
     return e as NodeJS.ErrnoException;
   }
