@@ -1,42 +1,49 @@
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { treeIdentity } from "./tree-identity.js";
 import { compiledEngine, packageRoot } from "./package-root.js";
 
 /** Libraries whose behaviour shapes what codegen produces (templates, expressions, YAML). */
 const LIBRARIES = ["liquidjs", "jsonata", "yaml", "minimatch"];
 
+/** Which of codegen's two forms runs: the bundle (dist/bundle) or the compiled files (dist/engine). */
+export type CodeForm = "bundle" | "compiled";
+
+let form: CodeForm = fileURLToPath(import.meta.url).includes(`${sep}dist${sep}bundle${sep}`) ? "bundle" : "compiled";
 let identity: string | undefined;
 
 /**
- * codegen's own code (paths, sizes, times of its files) and the versions of the libraries that
- * shape its output: part of the key of everything kept between runs that codegen computed.
- * Computed once per process (the code running does not change while it runs).
+ * codegen's own code (paths, sizes, times of the files of the form that runs), its version, its
+ * checks, and the versions of the libraries that shape its output: part of the key of
+ * everything kept between runs that codegen computed. Computed once per process (the code
+ * running does not change while it runs). The version matters because an installed package's
+ * files all carry one fixed modification time.
  */
 export function engineIdentity(): string {
   if (identity !== undefined) return identity;
-  const hash = createHash("sha256");
+  const hash = createHash("sha256").update(`${form}\0${codegenVersion()}\0`);
   // Source maps change nothing codegen does.
   const code = (file: string): boolean => !file.endsWith(".map");
-  for (const tree of runningCode()) hash.update(`${tree}\0`).update(treeIdentity(tree, code));
+  const trees = form === "bundle" ? [join(packageRoot, "dist/bundle"), join(compiledEngine, "schema/compiled"), join(compiledEngine, "descriptors/api")] : [compiledEngine];
+  for (const tree of [...trees, join(packageRoot, "rules")]) hash.update(`${tree}\0`).update(treeIdentity(tree, code));
   for (const lib of LIBRARIES) hash.update(`\0${lib}@${libraryVersion(lib)}`);
   identity = hash.digest("hex");
   return identity;
 }
 
-/**
- * The folders of the code that runs: the bundle with the build's precompiled artifacts beside the
- * compiled engine, when bin/codegen.js picks the bundle (it is at least as new as the compiled
- * CLI); the compiled engine otherwise. The bundle's few files are quicker to survey than the
- * compiled engine's few hundred.
- */
-function runningCode(): string[] {
-  const mtime = (file: string): number => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
-  const bundle = join(packageRoot, "dist/bundle");
-  if (mtime(join(bundle, "main.js")) < mtime(join(compiledEngine, "cli/main.js"))) return [compiledEngine];
-  return [bundle, join(compiledEngine, "schema/compiled"), join(compiledEngine, "descriptors/api")];
+/** The build seeds the cache for both forms (packs/seed.ts): the next identity is the given form's. Returns the form before. */
+export function identifyAs(next: CodeForm): CodeForm {
+  const before = form;
+  form = next;
+  identity = undefined;
+  return before;
+}
+
+function codegenVersion(): string {
+  return (JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string }).version;
 }
 
 function libraryVersion(lib: string): string {

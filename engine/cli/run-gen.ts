@@ -8,7 +8,7 @@ import type { LoadedConfig } from "../config/index.js";
 import { generate, type GenerateResult } from "../generate.js";
 import type { Pack, PackPins, Phase } from "../packs/index.js";
 import { NestedProjects } from "../project/index.js";
-import { acquireLock, guardSignals, ProjectFiles, readLedger, recoverTransaction, saveSnapshot, TX_DIR, unchangedSnapshot, userOwnedOnce, writeFiles, type Ledger, type Snapshot, type WriteReport } from "../write/index.js";
+import { acquireLock, fileClock, guardSignals, ProjectFiles, readLedger, recoverTransaction, saveSnapshot, TX_DIR, unchangedSnapshot, userOwnedOnce, writeFiles, type Ledger, type Said, type Snapshot, type WriteReport } from "../write/index.js";
 import type { Out } from "./report.js";
 
 export interface GenRun {
@@ -37,10 +37,12 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
   const recorded = ledger.exists && ledger.raw ? ledger.descriptors : null;
   // A plain full gen may find the project exactly as an earlier run that wrote nothing left it.
   const plain = run.phase === "gen" && run.recordLedger && !run.only && adopt.size === 0;
-  let snapshot: Snapshot | null = null;
-  const unchanged = plain ? (key: string) => (snapshot = unchangedSnapshot(root, key, ledger.raw, new NestedProjects(root)))?.said ?? null : undefined;
+  // Read before any file is: files changed at this tick or later are not trusted next time.
+  const clock = plain && !run.dryRun ? fileClock(root) : null;
+  const found: { snapshot: Snapshot | null } = { snapshot: null };
+  const unchanged = plain ? (key: string): Said | null => (found.snapshot = unchangedSnapshot(root, key, ledger.raw, new NestedProjects(root)))?.said ?? null : undefined;
   const result = await generate({ config: run.config, phase: run.phase, only: run.only ?? null, recorded, log: run.log, progress: run.progress, pack: run.pack, pins, userOwned: userOwnedOnce(disk, ledger, adopt), unchanged });
-  if (result.reused && snapshot) return { report: snapshotReport(snapshot), result };
+  if (result.reused && found.snapshot) return { report: snapshotReport(found.snapshot), result };
   const { scope, descriptors } = partialScope(result, ledger);
   for (const d of result.selection?.widened ?? []) run.log?.(`also generating ${d}: it changed since the last gen, and routes and other aggregate files name its files`);
   const report = await writeFiles({
@@ -57,8 +59,8 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
     adopt,
     recordLedger: run.recordLedger,
   });
-  if (plain && !run.dryRun && result.key && ledger.raw && !report.changes) {
-    saveSnapshot(root, { key: result.key, ledger: ledger.raw, said: result.said, outcomes: report.outcomes, orphans: report.orphans, stamps: disk.stamps });
+  if (clock !== null && result.key && ledger.raw && !report.changes) {
+    saveSnapshot(root, { key: result.key, clock, ledger: ledger.raw, said: result.said, outcomes: report.outcomes, orphans: report.orphans, stamps: disk.stamps });
   }
   return { report, result };
 }

@@ -8,7 +8,7 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { seedDir } from "../cache/index.js";
+import { identifyAs, packageRoot, seedDir, type CodeForm } from "../cache/index.js";
 import { loadPack } from "./index.js";
 import { builtinPacksDir, defaultPackName } from "./source.js";
 
@@ -20,7 +20,16 @@ export async function seedBuiltinPacks(): Promise<string[]> {
     rmSync(seedDir, { recursive: true, force: true });
     defaultPackName();
     const names = readdirSync(builtinPacksDir).filter((n) => existsSync(join(builtinPacksDir, n, "pack.yaml")));
-    for (const name of names) await loadPack(name, builtinPacksDir);
+    // Entries are keyed by codegen's identity, which differs between the bundle that the CLI
+    // runs and the compiled files this build step (and in-process tests) run: both are seeded.
+    const forms: CodeForm[] = existsSync(join(packageRoot, "dist/bundle/main.js")) ? ["bundle", "compiled"] : ["compiled"];
+    let running: CodeForm | null = null;
+    for (const form of forms) {
+      running ??= identifyAs(form);
+      identifyAs(form);
+      for (const name of names) await loadPack(name, builtinPacksDir);
+    }
+    if (running) identifyAs(running);
     if (existsSync(join(scratch, "steps"))) cpSync(join(scratch, "steps"), seedDir, { recursive: true });
     // The config schemas the packs extend, compiled (ajv's code generation costs about 0.1 s).
     if (existsSync(join(scratch, "validators"))) cpSync(join(scratch, "validators"), join(seedDir, "validators"), { recursive: true });

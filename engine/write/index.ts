@@ -21,7 +21,7 @@ export { readLedger, serializeLedger, LEDGER_PATH, STATE_DIR, type Ledger } from
 export { acquireLock, LOCK_PATH } from "./lock.js";
 export { applyTransaction, recoverTransaction, TX_DIR, type Recovery } from "./transaction.js";
 export { guardSignals, Interrupted, signalExitCode } from "./interrupts.js";
-export { saveSnapshot, unchangedSnapshot, SNAPSHOT_PATH, type Said, type Snapshot } from "./snapshot.js";
+export { fileClock, saveSnapshot, unchangedSnapshot, SNAPSHOT_PATH, type Said, type Snapshot } from "./snapshot.js";
 
 export interface WriteOptions {
   root: string;

@@ -10,7 +10,7 @@ import { CodegenError, diag } from "../diagnostics/index.js";
 export async function assertInsideRoot(root: string, rel: string): Promise<void> {
   let dir = dirname(join(root, rel));
   while (!existsSync(dir)) dir = dirname(dir);
-  const real = realpathSync(dir);
+  const real = realpathSync.native(dir);
   if (real !== root && !real.startsWith(root + sep)) {
     throw new CodegenError(diag("UNSAFE_PATH", `${rel} would be written through ${relative(root, dir)}, which leads outside the project (${real})`));
   }

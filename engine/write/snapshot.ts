@@ -4,18 +4,19 @@
  * key, the ledger's digest, what the writer decided for each file, and the stamp (device, inode,
  * size, modification and change times) of every file it read, taken from the open file it read.
  *
- * A stamp is trusted only when the file's change time is older than the snapshot's own (the
- * same clock stamps both, as git does with its index): a file changed in the same clock tick the
- * snapshot was written is read again. A user cannot set a change time, so an edit that keeps a
- * file's size and modification time still shows.
+ * A stamp is trusted only when the file's change time is older than a reading of the file
+ * system's clock taken before the run read anything (the change time of the project lock it
+ * holds), as git does with its index: a file changed in that clock tick or later could change
+ * again unseen within the tick, so it is read again next time. A user cannot set a change time,
+ * so an edit that keeps a file's size and modification time still shows.
  */
-import { existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { NestedProjects } from "../project/index.js";
 import { sha256, statStamp } from "./disk.js";
 import type { FileOutcome, FileState } from "./decide.js";
 import { STATE_DIR } from "./ledger.js";
-import { ensureStateDir } from "./lock.js";
+import { ensureStateDir, LOCK_PATH } from "./lock.js";
 
 export const SNAPSHOT_PATH = `${STATE_DIR}/snapshot.json`;
 const VERSION = 1;
@@ -29,6 +30,8 @@ export interface Said {
 export interface Snapshot {
   version: number;
   key: string;
+  /** The file system's clock before the run read anything (ms, with fraction). */
+  clock: number;
   /** SHA-256 of the ledger's bytes. */
   ledger: string;
   said: Said;
@@ -46,19 +49,17 @@ export function unchangedSnapshot(root: string, key: string, ledger: Buffer | nu
   if (!ledger) return null;
   const file = join(root, SNAPSHOT_PATH);
   let snapshot: Snapshot;
-  let taken: number;
   try {
-    taken = statSync(file).ctimeMs;
     snapshot = JSON.parse(readFileSync(file, "utf8")) as Snapshot;
   } catch {
     return null;
   }
-  if (snapshot.version !== VERSION || snapshot.key !== key || snapshot.ledger !== sha256(ledger)) return null;
+  if (!wellFormed(snapshot) || snapshot.key !== key || snapshot.ledger !== sha256(ledger)) return null;
   for (const [path, stamp] of Object.entries(snapshot.stamps)) {
     if (stamp !== currentStamp(join(root, path))) return null;
     // Rounding to a double keeps order (a later time never rounds below an earlier one), so
-    // a change time equal to the snapshot's or later is never taken as older.
-    if (stamp !== null && Number(stamp.split(":")[4]) >= taken) return null;
+    // a change time equal to the clock reading or later is never taken as older.
+    if (stamp !== null && !(Number(stamp.split(":")[4]) < snapshot.clock)) return null;
   }
   // A folder that now holds a .codegen.yaml is another project's: gen would refuse to write there.
   const folders = new Set(snapshot.outcomes.map(([path]) => path.slice(0, Math.max(0, path.lastIndexOf("/")))));
@@ -66,11 +67,17 @@ export function unchangedSnapshot(root: string, key: string, ledger: Buffer | nu
   return snapshot;
 }
 
+/** The file system's clock now: the change time of the lock this run holds, or null without one. */
+export function fileClock(root: string): number | null {
+  return statSync(join(root, LOCK_PATH), { throwIfNoEntry: false })?.ctimeMs ?? null;
+}
+
 /** Record a run whose writer changed nothing (its outcomes are all unchanged or kept). */
-export function saveSnapshot(root: string, parts: { key: string; ledger: Buffer; said: Said; outcomes: FileOutcome[]; orphans: string[]; stamps: Map<string, string | null> }): void {
+export function saveSnapshot(root: string, parts: { key: string; clock: number; ledger: Buffer; said: Said; outcomes: FileOutcome[]; orphans: string[]; stamps: Map<string, string | null> }): void {
   const snapshot: Snapshot = {
     version: VERSION,
     key: parts.key,
+    clock: parts.clock,
     ledger: sha256(parts.ledger),
     said: parts.said,
     outcomes: parts.outcomes.map((o) => [o.path, o.state, o.rule]),
@@ -85,7 +92,7 @@ export function saveSnapshot(root: string, parts: { key: string; ledger: Buffer;
     renameSync(tmp, file);
   } catch {
     // Without a snapshot the next gen reads the files: slower, never wrong.
-    dropSnapshot(root);
+    for (const f of [tmp, file]) rmSync(f, { force: true });
   }
 }
 
@@ -93,6 +100,16 @@ export function saveSnapshot(root: string, parts: { key: string; ledger: Buffer;
 export function dropSnapshot(root: string): void {
   const file = join(root, SNAPSHOT_PATH);
   if (existsSync(file)) unlinkSync(file);
+}
+
+function wellFormed(s: Snapshot): boolean {
+  const states = new Set(["unchanged", "kept"]);
+  return (
+    s !== null && typeof s === "object" && s.version === VERSION && typeof s.key === "string" && typeof s.clock === "number" && typeof s.ledger === "string" &&
+    Array.isArray(s.outcomes) && s.outcomes.every((o) => Array.isArray(o) && typeof o[0] === "string" && states.has(o[1]) && typeof o[2] === "string") &&
+    Array.isArray(s.orphans) && s.said !== null && typeof s.said === "object" && Array.isArray(s.said.warnings) && Array.isArray(s.said.notes) &&
+    s.stamps !== null && typeof s.stamps === "object"
+  );
 }
 
 function currentStamp(path: string): string | null {
