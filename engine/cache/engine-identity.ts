@@ -42,11 +42,13 @@ export function identifyAs(next: CodeForm): CodeForm {
   return before;
 }
 
-function codegenVersion(): string {
+/** codegen's own version (package.json). */
+export function codegenVersion(): string {
   return (JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string }).version;
 }
 
-function libraryVersion(lib: string): string {
+/** The installed version of a library codegen depends on. */
+export function libraryVersion(lib: string): string {
   let text: string;
   try {
     text = readFileSync(join(packageRoot, "node_modules", lib, "package.json"), "utf8");

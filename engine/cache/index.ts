@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { packageRoot } from "./package-root.js";
 
 export { treeIdentity, treeState } from "./tree-identity.js";
-export { engineIdentity, identifyAs, type CodeForm } from "./engine-identity.js";
+export { codegenVersion, engineIdentity, identifyAs, libraryVersion, type CodeForm } from "./engine-identity.js";
 export { packBundle, unpackBundle } from "./bundle.js";
 export { KeptBundle } from "./kept-bundle.js";
 export { compiledEngine, packageRoot } from "./package-root.js";

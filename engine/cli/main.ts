@@ -3,12 +3,10 @@
  * so `codegen --help` stays fast.
  */
 import { cac } from "cac";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { stdio, type Out } from "./report.js";
-import { packageRoot } from "../cache/index.js";
+import { codegenVersion } from "../cache/index.js";
 
-const version = (JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { version: string }).version;
+const version = codegenVersion();
 
 export async function main(argv: string[], out: Out = stdio): Promise<number> {
   const cli = cac("codegen");

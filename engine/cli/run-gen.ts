@@ -60,7 +60,7 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
     recordLedger: run.recordLedger,
   });
   if (clock !== null && result.key && ledger.raw && !report.changes) {
-    saveSnapshot(root, { key: result.key, clock, ledger: ledger.raw, said: result.said, outcomes: report.outcomes, orphans: report.orphans, stamps: disk.stamps });
+    saveSnapshot(root, { key: result.key, clock, ledger: ledger.raw, said: result.said, outcomes: report.outcomes, stamps: disk.stamps });
   }
   return { report, result };
 }
@@ -72,7 +72,7 @@ function snapshotReport(snapshot: Snapshot): WriteReport {
     counts[state]++;
     return { path, state, rule, before: null, after: Buffer.alloc(0) };
   });
-  return { outcomes, counts, orphans: snapshot.orphans, adopted: 0, changes: false };
+  return { outcomes, counts, orphans: [], adopted: 0, changes: false };
 }
 
 /**

@@ -7,11 +7,11 @@
  * Schemas built at run time (the config schema a pack extends) keep their code in the cache.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { ValidateFunction } from "ajv";
-import { cacheDir, compiledEngine, seedDir } from "../cache/index.js";
+import { cacheDir, compiledEngine, libraryVersion, seedDir } from "../cache/index.js";
 
 const require = createRequire(import.meta.url);
 const compiledDir = join(compiledEngine, "schema/compiled");
@@ -43,7 +43,7 @@ const cachedFile = (text: string): string => cacheDir("validators", validatorNam
 
 let version: string | undefined;
 export function ajvVersion(): string {
-  version ??= (JSON.parse(readFileSync(require.resolve("ajv/package.json"), "utf8")) as { version: string }).version;
+  version ??= libraryVersion("ajv");
   return version;
 }
 

@@ -30,15 +30,16 @@ export class ProjectFiles {
     let value: Buffer | null = null;
     let stamp: string | null = null;
     let fd: number | null = null;
+    const folder = (): CodegenError => new CodegenError(diag("WRITE_FAILED", `${rel} is a folder, but a file is planned there; nothing was written`));
     try {
       fd = openSync(join(this.root, rel), "r");
       const stats = fstatSync(fd);
-      if (stats.isDirectory()) throw Object.assign(new Error(`EISDIR: ${rel}`), { code: "EISDIR" });
+      if (stats.isDirectory()) throw folder();
       stamp = statStamp(stats);
       value = readFileSync(fd);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === "EISDIR") throw new CodegenError(diag("WRITE_FAILED", `${rel} is a folder, but a file is planned there; nothing was written`));
+      if (code === "EISDIR") throw folder();
       if (code !== "ENOENT" && code !== "ENOTDIR") throw e;
     } finally {
       if (fd !== null) closeSync(fd);

@@ -10,7 +10,7 @@
  * again unseen within the tick, so it is read again next time. A user cannot set a change time,
  * so an edit that keeps a file's size and modification time still shows.
  */
-import { existsSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { NestedProjects } from "../project/index.js";
 import { sha256, statStamp } from "./disk.js";
@@ -35,8 +35,8 @@ export interface Snapshot {
   /** SHA-256 of the ledger's bytes. */
   ledger: string;
   said: Said;
+  /** Every outcome is unchanged or kept (a run with orphans changed the ledger, so it took none). */
   outcomes: Array<[path: string, state: FileState, rule: string]>;
-  orphans: string[];
   /** Root-relative path → stamp, or null for a file that was absent. */
   stamps: Record<string, string | null>;
 }
@@ -73,7 +73,7 @@ export function fileClock(root: string): number | null {
 }
 
 /** Record a run whose writer changed nothing (its outcomes are all unchanged or kept). */
-export function saveSnapshot(root: string, parts: { key: string; clock: number; ledger: Buffer; said: Said; outcomes: FileOutcome[]; orphans: string[]; stamps: Map<string, string | null> }): void {
+export function saveSnapshot(root: string, parts: { key: string; clock: number; ledger: Buffer; said: Said; outcomes: FileOutcome[]; stamps: Map<string, string | null> }): void {
   const snapshot: Snapshot = {
     version: VERSION,
     key: parts.key,
@@ -81,7 +81,6 @@ export function saveSnapshot(root: string, parts: { key: string; clock: number; 
     ledger: sha256(parts.ledger),
     said: parts.said,
     outcomes: parts.outcomes.map((o) => [o.path, o.state, o.rule]),
-    orphans: parts.orphans,
     stamps: Object.fromEntries(parts.stamps),
   };
   const file = join(root, SNAPSHOT_PATH);
@@ -98,8 +97,7 @@ export function saveSnapshot(root: string, parts: { key: string; clock: number; 
 
 /** Before anything is written: a snapshot must never describe a project being changed. */
 export function dropSnapshot(root: string): void {
-  const file = join(root, SNAPSHOT_PATH);
-  if (existsSync(file)) unlinkSync(file);
+  rmSync(join(root, SNAPSHOT_PATH), { force: true });
 }
 
 function wellFormed(s: Snapshot): boolean {
@@ -107,7 +105,7 @@ function wellFormed(s: Snapshot): boolean {
   return (
     s !== null && typeof s === "object" && s.version === VERSION && typeof s.key === "string" && typeof s.clock === "number" && typeof s.ledger === "string" &&
     Array.isArray(s.outcomes) && s.outcomes.every((o) => Array.isArray(o) && typeof o[0] === "string" && states.has(o[1]) && typeof o[2] === "string") &&
-    Array.isArray(s.orphans) && s.said !== null && typeof s.said === "object" && Array.isArray(s.said.warnings) && Array.isArray(s.said.notes) &&
+    s.said !== null && typeof s.said === "object" && Array.isArray(s.said.warnings) && Array.isArray(s.said.notes) &&
     s.stamps !== null && typeof s.stamps === "object"
   );
 }

@@ -11,7 +11,7 @@ import { writeTree } from "../support/files.js";
 import { smallApi } from "../support/project.js";
 import { fixtures, scratch } from "../support/paths.js";
 import { cachedPack, packKey } from "../../engine/packs/loaded-cache.js";
-import { seedDir } from "../../engine/cache/index.js";
+import { identifyAs, seedDir } from "../../engine/cache/index.js";
 
 const test = suite("loaded pack cache");
 
@@ -66,9 +66,16 @@ test("the build seeds the built-in pack: an empty cache has it, and a gen writes
   } finally {
     delete process.env["CODEGEN_CACHE_DIR"];
   }
+  // The CLI runs the bundle, whose identity differs from these compiled files': seeded too.
+  const running = identifyAs("bundle");
+  const bundleKey = packKey("go-zero", "", true);
+  identifyAs(running);
+  const at = (base: string): string => join(base, bundleKey.slice(0, 2), bundleKey);
+  assert.ok(existsSync(at(seedDir)), "the seed has no entry for go-zero as the bundle loads it");
   const dir = writeTree(scratch("seed-proj"), { ".codegen.yaml": "name: demo\nmodule: example.com/demo\nframe: api\n", "desc/api/demo.api": smallApi });
   codegenOk(["gen"], dir, { CODEGEN_CACHE_DIR: cache });
   assert.equal(seedFiles(), before);
+  assert.not.ok(existsSync(at(join(cache, "steps"))), "a gen with an empty cache loaded go-zero again instead of taking it from the seed");
   // The config schema go-zero extends came compiled from the seed: none was compiled into the cache.
   assert.ok(before.some((f) => f.startsWith("validators/")), "the seed has no compiled config schema");
   assert.not.ok(existsSync(join(cache, "validators")), "a gen with an empty cache compiled the config schema again");
