@@ -24,10 +24,33 @@ const gobin = (() => {
 const PATH = gobin ? `${gobin}:${process.env.PATH ?? ""}` : process.env.PATH;
 const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, PATH, FORCE_COLOR: "0" } });
 let tail = "";
+let whole = "";
 child.stdout.on("data", (chunk) => {
   process.stdout.write(chunk);
-  tail = (tail + chunk.toString()).slice(-4000);
+  whole += chunk.toString();
+  tail = whole.slice(-4000);
 });
+
+/**
+ * uvu prints a failure under its suite, which may be far above the end of a long log; CI keeps
+ * only the end, so each failure is repeated (the suite's file and the first lines) before the tally.
+ */
+function failures(output) {
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+  const out = [];
+  let file = "";
+  lines.forEach((line, i) => {
+    if (/\.test\.js\s*$/.test(line)) file = line.trim();
+    if (!/^\s+FAIL\s/.test(line)) return;
+    const block = [];
+    for (let j = i; j < lines.length && block.length < 25; j++) {
+      if (j > i && (/^\s+FAIL\s/.test(lines[j]) || /\.test\.js\s*$/.test(lines[j]) || /^\s+Total:/.test(lines[j]))) break;
+      block.push(lines[j]);
+    }
+    out.push(`${file}:`, ...block.filter((l, k) => l.trim() !== "" || block[k - 1]?.trim() !== ""));
+  });
+  return out;
+}
 child.on("close", (code) => {
   const total = Number(/Total:\s+(\d+)/.exec(tail)?.[1] ?? NaN);
   const passed = Number(/Passed:\s+(\d+)/.exec(tail)?.[1] ?? NaN);
@@ -36,6 +59,7 @@ child.on("close", (code) => {
     process.exit(code || 1);
   }
   const failed = total - passed;
+  if (failed > 0) console.log(["", "Failures, repeated from above:", ...failures(whole), ""].join("\n"));
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 || code ? 1 : 0);
 });
