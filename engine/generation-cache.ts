@@ -6,8 +6,8 @@
  * rendered or run; the writer still compares every file with the disk and the ledger.
  */
 import { createHash } from "node:crypto";
-import { cachedOutput, engineIdentity, packBundle, storeOutput, treeIdentity, unpackBundle } from "./cache/index.js";
-import type { Pack } from "./packs/index.js";
+import { cachedOutput, engineIdentity, packBundle, storeOutput, unpackBundle } from "./cache/index.js";
+import { layerIdentity, type Pack } from "./packs/index.js";
 import type { PlannedFile } from "./plan/index.js";
 import { toolIdentity } from "./exec/index.js";
 import type { Said } from "./write/index.js";
@@ -25,7 +25,7 @@ export interface KeyParts {
 export async function generationKey(parts: KeyParts): Promise<string> {
   const hash = createHash("sha256").update("generation\0");
   hash.update(engineIdentity());
-  for (const layer of parts.pack.layers) hash.update(`\0${layer}\0`).update(treeIdentity(layer));
+  for (const layer of parts.pack.layers) hash.update(`\0${layer}\0`).update(layerIdentity(parts.pack, layer));
   hash.update(JSON.stringify(outputKeys(parts.config))).update(JSON.stringify(parts.project));
   for (const d of Object.keys(parts.descriptors).sort()) hash.update(`\0${d}\0${parts.descriptors[d]}`);
   for (const step of parts.pack.steps) for (const tool of [step.run[0] ?? "", ...step.cacheTools]) hash.update(await toolIdentity(tool));

@@ -6,12 +6,12 @@ import { readdir } from "node:fs/promises";
 import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join, relative, resolve } from "node:path";
-import { Minimatch, minimatch } from "minimatch";
 import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
 import { cacheDir } from "../cache/index.js";
 import { NestedProjects } from "../project/index.js";
 import type { ProtoImportConfig } from "./proto/import-sets.js";
 import { emptyProtoIR } from "./proto/empty.js";
+import { globMatcher } from "./glob.js";
 
 export type { ProtoImportConfig, ProtoImportSet, ProtoImportSource, ImportCommandRunner, CommandOutput } from "./proto/import-sets.js";
 
@@ -63,7 +63,7 @@ export const readers: Record<string, Reader> = {
       onSkip: (what, span) => ctx.onSkip?.(`${span.file}:${span.line}:${span.column}: skipped ${what}`),
       onWarning: (w) => ctx.onWarning?.(w),
     });
-    return filterTables(ir, ctx.config.sql.tables);
+    return filterTables(ir, ctx.config.sql.tables, (await import("minimatch")).minimatch);
   },
 };
 
@@ -86,7 +86,7 @@ function prefixedInclude(dir: string, prefix: string): string {
   return folder;
 }
 
-function filterTables<T extends { tables: Array<{ name: string }> }>(ir: T, patterns: string[]): T {
+function filterTables<T extends { tables: Array<{ name: string }> }>(ir: T, patterns: string[], minimatch: (name: string, pattern: string) => boolean): T {
   if (patterns.length === 0) return ir;
   return { ...ir, tables: ir.tables.filter((t) => patterns.some((p) => minimatch(t.name, p))) };
 }
@@ -104,11 +104,11 @@ export async function findInputs(root: string, glob: string): Promise<string[]> 
   const entries = await readdir(start, { recursive: true, withFileTypes: true });
   // A folder with its own .codegen.yaml is another project: its descriptors are not ours.
   const nested = new NestedProjects(root);
-  const pattern = new Minimatch(glob, { dot: false });
+  const match = await globMatcher(glob);
   return entries
     .filter((e) => e.isFile())
     .map((e) => relative(root, join(e.parentPath, e.name)).split("\\").join("/"))
-    .filter((p) => pattern.match(p) && nested.owner(p) === null)
+    .filter((p) => match(p) && nested.owner(p) === null)
     .sort();
 }
 

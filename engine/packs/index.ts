@@ -15,6 +15,7 @@ import type { Pack, Phase, PluginCommand, PluginSupport, Rule, Step, Tool } from
 
 export type { Pack, Phase, Rule, Step, Tool, Mode, DeclaredImportSet, PluginCommand } from "./types.js";
 export { importCommands } from "./proto-imports.js";
+export { layerIdentity } from "./loaded-cache.js";
 export type { PackConfig, SchemaNode } from "./config.js";
 export { engineConfigSchema } from "./config.js";
 export { builtinPackNames, builtinPacksDir, defaultPackName, isRemote, type PackPins } from "./source.js";

@@ -32,15 +32,25 @@ export function packKey(source: string, base: string, builtin: boolean): string 
   return hash.digest("hex");
 }
 
+/** Each layer's identity as found when its pack came from the cache: the generation key reuses it. */
+const checkedLayers = new WeakMap<Pack, Map<string, string>>();
+
 export function cachedPack(key: string): Pack | null {
   const raw = readCached(key);
   if (!raw) return null;
   try {
     const entry = JSON.parse(raw.toString("utf8")) as Entry;
-    return entry.layers.every((l) => treeIdentity(l.dir) === l.identity) ? entry.pack : null;
+    if (!entry.layers.every((l) => treeIdentity(l.dir) === l.identity)) return null;
+    checkedLayers.set(entry.pack, new Map(entry.layers.map((l) => [l.dir, l.identity])));
+    return entry.pack;
   } catch {
     return null;
   }
+}
+
+/** A layer's tree identity: the one its pack was checked with when it came from the cache, else read now. */
+export function layerIdentity(pack: Pack, layer: string): string {
+  return checkedLayers.get(pack)?.get(layer) ?? treeIdentity(layer);
 }
 
 /**
