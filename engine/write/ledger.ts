@@ -6,7 +6,6 @@
  * review shows which files a change added or dropped.
  */
 import { readFileSync } from "node:fs";
-import { posix } from "node:path";
 import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import type { Mode } from "../packs/index.js";
@@ -101,8 +100,18 @@ function isMode(m: unknown): m is Mode {
   return m === "managed" || m === "once" || m === "merge";
 }
 
+/**
+ * A relative path already in normal form (isPlainRelative), not under .codegen/.
+ */
 function isSafe(p: string): boolean {
-  if (p === "" || p.includes("\\") || p.includes("\0") || posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) return false;
-  const normal = posix.normalize(p);
-  return normal === p && !normal.split("/").includes("..") && !normal.startsWith(STATE_DIR + "/");
+  return isPlainRelative(p) && !p.startsWith(STATE_DIR + "/");
+}
+
+/**
+ * No empty, `.` or `..` name (so no leading, trailing or doubled slash), no backslash, NUL or
+ * drive letter: a relative path in normal form, never outside the folder it is joined to. One
+ * regular expression: path.normalize costs about 10 µs a path while the process is cold.
+ */
+export function isPlainRelative(p: string): boolean {
+  return !/(?:^|\/)\.{0,2}(?:\/|$)|[\\\0]|^[A-Za-z]:/.test(p);
 }

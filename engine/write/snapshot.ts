@@ -15,7 +15,7 @@ import { join } from "node:path";
 import type { NestedProjects } from "../project/index.js";
 import { sha256, statStamp } from "./disk.js";
 import type { FileOutcome, FileState } from "./decide.js";
-import { STATE_DIR } from "./ledger.js";
+import { isPlainRelative, STATE_DIR } from "./ledger.js";
 import { ensureStateDir, LOCK_PATH } from "./lock.js";
 
 export const SNAPSHOT_PATH = `${STATE_DIR}/snapshot.json`;
@@ -56,7 +56,8 @@ export function unchangedSnapshot(root: string, key: string, ledger: Buffer | nu
   }
   if (!wellFormed(snapshot) || snapshot.key !== key || snapshot.ledger !== sha256(ledger)) return null;
   for (const [path, stamp] of Object.entries(snapshot.stamps)) {
-    if (stamp !== currentStamp(join(root, path))) return null;
+    // Plain relative paths (wellFormed): joined by hand, as path.join would normalise each one.
+    if (stamp !== currentStamp(`${root}/${path}`)) return null;
     // Rounding to a double keeps order (a later time never rounds below an earlier one), so
     // a change time equal to the clock reading or later is never taken as older.
     if (stamp !== null && !(Number(stamp.split(":")[4]) < snapshot.clock)) return null;
@@ -106,7 +107,7 @@ function wellFormed(s: Snapshot): boolean {
     s !== null && typeof s === "object" && s.version === VERSION && typeof s.key === "string" && typeof s.clock === "number" && typeof s.ledger === "string" &&
     Array.isArray(s.outcomes) && s.outcomes.every((o) => Array.isArray(o) && typeof o[0] === "string" && states.has(o[1]) && typeof o[2] === "string") &&
     s.said !== null && typeof s.said === "object" && Array.isArray(s.said.warnings) && Array.isArray(s.said.notes) &&
-    s.stamps !== null && typeof s.stamps === "object"
+    s.stamps !== null && typeof s.stamps === "object" && Object.keys(s.stamps).every(isPlainRelative)
   );
 }
 

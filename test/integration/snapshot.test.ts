@@ -148,6 +148,14 @@ test("a file changed at or after the clock reading taken before the run read it 
   assert.ok(unchangedSnapshot(root, "k", ledger, nested), "an older, unchanged file is trusted");
   assert.is(unchangedSnapshot(root, "other key", ledger, nested), null);
   assert.is(unchangedSnapshot(root, "k", Buffer.from("[]\n"), nested), null, "another ledger");
+  // A snapshot naming a path outside the project (edited by hand) is not used, and nothing there is looked at.
+  const good = JSON.parse(readFileSync(join(root, SNAPSHOT_PATH), "utf8")) as { stamps: Record<string, string | null> };
+  for (const outside of ["../a.txt", "x/../../a.txt", "/etc/hostname", "./a.txt"]) {
+    writeFileSync(join(root, SNAPSHOT_PATH), JSON.stringify({ ...good, stamps: { ...good.stamps, [outside]: null } }));
+    assert.is(unchangedSnapshot(root, "k", ledger, nested), null, outside);
+  }
+  writeFileSync(join(root, SNAPSHOT_PATH), JSON.stringify(good));
+  assert.ok(unchangedSnapshot(root, "k", ledger, nested), "the snapshot as written is still trusted");
   // A damaged snapshot is no snapshot.
   writeFileSync(join(root, SNAPSHOT_PATH), JSON.stringify({ version: 1, key: "k" }));
   assert.is(unchangedSnapshot(root, "k", ledger, nested), null);
