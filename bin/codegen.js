@@ -25,5 +25,12 @@ process.stdout.on("error", (e) => {
   if (e.code === "EPIPE") process.exit(0);
   throw e;
 });
-const { main } = await import(entry.href);
-process.exitCode = await main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+// `codegen gen` on a project nothing has touched since the last gen is answered without loading
+// the CLI (engine/cli/replay.ts); null means the full gen must run.
+const replayed = argv.length === 1 && argv[0] === "gen" ? await (await import(new URL("replay.js", entry).href)).replayGen(process.cwd(), { info: (l) => process.stdout.write(l + "\n"), error: (l) => process.stderr.write(l + "\n") }) : null;
+if (replayed !== null) process.exitCode = replayed;
+else {
+  const { main } = await import(entry.href);
+  process.exitCode = await main(argv);
+}

@@ -10,7 +10,8 @@ import { rmSync } from "node:fs";
 
 rmSync("dist/bundle", { recursive: true, force: true });
 await build({
-  entryPoints: ["dist/engine/cli/main.js"],
+  // replay.js is loaded by bin/codegen.js itself, before the CLI, for a plain `codegen gen`.
+  entryPoints: ["dist/engine/cli/main.js", "dist/engine/cli/replay.js"],
   outdir: "dist/bundle",
   bundle: true,
   splitting: true,

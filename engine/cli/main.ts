@@ -9,6 +9,8 @@ import { codegenVersion } from "../cache/index.js";
 const version = codegenVersion();
 
 export async function main(argv: string[], out: Out = stdio): Promise<number> {
+  // bin/codegen.js first tries to answer a plain gen from what the last one recorded (replay.ts).
+  const plainGen = argv.length === 1 && argv[0] === "gen";
   const cli = cac("codegen");
   cli
     .option("--config <file>", "Config file (default: the nearest .codegen.yaml in this folder or a parent)")
@@ -38,7 +40,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .option("--diff", "Like --dry-run, and print a unified diff of every change")
     .option("--force", "Overwrite files at managed paths even when they lack the generated-code marker")
     .example("codegen gen --desc desc/api/user.api --diff")
-    .action(async (flags) => (await import("./commands/gen.js")).genCommand(flags, out));
+    .action(async (flags) => (await import("./commands/gen.js")).genCommand({ ...flags, replayable: plainGen }, out));
 
   cli
     .command("check", "Check that the tools the pack's steps need are installed")

@@ -8,7 +8,7 @@ import type { LoadedConfig } from "../config/index.js";
 import { generate, type GenerateResult } from "../generate.js";
 import type { Pack, PackPins, Phase } from "../packs/index.js";
 import { NestedProjects } from "../project/index.js";
-import { acquireLock, fileClock, guardSignals, ProjectFiles, readLedger, recoverTransaction, saveSnapshot, TX_DIR, unchangedSnapshot, userOwnedOnce, writeFiles, type Ledger, type Said, type Snapshot, type WriteReport } from "../write/index.js";
+import { acquireLock, fileClock, guardSignals, ProjectFiles, readLedger, recoverTransaction, saveSnapshot, snapshotReport, TX_DIR, unchangedSnapshot, userOwnedOnce, writeFiles, type Ledger, type Said, type Snapshot, type WriteReport } from "../write/index.js";
 import type { Out } from "./report.js";
 
 export interface GenRun {
@@ -28,7 +28,7 @@ export interface GenRun {
   pins?: PackPins;
 }
 
-export async function genProject(run: GenRun): Promise<{ report: WriteReport; result: GenerateResult }> {
+export async function genProject(run: GenRun): Promise<{ report: WriteReport; result: GenerateResult; snapshot?: Snapshot }> {
   const root = run.config.root;
   const disk = new ProjectFiles(root);
   const ledger: Ledger = run.recordLedger ? readLedger(root) : { exists: true, entries: new Map(), descriptors: {}, packs: {}, raw: null };
@@ -42,7 +42,7 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
   const found: { snapshot: Snapshot | null } = { snapshot: null };
   const unchanged = plain ? (key: string): Said | null => (found.snapshot = unchangedSnapshot(root, key, ledger.raw, new NestedProjects(root)))?.said ?? null : undefined;
   const result = await generate({ config: run.config, phase: run.phase, only: run.only ?? null, recorded, log: run.log, progress: run.progress, pack: run.pack, pins, userOwned: userOwnedOnce(disk, ledger, adopt), unchanged });
-  if (result.reused && found.snapshot) return { report: snapshotReport(found.snapshot), result };
+  if (result.reused && found.snapshot) return { report: snapshotReport(found.snapshot), result, snapshot: found.snapshot };
   const { scope, descriptors } = partialScope(result, ledger);
   for (const d of result.selection?.widened ?? []) run.log?.(`also generating ${d}: it changed since the last gen, and routes and other aggregate files name its files`);
   const report = await writeFiles({
@@ -63,16 +63,6 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
     saveSnapshot(root, { key: result.key, clock, ledger: ledger.raw, said: result.said, outcomes: report.outcomes, stamps: disk.stamps });
   }
   return { report, result };
-}
-
-/** What the writer decided when the snapshot was taken: every file unchanged or kept. */
-function snapshotReport(snapshot: Snapshot): WriteReport {
-  const counts: WriteReport["counts"] = { created: 0, updated: 0, unchanged: 0, kept: 0, removed: 0 };
-  const outcomes = snapshot.outcomes.map(([path, state, rule]) => {
-    counts[state]++;
-    return { path, state, rule, before: null, after: Buffer.alloc(0) };
-  });
-  return { outcomes, counts, orphans: [], adopted: 0, changes: false };
 }
 
 /**

@@ -12,6 +12,7 @@ import { NestedProjects } from "../project/index.js";
 import type { ProtoImportConfig } from "./proto/import-sets.js";
 import { emptyProtoIR } from "./proto/empty.js";
 import { globMatcher } from "./glob.js";
+export { globMatcher } from "./glob.js";
 
 export type { ProtoImportConfig, ProtoImportSet, ProtoImportSource, ImportCommandRunner, CommandOutput } from "./proto/import-sets.js";
 

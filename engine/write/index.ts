@@ -16,12 +16,12 @@ import { applyTransaction, type Change } from "./transaction.js";
 import { dropSnapshot } from "./snapshot.js";
 
 export { userOwnedOnce, type FileOutcome, type FileState } from "./decide.js";
-export { ProjectFiles } from "./disk.js";
+export { ProjectFiles, statStamp } from "./disk.js";
 export { readLedger, serializeLedger, LEDGER_PATH, STATE_DIR, type Ledger } from "./ledger.js";
 export { acquireLock, LOCK_PATH } from "./lock.js";
 export { applyTransaction, recoverTransaction, TX_DIR, type Recovery } from "./transaction.js";
 export { guardSignals, Interrupted, signalExitCode } from "./interrupts.js";
-export { fileClock, saveSnapshot, unchangedSnapshot, SNAPSHOT_PATH, type Said, type Snapshot } from "./snapshot.js";
+export { fileClock, saveSnapshot, snapshotReport, unchangedSnapshot, SNAPSHOT_PATH, type Said, type Snapshot } from "./snapshot.js";
 
 export interface WriteOptions {
   root: string;

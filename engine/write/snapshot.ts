@@ -15,6 +15,7 @@ import { join } from "node:path";
 import type { NestedProjects } from "../project/index.js";
 import { sha256, statStamp } from "./disk.js";
 import type { FileOutcome, FileState } from "./decide.js";
+import type { WriteReport } from "./index.js";
 import { isPlainRelative, STATE_DIR } from "./ledger.js";
 import { ensureStateDir, LOCK_PATH } from "./lock.js";
 
@@ -44,13 +45,13 @@ export interface Snapshot {
 /**
  * The snapshot, when the project is exactly as it was when it was taken: same generation key,
  * same ledger, every file it read unchanged, and no planned file now inside a nested project.
+ * `read`: the snapshot file's contents when the caller has just parsed it.
  */
-export function unchangedSnapshot(root: string, key: string, ledger: Buffer | null, nested: NestedProjects): Snapshot | null {
+export function unchangedSnapshot(root: string, key: string, ledger: Buffer | null, nested: NestedProjects, read?: Snapshot): Snapshot | null {
   if (!ledger) return null;
-  const file = join(root, SNAPSHOT_PATH);
   let snapshot: Snapshot;
   try {
-    snapshot = JSON.parse(readFileSync(file, "utf8")) as Snapshot;
+    snapshot = read ?? (JSON.parse(readFileSync(join(root, SNAPSHOT_PATH), "utf8")) as Snapshot);
   } catch {
     return null;
   }
@@ -66,6 +67,16 @@ export function unchangedSnapshot(root: string, key: string, ledger: Buffer | nu
   const folders = new Set(snapshot.outcomes.map(([path]) => path.slice(0, Math.max(0, path.lastIndexOf("/")))));
   for (const folder of folders) if (folder !== "" && nested.owner(`${folder}/x`) !== null) return null;
   return snapshot;
+}
+
+/** What the writer decided when the snapshot was taken: every file unchanged or kept. */
+export function snapshotReport(snapshot: Snapshot): WriteReport {
+  const counts: WriteReport["counts"] = { created: 0, updated: 0, unchanged: 0, kept: 0, removed: 0 };
+  const outcomes = snapshot.outcomes.map(([path, state, rule]) => {
+    counts[state]++;
+    return { path, state, rule, before: null, after: Buffer.alloc(0) };
+  });
+  return { outcomes, counts, orphans: [], adopted: 0, changes: false };
 }
 
 /** The file system's clock now: the change time of the lock this run holds, or null without one. */

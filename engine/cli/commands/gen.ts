@@ -1,7 +1,11 @@
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { existsSync, realpathSync } from "node:fs";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { CONFIG_FILE, loadConfig } from "../../config/index.js";
+import { CONFIG_FILE, loadConfig, userConfigPath } from "../../config/index.js";
+import { globMatcher } from "../../descriptors/index.js";
+import { isRemote, layerIdentity } from "../../packs/index.js";
+import { DEFAULT_PLUGINS_DIR } from "../../project/index.js";
+import { recordReplay } from "../replay.js";
 import { withHooks } from "../hooks.js";
 import { rebaseSpans } from "../errors.js";
 import { diffLines, fileLines, summary, type Out } from "../report.js";
@@ -19,6 +23,8 @@ export interface GenFlags extends GlobalFlags {
   dryRun?: boolean;
   diff?: boolean;
   force?: boolean;
+  /** `codegen gen` with no flags: a run the snapshot answers records its inputs for the next (replay.ts). */
+  replayable?: boolean;
 }
 
 export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd()): Promise<void> {
@@ -46,7 +52,24 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
   const dryRun = Boolean(flags.dryRun || flags.diff);
   const progress = await progressFor(out, Boolean(flags.quiet));
   const run = async (): Promise<void> => {
-    const action = (): ReturnType<typeof genProject> => genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: out.info, progress: progress.step, pack, pins }).finally(progress.done);
+    const action = async (): ReturnType<typeof genProject> => {
+      const done = await genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: out.info, progress: progress.step, pack, pins }).finally(progress.done);
+      const hooks = [...values.hooks.before, ...values.gen.hooks.before, ...values.gen.hooks.after, ...values.hooks.after];
+      if (flags.replayable && done.snapshot && !dryRun && !only && hooks.length === 0 && !values.verbose && !isRemote(values.pack) && resolve(cwd) === config.root) {
+        await recordReplay({
+          root: config.root,
+          cwd: resolve(cwd),
+          snapshot: done.snapshot,
+          globs: Object.values({ ...pack.inputs, ...values.inputs }),
+          match: globMatcher,
+          layers: pack.layers.map((l) => [l, layerIdentity(pack, l)]),
+          tools: pack.steps.flatMap((s) => [s.run[0] ?? "", ...s.cacheTools]),
+          files: [userConfigPath()],
+          absent: [join(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR)],
+        });
+      }
+      return done;
+    };
     // A preview neither locks nor recovers: it writes nothing at all.
     const { report } = dryRun ? await previewing(config.root, out, action) : await withProjectLock(config.root, "gen", out, action);
     if (flags.diff) out.info(await diffLines(report));

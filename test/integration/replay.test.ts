@@ -1,0 +1,138 @@
+/**
+ * A plain `codegen gen` on a project nothing has touched is answered from what the last gen
+ * recorded (engine/cli/replay.ts), before any config, pack or descriptor is loaded. These tests
+ * check that it answers as the full gen does, and that every input of the generation key, when
+ * changed, sends gen back to the full run (which then does the right thing).
+ */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { codegen } from "../support/cli.js";
+import { smallApi } from "../support/project.js";
+import { codegenBin, fixtures, repoRoot, scratch } from "../support/paths.js";
+import { SNAPSHOT_PATH } from "../../engine/write/index.js";
+
+const test = suite("replay: a plain gen on an untouched project");
+
+interface Project {
+  dir: string;
+  pack: string;
+  env: Record<string, string>;
+}
+
+const settled = (): void => {
+  // Past the file system's clock tick: files written before now are older than what comes next.
+  const until = Date.now() + 30;
+  while (Date.now() < until);
+};
+
+function ok(r: { code: number; stdout: string; stderr: string }): string {
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  return r.stdout;
+}
+
+/** A project on a pack of its own, generated, then a gen that took the snapshot and one that recorded the replay. */
+function recorded(config = ""): Project & { output: string } {
+  const pack = join(scratch("replay-pack"), "ledger");
+  cpSync(join(fixtures, "packs/ledger"), pack, { recursive: true });
+  const dir = scratch("replay");
+  // An empty folder among the descriptors: a file added there changes only its own stamp.
+  mkdirSync(join(dir, "desc/api/more"), { recursive: true });
+  writeFileSync(join(dir, ".codegen.yaml"), `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n${config}`);
+  writeFileSync(join(dir, "desc/api/demo.api"), smallApi);
+  // The user's own settings folder is the test's: what it holds is part of the key.
+  const env = { CODEGEN_CACHE_DIR: scratch("replay-cache"), XDG_CONFIG_HOME: scratch("replay-config") };
+  ok(codegen(["gen"], dir, env));
+  settled();
+  ok(codegen(["gen"], dir, env));
+  settled();
+  const output = ok(codegen(["gen"], dir, env));
+  settled();
+  return { dir, pack, env, output };
+}
+
+/** What replay.ts answers in `cwd` (null: the full gen must run), from the form of codegen the CLI runs. */
+function replay(cwd: string, env: Record<string, string>): { code: number | null; stdout: string } {
+  const entry = statSync(join(repoRoot, "dist/bundle/main.js"), { throwIfNoEntry: false })?.mtimeMs ?? -1;
+  const compiled = statSync(join(repoRoot, "dist/engine/cli/main.js")).mtimeMs;
+  const module = entry >= compiled ? join(repoRoot, "dist/bundle/replay.js") : join(repoRoot, "dist/engine/cli/replay.js");
+  const script = `const { replayGen } = await import(${JSON.stringify(module)}); const lines = []; const code = await replayGen(process.cwd(), { info: (l) => lines.push(l), error: (l) => lines.push(l) }); process.stdout.write(JSON.stringify({ code, stdout: lines.map((l) => l + "\\n").join("") }));`;
+  // The same environment the CLI runs with in ../support/cli.ts: it is part of what is compared.
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", ...env } });
+  assert.is(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout) as { code: number | null; stdout: string };
+}
+
+test("an untouched project is answered as the full gen answers, by the CLI too", () => {
+  assert.ok(codegenBin);
+  const p = recorded();
+  assert.equal(replay(p.dir, p.env), { code: 0, stdout: p.output });
+  assert.is(ok(codegen(["gen"], p.dir, p.env)), p.output);
+});
+
+const changes: Array<[string, (p: Project) => Record<string, string> | void]> = [
+  ["a descriptor edited in place, same size and modification time", (p) => {
+    const file = join(p.dir, "desc/api/demo.api");
+    const before = statSync(file);
+    writeFileSync(file, readFileSync(file, "utf8").replace("Id int64", "Ix int64"));
+    utimesSync(file, before.atime, before.mtime);
+  }],
+  ["a descriptor added in a folder below the top one", (p) => {
+    writeFileSync(join(p.dir, "desc/api/more/extra.api"), smallApi.replace(/handler \w+/g, (h) => `${h}Extra`).replace(/\/things/g, "/extra"));
+  }],
+  [".codegen.yaml edited", (p) => writeFileSync(join(p.dir, ".codegen.yaml"), readFileSync(join(p.dir, ".codegen.yaml"), "utf8") + "# reviewed\n")],
+  ["a template of the pack edited", (p) => writeFileSync(join(p.pack, "templates/routes.txt.liquid"), readFileSync(join(p.pack, "templates/routes.txt.liquid"), "utf8") + "\n")],
+  ["an environment variable set", () => ({ CODEGEN_OFFLINE: "1" })],
+  ["the user's settings file created", (p) => {
+    mkdirSync(join(p.env["XDG_CONFIG_HOME"]!, "codegen"), { recursive: true });
+    writeFileSync(join(p.env["XDG_CONFIG_HOME"]!, "codegen/config.yaml"), "trust: []\n");
+  }],
+  ["a plugins folder created", (p) => mkdirSync(join(p.dir, "plugins"))],
+  ["a generated file edited", (p) => writeFileSync(join(p.dir, "routes.txt"), "edited\n")],
+  ["an interrupted write waiting to be finished", (p) => mkdirSync(join(p.dir, ".codegen/tx"))],
+  ["another run holding the project lock", (p) => writeFileSync(join(p.dir, ".codegen/lock"), JSON.stringify({ pid: process.pid, host: "h", command: "gen" }) + "\n")],
+];
+
+for (const [what, change] of changes) {
+  test(`not answered after: ${what}`, () => {
+    const p = recorded();
+    assert.is(replay(p.dir, p.env).code, 0, "answered before the change");
+    const env = { ...p.env, ...(change(p) ?? {}) };
+    assert.is(replay(p.dir, env).code, null);
+  });
+}
+
+test("not answered from a subfolder of the project", () => {
+  const p = recorded();
+  assert.is(replay(join(p.dir, "desc"), p.env).code, null);
+});
+
+test("after a descriptor edit that keeps size and time, the full gen regenerates its files", () => {
+  const p = recorded();
+  const file = join(p.dir, "desc/api/demo.api");
+  const before = statSync(file);
+  writeFileSync(file, readFileSync(file, "utf8").replace("handler getThing", "handler getThang"));
+  utimesSync(file, before.atime, before.mtime);
+  const out = ok(codegen(["gen"], p.dir, p.env));
+  assert.match(out, /wrote [1-9]\d* files/);
+  assert.ok(existsSync(join(p.dir, "handlers/getThang.txt")));
+});
+
+test("nothing is recorded with hooks, or when an input changed after the snapshot's clock reading", () => {
+  const hooks = recorded('hooks:\n  after: ["true"]\n');
+  assert.not.ok("replay" in JSON.parse(readFileSync(join(hooks.dir, SNAPSHOT_PATH), "utf8")), "hooks run on every gen");
+  // The config is touched (same bytes) after the snapshot was taken: its stamp is newer than the clock.
+  const p = recorded();
+  const snapshot = JSON.parse(readFileSync(join(p.dir, SNAPSHOT_PATH), "utf8")) as Record<string, unknown>;
+  delete snapshot["replay"];
+  writeFileSync(join(p.dir, SNAPSHOT_PATH), JSON.stringify(snapshot));
+  writeFileSync(join(p.dir, ".codegen.yaml"), readFileSync(join(p.dir, ".codegen.yaml")));
+  settled();
+  ok(codegen(["gen"], p.dir, p.env));
+  assert.not.ok("replay" in JSON.parse(readFileSync(join(p.dir, SNAPSHOT_PATH), "utf8")), "a stamp newer than the clock is not recorded");
+  assert.is(replay(p.dir, p.env).code, null);
+});
+
+test.run();
