@@ -22,16 +22,38 @@ export interface KeyParts {
   descriptors: Record<string, string>;
 }
 
+/** The file-tree and program identities each key was computed from (cli/replay.ts records them). */
+export interface KeyIdentities {
+  layers: Array<[dir: string, identity: string]>;
+  tools: Array<[name: string, identity: string]>;
+}
+const identitiesByKey = new Map<string, KeyIdentities>();
+
+export function keyIdentities(key: string): KeyIdentities | null {
+  return identitiesByKey.get(key) ?? null;
+}
+
 export async function generationKey(parts: KeyParts): Promise<string> {
   const hash = createHash("sha256").update("generation\0");
   hash.update(engineIdentity());
-  for (const layer of parts.pack.layers) hash.update(`\0${layer}\0`).update(layerIdentity(parts.pack, layer));
+  const used: KeyIdentities = { layers: [], tools: [] };
+  for (const layer of parts.pack.layers) {
+    used.layers.push([layer, layerIdentity(parts.pack, layer)]);
+    hash.update(`\0${layer}\0`).update(used.layers.at(-1)![1]);
+  }
   hash.update(JSON.stringify(outputKeys(parts.config))).update(JSON.stringify(parts.project));
   for (const d of Object.keys(parts.descriptors).sort()) hash.update(`\0${d}\0${parts.descriptors[d]}`);
-  for (const step of parts.pack.steps) for (const tool of [step.run[0] ?? "", ...step.cacheTools]) hash.update(await toolIdentity(tool));
+  for (const step of parts.pack.steps) {
+    for (const tool of [step.run[0] ?? "", ...step.cacheTools]) {
+      used.tools.push([tool, await toolIdentity(tool)]);
+      hash.update(used.tools.at(-1)![1]);
+    }
+  }
   hash.update(`\0${process.env["CODEGEN_PROTO_PATH"] ?? ""}\0${process.env["PATH"] ?? ""}`);
   for (const name of importEnvironment(parts.pack)) hash.update(`\0${name}=${process.env[name] ?? ""}`);
-  return hash.digest("hex");
+  const key = hash.digest("hex");
+  identitiesByKey.set(key, used);
+  return key;
 }
 
 /**

@@ -14,14 +14,14 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { engineIdentity, treeIdentity } from "../cache/index.js";
 import { toolIdentity } from "../exec/index.js";
-import { NestedProjects } from "../project/index.js";
-import { acquireLock, LEDGER_PATH, SNAPSHOT_PATH, snapshotReport, statStamp, TX_DIR, unchangedSnapshot, type Snapshot } from "../write/index.js";
+import { CONFIG_FILE, NestedProjects } from "../project/index.js";
+import { acquireLock, guardSignals, LEDGER_PATH, SNAPSHOT_PATH, snapshotReport, stampChangeTime, statStamp, TX_DIR, unchangedSnapshot, type Snapshot } from "../write/index.js";
 import { summary, type Out } from "./report.js";
 
 const VERSION = 1;
-const CONFIG_FILE = ".codegen.yaml";
 
 export interface Replay {
   version: number;
@@ -29,9 +29,9 @@ export interface Replay {
   /** Digest of the environment (without the shell's own bookkeeping variables). */
   env: string;
   engine: string;
-  /** Each pack layer's folder and tree identity. */
+  /** Each pack layer's folder and tree identity, as the key used them. */
   layers: Array<[dir: string, identity: string]>;
-  /** Each step program's name and identity (where PATH finds it). */
+  /** Each step program's name and identity (where PATH finds it), as the key used them. */
   tools: Array<[name: string, identity: string]>;
   /** Absolute path → stamp (null: absent) of every file and folder the key was computed from. */
   stamps: Record<string, string | null>;
@@ -40,61 +40,57 @@ export interface Replay {
 /** What a gen answered by the snapshot knows about the inputs of its key. */
 export interface ReplayInputs {
   root: string;
-  cwd: string;
   snapshot: Snapshot;
-  /** Descriptor globs (root-relative). */
-  globs: string[];
-  match: (glob: string) => Promise<(path: string) => boolean>;
-  layers: Array<[dir: string, identity: string]>;
-  tools: string[];
-  /** Other files read while loading the config (the user's settings), present or not. */
+  /** Where each descriptor glob starts (a plain root-relative folder), and what it matches there. */
+  inputs: Array<{ prefix: string; match: (path: string) => boolean }>;
+  identities: { layers: Array<[string, string]>; tools: Array<[string, string]> };
+  /** Other files read while loading the config and the pack (the user's settings), present or not. */
   files: string[];
   /** Folders whose absence the run relied on (the plugins folder). */
   absent: string[];
 }
 
-/** Record the inputs in the snapshot, when all of them are stamps that can be trusted. */
-export async function recordReplay(inputs: ReplayInputs): Promise<void> {
-  const stamps: Record<string, string | null> = {};
-  const root = inputs.root;
-  stamps[`${root}/${CONFIG_FILE}`] = stampOf(`${root}/${CONFIG_FILE}`);
-  for (const f of inputs.files) stamps[f] = stampOf(f);
-  for (const d of inputs.absent) {
-    stamps[d] = stampOf(d);
-    if (stamps[d] !== null) return;
-  }
-  for (const glob of inputs.globs) {
-    const prefix = fixedPrefix(glob);
-    // A glob walking the whole project would see .codegen/ change on every run.
-    if (prefix === "") return;
-    const start = `${root}/${prefix}`;
-    stamps[start] = stampOf(start);
-    if (stamps[start] === null) continue;
-    const match = await inputs.match(glob);
-    for (const e of readdirSync(start, { recursive: true, withFileTypes: true })) {
-      const full = `${e.parentPath}/${e.name}`;
-      if (e.isDirectory()) stamps[full] = stampOf(full);
-      else if (e.isFile() && match(full.slice(root.length + 1))) stamps[full] = stampOf(full);
-    }
-  }
-  if (Object.values(stamps).some((s) => s !== null && !(changeTime(s) < inputs.snapshot.clock))) return;
-  const replay: Replay = {
-    version: VERSION,
-    cwd: inputs.cwd,
-    env: environmentDigest(),
-    engine: engineIdentity(),
-    layers: inputs.layers,
-    tools: await Promise.all(inputs.tools.map(async (t): Promise<[string, string]> => [t, await toolIdentity(t)])),
-    stamps,
-  };
-  const file = `${root}/${SNAPSHOT_PATH}`;
+/** Record the inputs in the snapshot, when all of them are stamps that can be trusted; never fails the gen. */
+export function recordReplay(inputs: ReplayInputs): void {
+  const file = `${inputs.root}/${SNAPSHOT_PATH}`;
   const tmp = `${file}.${process.pid}.tmp`;
   try {
+    const stamps = inputStamps(inputs);
+    if (!stamps) return;
+    const replay: Replay = { version: VERSION, cwd: inputs.root, env: environmentDigest(), engine: engineIdentity(), ...inputs.identities, stamps };
     writeFileSync(tmp, JSON.stringify({ ...inputs.snapshot, replay }));
     renameSync(tmp, file);
   } catch {
+    // Without the record the next gen runs in full: slower, never wrong.
     rmSync(tmp, { force: true });
   }
+}
+
+function inputStamps(inputs: ReplayInputs): Record<string, string | null> | null {
+  const root = inputs.root;
+  const stamps: Record<string, string | null> = {};
+  // An absent path is known absent by the stamp of the nearest folder that exists above it.
+  const stamp = (path: string): string | null => {
+    const s = (stamps[path] = stampOf(path));
+    if (s === null) for (let up = dirname(path); up !== dirname(up) && (stamps[up] = stampOf(up)) === null; up = dirname(up));
+    return s;
+  };
+  stamp(`${root}/${CONFIG_FILE}`);
+  for (const f of inputs.files) stamp(f);
+  for (const d of inputs.absent) if (stamp(d) !== null) return null;
+  for (const { prefix, match } of inputs.inputs) {
+    // Every folder down to where the glob starts: one that gains a .codegen.yaml hides its files.
+    const segments = prefix.split("/");
+    for (let i = 1; i < segments.length; i++) stamp(`${root}/${segments.slice(0, i).join("/")}`);
+    const start = `${root}/${prefix}`;
+    if (stamp(start) === null) continue;
+    for (const e of readdirSync(start, { recursive: true, withFileTypes: true })) {
+      const full = `${e.parentPath}/${e.name}`;
+      if (e.isDirectory()) stamp(full);
+      else if (e.isFile() && match(full.slice(root.length + 1))) stamp(full);
+    }
+  }
+  return Object.values(stamps).every((s) => s === null || stampChangeTime(s) < inputs.snapshot.clock) ? stamps : null;
 }
 
 /**
@@ -103,30 +99,29 @@ export async function recordReplay(inputs: ReplayInputs): Promise<void> {
  */
 export async function replayGen(cwd: string, out: Out): Promise<number | null> {
   try {
-    const root = cwd;
-    if (!existsSync(`${root}/${CONFIG_FILE}`) || existsSync(`${root}/${TX_DIR}`)) return null;
-    const snapshotFile = `${root}/${SNAPSHOT_PATH}`;
-    const snapshotStamp = stampOf(snapshotFile);
-    const snapshot = JSON.parse(readFileSync(snapshotFile, "utf8")) as Snapshot & { replay?: Replay };
+    if (!existsSync(`${cwd}/${CONFIG_FILE}`) || existsSync(`${cwd}/${TX_DIR}`)) return null;
+    const snapshotFile = `${cwd}/${SNAPSHOT_PATH}`;
+    const text = readFileSync(snapshotFile, "utf8");
+    const snapshot = JSON.parse(text) as Snapshot & { replay?: Replay };
     const replay = snapshot.replay;
     if (!replay || replay.version !== VERSION || replay.cwd !== cwd || typeof snapshot.clock !== "number") return null;
     if (replay.env !== environmentDigest() || replay.engine !== engineIdentity()) return null;
     for (const [dir, identity] of replay.layers) if (treeIdentity(dir) !== identity) return null;
     for (const [name, identity] of replay.tools) if ((await toolIdentity(name)) !== identity) return null;
-    for (const [path, stamp] of Object.entries(replay.stamps)) {
-      if (stamp !== stampOf(path)) return null;
-      if (stamp !== null && !(changeTime(stamp) < snapshot.clock)) return null;
-    }
-    const release = await acquireLock(root, { command: "gen", timeoutMs: 0 });
+    for (const [path, stamp] of Object.entries(replay.stamps)) if (stamp !== stampOf(path)) return null;
+    // As the full gen does: a stale lock is taken over and said so; a live one sends it there.
+    const release = await acquireLock(cwd, { command: "gen", noWait: true, onWait: (m) => out.error(`codegen: ${m}`) });
+    const unguard = guardSignals(release);
     try {
       // The snapshot read before the lock is still the one on disk (a gen that writes drops it).
-      if (stampOf(snapshotFile) !== snapshotStamp) return null;
-      const found = unchangedSnapshot(root, snapshot.key, readFileSync(`${root}/${LEDGER_PATH}`), new NestedProjects(root), snapshot);
+      if (readFileSync(snapshotFile, "utf8") !== text) return null;
+      const found = unchangedSnapshot(cwd, snapshot.key, readFileSync(`${cwd}/${LEDGER_PATH}`), new NestedProjects(cwd), snapshot);
       if (!found) return null;
       for (const w of found.said.warnings) out.info(w);
       out.info(summary(snapshotReport(found), false));
       return 0;
     } finally {
+      unguard();
       release();
     }
   } catch {
@@ -149,16 +144,4 @@ function stampOf(path: string): string | null {
   } catch {
     return null;
   }
-}
-
-const changeTime = (stamp: string): number => Number(stamp.split(":")[4]);
-
-/** The folders of a glob before its first wildcard (`desc/api/**\/*.api` → `desc/api`). */
-function fixedPrefix(glob: string): string {
-  const fixed: string[] = [];
-  for (const seg of glob.split("/").slice(0, -1)) {
-    if (/[*?[{]/.test(seg)) break;
-    fixed.push(seg);
-  }
-  return fixed.join("/");
 }

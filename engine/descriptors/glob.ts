@@ -6,6 +6,16 @@
  * Loading minimatch costs a run about 8 ms, and a gen that finds nothing to do needs only this.
  */
 
+/** The folders of a glob before its first wildcard (`desc/api/**\/*.api` → `desc/api`): where files are looked for. */
+export function globPrefix(glob: string): string {
+  const fixed: string[] = [];
+  for (const seg of glob.split("/").slice(0, -1)) {
+    if (/[*?[{]/.test(seg)) break;
+    fixed.push(seg);
+  }
+  return fixed.join("/");
+}
+
 /** A matcher for root-relative posix paths. */
 export type PathMatcher = (path: string) => boolean;
 

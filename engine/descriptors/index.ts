@@ -11,8 +11,8 @@ import { cacheDir } from "../cache/index.js";
 import { NestedProjects } from "../project/index.js";
 import type { ProtoImportConfig } from "./proto/import-sets.js";
 import { emptyProtoIR } from "./proto/empty.js";
-import { globMatcher } from "./glob.js";
-export { globMatcher } from "./glob.js";
+import { globMatcher, globPrefix } from "./glob.js";
+export { globMatcher, globPrefix } from "./glob.js";
 
 export type { ProtoImportConfig, ProtoImportSet, ProtoImportSource, ImportCommandRunner, CommandOutput } from "./proto/import-sets.js";
 
@@ -94,13 +94,7 @@ function filterTables<T extends { tables: Array<{ name: string }> }>(ir: T, patt
 
 /** Files matching a glob relative to root, sorted, as root-relative posix paths. */
 export async function findInputs(root: string, glob: string): Promise<string[]> {
-  const segments = glob.split("/");
-  const fixed: string[] = [];
-  for (const seg of segments.slice(0, -1)) {
-    if (/[*?[{]/.test(seg)) break;
-    fixed.push(seg);
-  }
-  const start = join(root, ...fixed);
+  const start = join(root, globPrefix(glob));
   if (!existsSync(start)) return [];
   const entries = await readdir(start, { recursive: true, withFileTypes: true });
   // A folder with its own .codegen.yaml is another project: its descriptors are not ours.

@@ -17,11 +17,11 @@ import { dropSnapshot } from "./snapshot.js";
 
 export { userOwnedOnce, type FileOutcome, type FileState } from "./decide.js";
 export { ProjectFiles, statStamp } from "./disk.js";
-export { readLedger, serializeLedger, LEDGER_PATH, STATE_DIR, type Ledger } from "./ledger.js";
+export { isPlainRelative, readLedger, serializeLedger, LEDGER_PATH, STATE_DIR, type Ledger } from "./ledger.js";
 export { acquireLock, LOCK_PATH } from "./lock.js";
 export { applyTransaction, recoverTransaction, TX_DIR, type Recovery } from "./transaction.js";
 export { guardSignals, Interrupted, signalExitCode } from "./interrupts.js";
-export { fileClock, saveSnapshot, snapshotReport, unchangedSnapshot, SNAPSHOT_PATH, type Said, type Snapshot } from "./snapshot.js";
+export { fileClock, saveSnapshot, snapshotReport, stampChangeTime, unchangedSnapshot, SNAPSHOT_PATH, type Said, type Snapshot } from "./snapshot.js";
 
 export interface WriteOptions {
   root: string;

@@ -25,6 +25,8 @@ export interface LockOptions {
   command: string;
   /** How long to wait for another run, in ms (CODEGEN_LOCK_TIMEOUT seconds overrides; default 60 s). */
   timeoutMs?: number;
+  /** Refuse at once, whatever CODEGEN_LOCK_TIMEOUT says, when another live run holds the lock. */
+  noWait?: boolean;
   onWait?: (message: string) => void;
 }
 
@@ -59,7 +61,7 @@ export async function acquireLock(root: string, options: LockOptions): Promise<(
       continue;
     }
     const who = `codegen ${holder.command} (pid ${holder.pid} on ${holder.host}, started ${holder.started})`;
-    if (Date.now() >= deadline) {
+    if (options.noWait || Date.now() >= deadline) {
       throw new CodegenError(diag("PROJECT_LOCKED", `${who} is working on this project; gave up waiting`, undefined, `wait for it to finish; if no such process exists, delete ${LOCK_PATH}`));
     }
     if (!announced) options.onWait?.(`waiting for ${who} to finish…`);

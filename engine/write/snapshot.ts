@@ -61,7 +61,7 @@ export function unchangedSnapshot(root: string, key: string, ledger: Buffer | nu
     if (stamp !== currentStamp(`${root}/${path}`)) return null;
     // Rounding to a double keeps order (a later time never rounds below an earlier one), so
     // a change time equal to the clock reading or later is never taken as older.
-    if (stamp !== null && !(Number(stamp.split(":")[4]) < snapshot.clock)) return null;
+    if (stamp !== null && !(stampChangeTime(stamp) < snapshot.clock)) return null;
   }
   // A folder that now holds a .codegen.yaml is another project's: gen would refuse to write there.
   const folders = new Set(snapshot.outcomes.map(([path]) => path.slice(0, Math.max(0, path.lastIndexOf("/")))));
@@ -77,6 +77,11 @@ export function snapshotReport(snapshot: Snapshot): WriteReport {
     return { path, state, rule, before: null, after: Buffer.alloc(0) };
   });
   return { outcomes, counts, orphans: [], adopted: 0, changes: false };
+}
+
+/** The change time in a stamp (statStamp). */
+export function stampChangeTime(stamp: string): number {
+  return Number(stamp.split(":")[4]);
 }
 
 /** The file system's clock now: the change time of the lock this run holds, or null without one. */

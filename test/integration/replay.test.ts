@@ -7,11 +7,12 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
 import { smallApi } from "../support/project.js";
-import { codegenBin, fixtures, repoRoot, scratch } from "../support/paths.js";
+import { fixtures, repoRoot, scratch } from "../support/paths.js";
 import { SNAPSHOT_PATH } from "../../engine/write/index.js";
 
 const test = suite("replay: a plain gen on an untouched project");
@@ -66,10 +67,21 @@ function replay(cwd: string, env: Record<string, string>): { code: number | null
 }
 
 test("an untouched project is answered as the full gen answers, by the CLI too", () => {
-  assert.ok(codegenBin);
   const p = recorded();
   assert.equal(replay(p.dir, p.env), { code: 0, stdout: p.output });
+  // The full gen reads the loaded pack from the cache (and stores it again when it is gone); the CLI's answer needs no cache.
+  rmSync(p.env["CODEGEN_CACHE_DIR"]!, { recursive: true, force: true });
   assert.is(ok(codegen(["gen"], p.dir, p.env)), p.output);
+  assert.not.ok(existsSync(p.env["CODEGEN_CACHE_DIR"]!), "answered without loading the pack");
+});
+
+test("a stale lock is taken over and said so, as the full gen does", () => {
+  const p = recorded();
+  writeFileSync(join(p.dir, ".codegen/lock"), JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), proc_start: "0", started: "then", command: "gen" }) + "\n");
+  const r = replay(p.dir, p.env);
+  assert.is(r.code, 0);
+  assert.match(r.stdout, /^codegen: removed a stale lock left by pid \d+ \(gen, started then\)\n/);
+  assert.ok(r.stdout.endsWith(p.output));
 });
 
 const changes: Array<[string, (p: Project) => Record<string, string> | void]> = [
@@ -90,6 +102,7 @@ const changes: Array<[string, (p: Project) => Record<string, string> | void]> = 
     writeFileSync(join(p.env["XDG_CONFIG_HOME"]!, "codegen/config.yaml"), "trust: []\n");
   }],
   ["a plugins folder created", (p) => mkdirSync(join(p.dir, "plugins"))],
+  ["a folder above the descriptors made a project of its own", (p) => writeFileSync(join(p.dir, "desc/.codegen.yaml"), "name: other\n")],
   ["a generated file edited", (p) => writeFileSync(join(p.dir, "routes.txt"), "edited\n")],
   ["an interrupted write waiting to be finished", (p) => mkdirSync(join(p.dir, ".codegen/tx"))],
   ["another run holding the project lock", (p) => writeFileSync(join(p.dir, ".codegen/lock"), JSON.stringify({ pid: process.pid, host: "h", command: "gen" }) + "\n")],
@@ -120,18 +133,34 @@ test("after a descriptor edit that keeps size and time, the full gen regenerates
   assert.ok(existsSync(join(p.dir, "handlers/getThang.txt")));
 });
 
+const recordedReplay = (dir: string): boolean => "replay" in JSON.parse(readFileSync(join(dir, SNAPSHOT_PATH), "utf8"));
+
+/** Take the replay out of the snapshot, as if the gen that answered from it never recorded one. */
+function forget(dir: string): void {
+  const snapshot = JSON.parse(readFileSync(join(dir, SNAPSHOT_PATH), "utf8")) as Record<string, unknown>;
+  delete snapshot["replay"];
+  writeFileSync(join(dir, SNAPSHOT_PATH), JSON.stringify(snapshot));
+}
+
+test("a run that printed more than its warnings records nothing", () => {
+  const p = recorded();
+  forget(p.dir);
+  writeFileSync(join(p.dir, ".codegen/lock"), JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), proc_start: "0", started: "then", command: "gen" }) + "\n");
+  const r = codegen(["gen"], p.dir, p.env);
+  assert.match(r.stderr, /removed a stale lock/);
+  assert.not.ok(recordedReplay(p.dir), "the next gen would not say what this one said");
+});
+
 test("nothing is recorded with hooks, or when an input changed after the snapshot's clock reading", () => {
   const hooks = recorded('hooks:\n  after: ["true"]\n');
-  assert.not.ok("replay" in JSON.parse(readFileSync(join(hooks.dir, SNAPSHOT_PATH), "utf8")), "hooks run on every gen");
+  assert.not.ok(recordedReplay(hooks.dir), "hooks run on every gen");
   // The config is touched (same bytes) after the snapshot was taken: its stamp is newer than the clock.
   const p = recorded();
-  const snapshot = JSON.parse(readFileSync(join(p.dir, SNAPSHOT_PATH), "utf8")) as Record<string, unknown>;
-  delete snapshot["replay"];
-  writeFileSync(join(p.dir, SNAPSHOT_PATH), JSON.stringify(snapshot));
+  forget(p.dir);
   writeFileSync(join(p.dir, ".codegen.yaml"), readFileSync(join(p.dir, ".codegen.yaml")));
   settled();
   ok(codegen(["gen"], p.dir, p.env));
-  assert.not.ok("replay" in JSON.parse(readFileSync(join(p.dir, SNAPSHOT_PATH), "utf8")), "a stamp newer than the clock is not recorded");
+  assert.not.ok(recordedReplay(p.dir), "a stamp newer than the clock is not recorded");
   assert.is(replay(p.dir, p.env).code, null);
 });
 

@@ -1,9 +1,12 @@
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { existsSync, realpathSync } from "node:fs";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { CONFIG_FILE, loadConfig, userConfigPath } from "../../config/index.js";
-import { globMatcher } from "../../descriptors/index.js";
-import { isRemote, layerIdentity } from "../../packs/index.js";
+import { CONFIG_FILE, loadConfig, userConfigPath, type LoadedConfig } from "../../config/index.js";
+import { globMatcher, globPrefix } from "../../descriptors/index.js";
+import { builtinPacksDir, isRemote, type Pack } from "../../packs/index.js";
+import { cacheDir } from "../../cache/index.js";
+import { keyIdentities } from "../../generation-cache.js";
+import { isPlainRelative, type Snapshot } from "../../write/index.js";
 import { DEFAULT_PLUGINS_DIR } from "../../project/index.js";
 import { recordReplay } from "../replay.js";
 import { withHooks } from "../hooks.js";
@@ -50,28 +53,20 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
   const changed = flags.gitChange ? await gitChangedFiles(config.root, typeof flags.gitChange === "string" ? flags.gitChange : "HEAD") : [];
   const only = flags.gitChange || asked.length > 0 ? [...new Set([...asked, ...changed])] : null;
   const dryRun = Boolean(flags.dryRun || flags.diff);
-  const progress = await progressFor(out, Boolean(flags.quiet));
+  // What this run prints: a run that printed more than its warnings is not one a replay can repeat.
+  const printed: string[] = [];
+  const tracked: Out = { info: (l) => (printed.push(l), out.info(l)), error: (l) => (printed.push(l), out.error(l)) };
+  const progress = await progressFor(tracked, Boolean(flags.quiet));
+  const hooks = [...values.hooks.before, ...values.gen.hooks.before, ...values.gen.hooks.after, ...values.hooks.after];
   const run = async (): Promise<void> => {
     const action = async (): ReturnType<typeof genProject> => {
-      const done = await genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: out.info, progress: progress.step, pack, pins }).finally(progress.done);
-      const hooks = [...values.hooks.before, ...values.gen.hooks.before, ...values.gen.hooks.after, ...values.hooks.after];
-      if (flags.replayable && done.snapshot && !dryRun && !only && hooks.length === 0 && !values.verbose && !isRemote(values.pack) && resolve(cwd) === config.root) {
-        await recordReplay({
-          root: config.root,
-          cwd: resolve(cwd),
-          snapshot: done.snapshot,
-          globs: Object.values({ ...pack.inputs, ...values.inputs }),
-          match: globMatcher,
-          layers: pack.layers.map((l) => [l, layerIdentity(pack, l)]),
-          tools: pack.steps.flatMap((s) => [s.run[0] ?? "", ...s.cacheTools]),
-          files: [userConfigPath()],
-          absent: [join(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR)],
-        });
-      }
+      const done = await genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: tracked.info, progress: progress.step, pack, pins }).finally(progress.done);
+      const plain = flags.replayable && !dryRun && !only && hooks.length === 0 && !values.verbose && resolve(cwd) === config.root;
+      if (plain && done.snapshot && JSON.stringify(printed) === JSON.stringify(done.result.said.warnings)) await recordReplayOf(config, pack, done.snapshot);
       return done;
     };
     // A preview neither locks nor recovers: it writes nothing at all.
-    const { report } = dryRun ? await previewing(config.root, out, action) : await withProjectLock(config.root, "gen", out, action);
+    const { report } = dryRun ? await previewing(config.root, tracked, action) : await withProjectLock(config.root, "gen", tracked, action);
     if (flags.diff) out.info(await diffLines(report));
     for (const line of fileLines(report, values.verbose)) if (values.verbose || dryRun) out.info(line);
     out.info(summary(report, dryRun));
@@ -80,7 +75,6 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
     if (dryRun) {
       // A preview executes nothing of the project's: hooks are shell commands from its config.
       await run();
-      const hooks = [...values.hooks.before, ...values.gen.hooks.before, ...values.gen.hooks.after, ...values.hooks.after];
       if (hooks.length > 0) out.info(`hooks not run (dry run): ${hooks.length} (${hooks.join("; ")})`);
       return;
     }
@@ -88,4 +82,28 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
   } catch (e) {
     throw rebaseSpans(e, config.root, resolve(cwd));
   }
+}
+
+/** A plain gen the snapshot answered: record what its key came from, for the next (../replay.ts). */
+async function recordReplayOf(config: LoadedConfig, pack: Pack, snapshot: Snapshot): Promise<void> {
+  const identities = snapshot.key ? keyIdentities(snapshot.key) : null;
+  const fetched = cacheDir("packs");
+  if (!identities || isRemote(config.values.pack) || pack.layers.some((l) => l.startsWith(fetched))) return;
+  const globs = Object.values({ ...pack.inputs, ...config.values.inputs });
+  const inputs = [];
+  for (const glob of globs) {
+    const prefix = globPrefix(glob);
+    // A glob over the whole project would see .codegen/ change on every run.
+    if (prefix === "" || !isPlainRelative(prefix)) return;
+    inputs.push({ prefix, match: await globMatcher(glob) });
+  }
+  recordReplay({
+    root: config.root,
+    snapshot,
+    inputs,
+    identities,
+    // The default pack's name is read from the built-in packs' index.
+    files: [userConfigPath(), join(builtinPacksDir, "index.yaml")],
+    absent: [join(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR)],
+  });
 }
