@@ -28,7 +28,15 @@ process.stdout.on("error", (e) => {
 const argv = process.argv.slice(2);
 // `codegen gen` on a project nothing has touched since the last gen is answered without loading
 // the CLI (engine/cli/replay.ts); null means the full gen must run.
-const replayed = argv.length === 1 && argv[0] === "gen" ? await (await import(new URL("replay.js", entry).href)).replayGen(process.cwd(), { info: (l) => process.stdout.write(l + "\n"), error: (l) => process.stderr.write(l + "\n") }) : null;
+const replay = async () => {
+  try {
+    const { replayGen } = await import(new URL("replay.js", entry).href);
+    return await replayGen(process.cwd(), { info: (l) => process.stdout.write(l + "\n"), error: (l) => process.stderr.write(l + "\n") });
+  } catch {
+    return null; // a build without it: the full gen
+  }
+};
+const replayed = argv.length === 1 && argv[0] === "gen" ? await replay() : null;
 if (replayed !== null) process.exitCode = replayed;
 else {
   const { main } = await import(entry.href);
