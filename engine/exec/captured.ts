@@ -2,7 +2,6 @@
  * A program run without a shell, its output captured. node:child_process directly: a library
  * for this cost about 40 ms of loading on every gen that runs a step.
  */
-import { spawn } from "node:child_process";
 
 export interface Captured {
   /** The exit code; 1 when the program could not be run or was stopped (see `failure`). */
@@ -13,7 +12,9 @@ export interface Captured {
   failure: string | null;
 }
 
-export function captured(cmd: string, args: string[], options: { cwd: string; env?: Record<string, string>; timeout?: number; interleave: boolean }): Promise<Captured> {
+export async function captured(cmd: string, args: string[], options: { cwd: string; env?: Record<string, string>; timeout?: number; interleave: boolean }): Promise<Captured> {
+  // Loaded on first use: the replay of a plain gen (cli/replay.ts) imports this folder and runs nothing.
+  const { spawn } = await import("node:child_process");
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let failure: string | null = null;

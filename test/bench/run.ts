@@ -73,15 +73,23 @@ function measure(name: string, write: (dir: string) => void, baseline: Baseline,
     write(dir);
     cold.push(codegen(["gen"], dir, cache).ms);
     const out = temp("out");
+    // goctl formats the .api files it reads in place: it gets a copy, so the project stays as codegen left it.
+    const copy = temp(`${name}-goctl`);
+    cpSync(dir, copy, { recursive: true });
     const start = process.hrtime.bigint();
-    baseline(dir, out);
+    baseline(copy, out);
     base.push(Number(process.hrtime.bigint() - start) / 1e6);
     last = dir;
     lastCache = cache;
   }
   const goctlCold = median(base);
   row(`${name}: cold gen`, median(cold), goctlCold);
-  row(`${name}: no-change gen`, median([...Array(runs)].map(() => codegen(["gen"], last, lastCache).ms)), goctlCold);
+  // After a gen that wrote files, the first gen reads them all and takes the snapshot, the
+  // second answers from it and records its inputs, and the ones after are answered from those.
+  const noChange = [...Array(runs + 2)].map(() => codegen(["gen"], last, lastCache).ms);
+  row(`${name}: no-change gen, 1st after a write`, noChange[0]!, goctlCold);
+  row(`${name}: no-change gen, 2nd`, noChange[1]!, goctlCold);
+  row(`${name}: no-change gen, later (median)`, median(noChange.slice(2)), goctlCold);
   if (edit) row(`${name}: one-file edit`, median([...Array(3)].map((_, i) => (edit(last, i), codegen(["gen"], last, lastCache).ms))), goctlCold);
   const phasesDir = temp(name);
   write(phasesDir);
