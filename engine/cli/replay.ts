@@ -23,6 +23,11 @@ import { summary, type Out } from "./report.js";
 
 const VERSION = 1;
 
+/** Stamps of these files now, before the config that reads them is loaded (see ReplayInputs). */
+export function stampsBeforeLoading(files: string[]): Record<string, string | null> {
+  return Object.fromEntries(files.map((f) => [f, stampOf(f)]));
+}
+
 export interface Replay {
   version: number;
   cwd: string;
@@ -44,8 +49,12 @@ export interface ReplayInputs {
   /** Where each descriptor glob starts (a plain root-relative folder), and what it matches there. */
   inputs: Array<{ prefix: string; match: (path: string) => boolean }>;
   identities: { layers: Array<[string, string]>; tools: Array<[string, string]> };
-  /** Other files read while loading the config and the pack (the user's settings), present or not. */
-  files: string[];
+  /**
+   * Files read while loading the config and the pack (.codegen.yaml, the user's settings), with
+   * their stamps taken before they were read: one changed since is not recorded (the run may
+   * have read either version).
+   */
+  configStamps: Record<string, string | null>;
   /** Folders whose absence the run relied on (the plugins folder). */
   absent: string[];
 }
@@ -72,11 +81,10 @@ function inputStamps(inputs: ReplayInputs): Record<string, string | null> | null
   // An absent path is known absent by the stamp of the nearest folder that exists above it.
   const stamp = (path: string): string | null => {
     const s = (stamps[path] = stampOf(path));
-    if (s === null) for (let up = dirname(path); up !== dirname(up) && (stamps[up] = stampOf(up)) === null; up = dirname(up));
+    for (let up = dirname(path); s === null; up = dirname(up)) if ((stamps[up] = stampOf(up)) !== null || up === dirname(up)) break;
     return s;
   };
-  stamp(`${root}/${CONFIG_FILE}`);
-  for (const f of inputs.files) stamp(f);
+  for (const [f, before] of Object.entries(inputs.configStamps)) if (stamp(f) !== before) return null;
   for (const d of inputs.absent) if (stamp(d) !== null) return null;
   for (const { prefix, match } of inputs.inputs) {
     // Every folder down to where the glob starts: one that gains a .codegen.yaml hides its files.

@@ -3,7 +3,7 @@
  * and command. A second run waits for it (saying whom it waits for), then refuses. A lock whose
  * process is gone (or whose pid now belongs to another process) is stale and taken over.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
@@ -50,6 +50,13 @@ export async function acquireLock(root: string, options: LockOptions): Promise<(
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
     }
     const holder = readHolder(path);
+    // A run that has just created the lock may not have written who it is yet: not gone.
+    const writing = !holder && (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0) > Date.now() - 2000;
+    if (writing) {
+      if (options.noWait || Date.now() >= deadline) throw new CodegenError(diag("PROJECT_LOCKED", "another codegen run is starting on this project; gave up waiting", undefined, `wait for it to finish; if no such process exists, delete ${LOCK_PATH}`));
+      await new Promise((r) => setTimeout(r, 20));
+      continue;
+    }
     if (!holder || isStale(holder)) {
       // Gone, or its process is: take it over (the next open decides between racing takers).
       try {

@@ -117,6 +117,15 @@ for (const [what, change] of changes) {
   });
 }
 
+test("a live lock is not waited for: the full gen, which says it waits, decides", () => {
+  const p = recorded();
+  writeFileSync(join(p.dir, ".codegen/lock"), JSON.stringify({ pid: process.pid, host: hostname(), proc_start: null, started: "now", command: "gen" }) + "\n");
+  const started = Date.now();
+  assert.is(replay(p.dir, p.env).code, null);
+  // Without noWait the replay would wait the lock's full minute.
+  assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
+});
+
 test("not answered from a subfolder of the project", () => {
   const p = recorded();
   assert.is(replay(join(p.dir, "desc"), p.env).code, null);

@@ -5,9 +5,10 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
+import { makeProject, smallApi } from "../support/project.js";
 import { codegenBin, scratch } from "../support/paths.js";
 import { freeze, manyRoutesApi, manyRoutesProject, treeHashes } from "../support/many-routes.js";
 
@@ -101,6 +102,20 @@ test("a gen interrupted by SIGTERM while writing rolls back or finishes: never a
     assert.equal(after, fresh);
   }
   assert.not.ok(existsSync(join(dir, ".codegen/tx")));
+  assert.not.ok(existsSync(join(dir, ".codegen/lock")));
+});
+
+test("a lock just created by a run that has not yet written its name is waited for; an old empty one is taken over", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
+  ok(codegen(["gen"], dir));
+  writeFileSync(join(dir, ".codegen/lock"), "");
+  const r = codegen(["gen"], dir, { CODEGEN_LOCK_TIMEOUT: "1" });
+  assert.is.not(r.code, 0);
+  assert.match(r.stderr, /PROJECT_LOCKED another codegen run is starting on this project/);
+  assert.ok(existsSync(join(dir, ".codegen/lock")), "the starting run keeps its lock");
+  const old = new Date(Date.now() - 10_000);
+  utimesSync(join(dir, ".codegen/lock"), old, old);
+  ok(codegen(["gen"], dir));
   assert.not.ok(existsSync(join(dir, ".codegen/lock")));
 });
 

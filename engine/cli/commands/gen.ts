@@ -8,7 +8,7 @@ import { cacheDir } from "../../cache/index.js";
 import { keyIdentities } from "../../generation-cache.js";
 import { isPlainRelative, type Snapshot } from "../../write/index.js";
 import { DEFAULT_PLUGINS_DIR } from "../../project/index.js";
-import { recordReplay } from "../replay.js";
+import { recordReplay, stampsBeforeLoading } from "../replay.js";
 import { withHooks } from "../hooks.js";
 import { rebaseSpans } from "../errors.js";
 import { diffLines, fileLines, summary, type Out } from "../report.js";
@@ -31,6 +31,8 @@ export interface GenFlags extends GlobalFlags {
 }
 
 export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd()): Promise<void> {
+  // The default pack's name is read from the built-in packs' index.
+  const configStamps = flags.replayable ? stampsBeforeLoading([join(resolve(cwd), CONFIG_FILE), userConfigPath(), join(builtinPacksDir, "index.yaml")]) : {};
   const given = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
   if (!given.inProject) {
     // Without a project, gen would write a whole project into whatever folder it runs in.
@@ -62,7 +64,7 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
     const action = async (): ReturnType<typeof genProject> => {
       const done = await genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: tracked.info, progress: progress.step, pack, pins }).finally(progress.done);
       const plain = flags.replayable && !dryRun && !only && hooks.length === 0 && !values.verbose && resolve(cwd) === config.root;
-      if (plain && done.snapshot && JSON.stringify(printed) === JSON.stringify(done.result.said.warnings)) await recordReplayOf(config, pack, done.snapshot);
+      if (plain && done.snapshot && JSON.stringify(printed) === JSON.stringify(done.result.said.warnings)) await recordReplayOf(config, pack, done.snapshot, configStamps);
       return done;
     };
     // A preview neither locks nor recovers: it writes nothing at all.
@@ -85,25 +87,20 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
 }
 
 /** A plain gen the snapshot answered: record what its key came from, for the next (../replay.ts). */
-async function recordReplayOf(config: LoadedConfig, pack: Pack, snapshot: Snapshot): Promise<void> {
-  const identities = snapshot.key ? keyIdentities(snapshot.key) : null;
-  const fetched = cacheDir("packs");
-  if (!identities || isRemote(config.values.pack) || pack.layers.some((l) => l.startsWith(fetched))) return;
-  const globs = Object.values({ ...pack.inputs, ...config.values.inputs });
-  const inputs = [];
-  for (const glob of globs) {
-    const prefix = globPrefix(glob);
-    // A glob over the whole project would see .codegen/ change on every run.
-    if (prefix === "" || !isPlainRelative(prefix)) return;
-    inputs.push({ prefix, match: await globMatcher(glob) });
+async function recordReplayOf(config: LoadedConfig, pack: Pack, snapshot: Snapshot, configStamps: Record<string, string | null>): Promise<void> {
+  try {
+    const identities = snapshot.key ? keyIdentities(snapshot.key) : null;
+    const fetched = cacheDir("packs");
+    if (!identities || isRemote(config.values.pack) || pack.layers.some((l) => l.startsWith(fetched))) return;
+    const inputs = [];
+    for (const glob of Object.values({ ...pack.inputs, ...config.values.inputs })) {
+      const prefix = globPrefix(glob);
+      // A glob over the whole project would see .codegen/ change on every run.
+      if (prefix === "" || !isPlainRelative(prefix)) return;
+      inputs.push({ prefix, match: await globMatcher(glob) });
+    }
+    recordReplay({ root: config.root, snapshot, inputs, identities, configStamps, absent: [join(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR)] });
+  } catch {
+    // Without the record the next gen runs in full: slower, never wrong.
   }
-  recordReplay({
-    root: config.root,
-    snapshot,
-    inputs,
-    identities,
-    // The default pack's name is read from the built-in packs' index.
-    files: [userConfigPath(), join(builtinPacksDir, "index.yaml")],
-    absent: [join(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR)],
-  });
 }
