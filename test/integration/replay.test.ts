@@ -160,6 +160,25 @@ test("a run that printed more than its warnings records nothing", () => {
   assert.not.ok(recordedReplay(p.dir), "the next gen would not say what this one said");
 });
 
+test("a run that printed a warning outside what it generated (trust set in .codegen.yaml) records nothing", () => {
+  const pack = join(scratch("replay-pack"), "two-steps");
+  cpSync(join(fixtures, "packs/two-steps"), pack, { recursive: true });
+  const dir = scratch("replay");
+  mkdirSync(join(dir, "desc/api"), { recursive: true });
+  writeFileSync(join(dir, ".codegen.yaml"), `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\ntrust: true\n`);
+  writeFileSync(join(dir, "desc/api/demo.api"), smallApi);
+  const settings = scratch("replay-config");
+  mkdirSync(join(settings, "codegen"));
+  writeFileSync(join(settings, "codegen/config.yaml"), `trust: [${JSON.stringify(pack)}]\n`);
+  const env = { CODEGEN_CACHE_DIR: scratch("replay-cache"), XDG_CONFIG_HOME: settings };
+  for (let i = 0; i < 3; i++) {
+    const out = ok(codegen(["gen"], dir, env));
+    assert.match(out, /warning: trust in \.codegen\.yaml is ignored/);
+    settled();
+  }
+  assert.not.ok(recordedReplay(dir), "a replay would not print the warning");
+});
+
 test("nothing is recorded with hooks, or when an input changed after the snapshot's clock reading", () => {
   const hooks = recorded('hooks:\n  after: ["true"]\n');
   assert.not.ok(recordedReplay(hooks.dir), "hooks run on every gen");
