@@ -13,19 +13,19 @@
  * recorded the inputs had the same key.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { engineIdentity, treeIdentity } from "../cache/index.js";
 import { toolIdentity } from "../exec/index.js";
 import { CONFIG_FILE, NestedProjects } from "../project/index.js";
-import { acquireLock, guardSignals, LEDGER_PATH, SNAPSHOT_PATH, snapshotReport, stampChangeTime, statStamp, TX_DIR, unchangedSnapshot, type Snapshot } from "../write/index.js";
+import { acquireLock, guardSignals, LEDGER_PATH, pathStamp, SNAPSHOT_PATH, snapshotReport, stampChangeTime, TX_DIR, unchangedSnapshot, type Snapshot } from "../write/index.js";
 import { summary, type Out } from "./report.js";
 
 const VERSION = 1;
 
 /** Stamps of these files now, before the config that reads them is loaded (see ReplayInputs). */
 export function stampsBeforeLoading(files: string[]): Record<string, string | null> {
-  return Object.fromEntries(files.map((f) => [f, stampOf(f)]));
+  return Object.fromEntries(files.map((f) => [f, pathStamp(f)]));
 }
 
 export interface Replay {
@@ -80,8 +80,8 @@ function inputStamps(inputs: ReplayInputs): Record<string, string | null> | null
   const stamps: Record<string, string | null> = {};
   // An absent path is known absent by the stamp of the nearest folder that exists above it.
   const stamp = (path: string): string | null => {
-    const s = (stamps[path] = stampOf(path));
-    for (let up = dirname(path); s === null; up = dirname(up)) if ((stamps[up] = stampOf(up)) !== null || up === dirname(up)) break;
+    const s = (stamps[path] = pathStamp(path));
+    for (let up = dirname(path); s === null; up = dirname(up)) if ((stamps[up] = pathStamp(up)) !== null || up === dirname(up)) break;
     return s;
   };
   for (const [f, before] of Object.entries(inputs.configStamps)) if (stamp(f) !== before) return null;
@@ -116,7 +116,7 @@ export async function replayGen(cwd: string, out: Out): Promise<number | null> {
     if (replay.env !== environmentDigest() || replay.engine !== engineIdentity()) return null;
     for (const [dir, identity] of replay.layers) if (treeIdentity(dir) !== identity) return null;
     for (const [name, identity] of replay.tools) if ((await toolIdentity(name)) !== identity) return null;
-    for (const [path, stamp] of Object.entries(replay.stamps)) if (stamp !== stampOf(path)) return null;
+    for (const [path, stamp] of Object.entries(replay.stamps)) if (stamp !== pathStamp(path)) return null;
     // As the full gen does: a stale lock is taken over and said so; a live one sends it there.
     const release = await acquireLock(cwd, { command: "gen", noWait: true, onWait: (m) => out.error(`codegen: ${m}`) });
     const unguard = guardSignals(release);
@@ -143,13 +143,4 @@ function environmentDigest(): string {
   const hash = createHash("sha256");
   for (const k of Object.keys(process.env).sort()) if (k !== "_" && k !== "OLDPWD") hash.update(`${k}=${process.env[k]}\0`);
   return hash.digest("hex");
-}
-
-function stampOf(path: string): string | null {
-  try {
-    const s = statSync(path, { throwIfNoEntry: false });
-    return s ? statStamp(s) : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,5 +1,5 @@
 /** The project's current files as the writer sees them: read once each, hashed on demand. */
-import { closeSync, fstatSync, openSync, readFileSync, type Stats } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, statSync, type Stats } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
@@ -15,6 +15,16 @@ export function sha256(bytes: Buffer): string {
  */
 export function statStamp(s: Stats): string {
   return `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
+}
+
+/** The stamp of what is at `path` now (a folder's too), or null when nothing is or a parent became a file. */
+export function pathStamp(path: string): string | null {
+  try {
+    const s = statSync(path, { throwIfNoEntry: false });
+    return s ? statStamp(s) : null;
+  } catch {
+    return null; // ENOTDIR
+  }
 }
 
 export class ProjectFiles {

@@ -16,7 +16,7 @@ import { applyTransaction, type Change } from "./transaction.js";
 import { dropSnapshot } from "./snapshot.js";
 
 export { userOwnedOnce, type FileOutcome, type FileState } from "./decide.js";
-export { ProjectFiles, statStamp } from "./disk.js";
+export { pathStamp, ProjectFiles } from "./disk.js";
 export { isPlainRelative, readLedger, serializeLedger, LEDGER_PATH, STATE_DIR, type Ledger } from "./ledger.js";
 export { acquireLock, LOCK_PATH } from "./lock.js";
 export { applyTransaction, recoverTransaction, TX_DIR, type Recovery } from "./transaction.js";

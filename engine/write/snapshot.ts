@@ -13,7 +13,7 @@
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { NestedProjects } from "../project/index.js";
-import { sha256, statStamp } from "./disk.js";
+import { pathStamp, sha256 } from "./disk.js";
 import type { FileOutcome, FileState } from "./decide.js";
 import type { WriteReport } from "./index.js";
 import { isPlainRelative, STATE_DIR } from "./ledger.js";
@@ -58,7 +58,7 @@ export function unchangedSnapshot(root: string, key: string, ledger: Buffer | nu
   if (!wellFormed(snapshot) || snapshot.key !== key || snapshot.ledger !== sha256(ledger)) return null;
   for (const [path, stamp] of Object.entries(snapshot.stamps)) {
     // Plain relative paths (wellFormed): joined by hand, as path.join would normalise each one.
-    if (stamp !== currentStamp(`${root}/${path}`)) return null;
+    if (stamp !== pathStamp(`${root}/${path}`)) return null;
     // Rounding to a double keeps order (a later time never rounds below an earlier one), so
     // a change time equal to the clock reading or later is never taken as older.
     if (stamp !== null && !(stampChangeTime(stamp) < snapshot.clock)) return null;
@@ -125,13 +125,4 @@ function wellFormed(s: Snapshot): boolean {
     s.said !== null && typeof s.said === "object" && Array.isArray(s.said.warnings) && Array.isArray(s.said.notes) &&
     s.stamps !== null && typeof s.stamps === "object" && Object.keys(s.stamps).every(isPlainRelative)
   );
-}
-
-function currentStamp(path: string): string | null {
-  try {
-    const s = statSync(path, { throwIfNoEntry: false });
-    return s ? (s.isDirectory() ? "folder" : statStamp(s)) : null;
-  } catch {
-    return null; // ENOTDIR: a parent became a file
-  }
 }
