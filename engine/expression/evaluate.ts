@@ -40,13 +40,19 @@ export function evaluate(node: Node, input: unknown, env: Frame): unknown {
     case "unary":
       result = unary(node, input, env);
       break;
-    case "condition":
-      if (truthy(evaluate(node.condition!, input, env))) result = evaluate(node.then!, input, env);
-      else if (node.else) result = evaluate(node.else, input, env);
+    case "condition": {
+      const branch = truthy(evaluate(node.condition!, input, env)) ? node.then! : node.else;
+      if (tailCall(branch)) return untouchedTail(node, branch!, input, env);
+      if (branch) result = evaluate(branch, input, env);
       break;
+    }
     case "block": {
       const frame = new Frame(env);
-      for (const e of node.expressions ?? []) result = evaluate(e, input, frame);
+      const expressions = node.expressions ?? [];
+      for (const [i, e] of expressions.entries()) {
+        if (i === expressions.length - 1 && tailCall(e)) return untouchedTail(node, e, input, frame);
+        result = evaluate(e, input, frame);
+      }
       break;
     }
     case "bind": {
@@ -77,6 +83,26 @@ export function evaluate(node: Node, input: unknown, env: Frame): unknown {
     if (result.length === 1 && !result.keepSingleton) return result[0];
   }
   return result;
+}
+
+/**
+ * Whether a node's value is a call jsonata's parser made a thunk of (a call in tail position of
+ * a function body, through blocks and conditions): jsonata evaluates such a block or condition
+ * to the thunk itself, and its trampoline makes the call afterwards, so the call's value skips
+ * the sequence handling every other node's value goes through (an empty sequence stays []).
+ */
+function tailCall(node: Node | undefined): boolean {
+  if (!node) return false;
+  if (node.type === "lambda") return node.thunk === true;
+  if (node.type === "block") return tailCall(node.expressions?.at(-1));
+  if (node.type === "condition") return tailCall(node.then) || tailCall(node.else);
+  return false;
+}
+
+function untouchedTail(node: Node, tail: Node, input: unknown, env: Frame): unknown {
+  // jsonata would filter, group or keep the thunk function itself: left to jsonata.
+  if (node.predicate || node.group || node.keepArray) throw new Unsupported("a stage on a block or condition ending in a tail call");
+  return evaluate(tail, input, env);
 }
 
 export class BuiltinRef {

@@ -74,6 +74,9 @@ const FAST: string[] = [
   "$keys([[{'a': 1}]])", "$keys(o.nested)", "$replace('abc', /b/, function($m) { $join($keys($m), ',') })",
   "$map(['a', 'b'], function($v) { $match($v, /a/) })", "$map([1, 2], function($v) { $keys($v) })", "$sort([1, 2], function($a, $b) { $keys($a) })",
   "($a := []; $a{'k': 1}; $a)", "($a := [[]]; $a.{}; $a)", "$keys([{'1': 'a', 'b': 2}, {'b': 3, '0': 'z'}])", "[1, 2][1]", "[[1, 2], [3]][0]",
+  // a call in tail position inside a block or a condition keeps its empty sequence (jsonata's trampoline runs it after them)
+  "$map(a, function($b) { ($keys(o.missing)) })", "$map(a, function($b) { ($x := 1; $keys(o.missing)) })", "$map(a, function($b) { o.t ? $keys(o.missing) : 1 })",
+  "$map(a, function($b) { (($keys(o.missing))) })", "$count($map(a, function($b) { ($keys(o.missing)) }))", "$map(a, function($b) { o.z ? $keys(o.missing) : ($b.b) })",
 ];
 
 /** Expressions jsonata evaluates itself: constructs the fast evaluator leaves to it, and errors. */
