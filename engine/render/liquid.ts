@@ -1,12 +1,20 @@
 import { Liquid, type Template } from "liquidjs";
+import { TemplateCompiler } from "./compiled.js";
 import { filters } from "./filters.js";
 import { templateFs } from "./template-fs.js";
+
+/** A parsed template, and its compiled form when it has one (compiled.ts). */
+interface Parsed {
+  templates: Template[];
+  compiled: ((scope: object) => string) | null;
+}
 
 /** One Liquid environment per pack: strict, cached, with the engine's generic filters. */
 export class Renderer {
   private readonly liquid: Liquid;
-  private readonly inline = new Map<string, Template[]>();
-  private readonly files = new Map<string, Template[]>();
+  private readonly compiler: TemplateCompiler | null;
+  private readonly inline = new Map<string, Parsed>();
+  private readonly files = new Map<string, Parsed>();
 
   constructor(templateDirs: string[]) {
     this.liquid = new Liquid({
@@ -24,26 +32,56 @@ export class Renderer {
       locale: "en-US",
     });
     for (const [name, fn] of Object.entries(filters)) this.liquid.registerFilter(name, fn as (...args: unknown[]) => unknown);
+    this.compiler = compilerFor(this.liquid);
   }
 
   /** Render a short Liquid string (a rule's path or mode); parsed once per distinct string. */
   async renderString(source: string, scope: object): Promise<string> {
-    let tpl = this.inline.get(source);
-    if (!tpl) {
-      tpl = this.liquid.parse(source);
-      this.inline.set(source, tpl);
+    let parsed = this.inline.get(source);
+    if (!parsed) {
+      parsed = this.prepare(this.liquid.parse(source));
+      this.inline.set(source, parsed);
     }
-    return String(this.liquid.renderSync(tpl, scope));
+    return this.render(parsed, scope);
   }
 
   /** Render a pack template; each file is looked up and parsed once per run. */
   async renderFile(name: string, scope: object): Promise<string> {
-    let tpl = this.files.get(name);
-    if (!tpl) {
-      tpl = this.liquid.parseFileSync(name);
-      this.files.set(name, tpl);
+    let parsed = this.files.get(name);
+    if (!parsed) {
+      parsed = this.prepare(this.liquid.parseFileSync(name));
+      this.files.set(name, parsed);
+    }
+    return this.render(parsed, scope);
+  }
+
+  private prepare(templates: Template[]): Parsed {
+    let compiled: Parsed["compiled"] = null;
+    try {
+      compiled = this.compiler?.compile(templates) ?? null;
+    } catch {
+      // a construct compiled.ts leaves to liquidjs
+    }
+    return { templates, compiled };
+  }
+
+  private render(parsed: Parsed, scope: object): string {
+    if (parsed.compiled) {
+      try {
+        return parsed.compiled(scope);
+      } catch {
+        // Rendered again by liquidjs, whose output or error is the one given.
+      }
     }
     // Synchronous rendering: no filter or tag here is asynchronous, and a promise per tag costs.
-    return String(this.liquid.renderSync(tpl, scope));
+    return String(this.liquid.renderSync(parsed.templates, scope));
+  }
+}
+
+function compilerFor(liquid: Liquid): TemplateCompiler | null {
+  try {
+    return new TemplateCompiler(liquid);
+  } catch {
+    return null; // options compiled.ts does not follow: liquidjs renders everything
   }
 }
