@@ -49,7 +49,8 @@ export function evaluate(node: Node, input: unknown, env: Frame): unknown {
     case "block": {
       const frame = new Frame(env);
       const expressions = node.expressions ?? [];
-      for (const [i, e] of expressions.entries()) {
+      for (let i = 0; i < expressions.length; i++) {
+        const e = expressions[i]!;
         if (i === expressions.length - 1 && tailCall(e)) return untouchedTail(node, e, input, frame);
         result = evaluate(e, input, frame);
       }

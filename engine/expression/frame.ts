@@ -3,7 +3,8 @@
  * outermost scope reads the caller's bindings (own properties only).
  */
 export class Frame {
-  private readonly vars = new Map<string, unknown>();
+  /** Made at the first binding: most frames (a block, a call) bind nothing or little. */
+  private vars: Map<string, unknown> | null = null;
 
   constructor(
     private readonly parent: Frame | null,
@@ -11,12 +12,12 @@ export class Frame {
   ) {}
 
   bind(name: string, value: unknown): void {
-    this.vars.set(name, value);
+    (this.vars ??= new Map()).set(name, value);
   }
 
   lookup(name: string): unknown {
     for (let f: Frame | null = this; f; f = f.parent) {
-      if (f.vars.has(name)) return f.vars.get(name);
+      if (f.vars?.has(name)) return f.vars.get(name);
       if (f.bindings && Object.prototype.hasOwnProperty.call(f.bindings, name)) return f.bindings[name];
     }
     return undefined;
@@ -24,7 +25,7 @@ export class Frame {
 
   has(name: string): boolean {
     for (let f: Frame | null = this; f; f = f.parent) {
-      if (f.vars.has(name) || (f.bindings && Object.prototype.hasOwnProperty.call(f.bindings, name))) return true;
+      if (f.vars?.has(name) || (f.bindings && Object.prototype.hasOwnProperty.call(f.bindings, name))) return true;
     }
     return false;
   }

@@ -184,7 +184,8 @@ export class TemplateCompiler {
       // Every branch with a matching value renders, in order (liquidjs does not stop at the first).
       for (const c of cases) {
         for (const v of c.values) {
-          if (toValueSync(equals(subject, v(ctx))) === true) {
+          const candidate = v(ctx);
+          if (primitive(subject) && primitive(candidate) ? subject === candidate : toValueSync(equals(subject, candidate)) === true) {
             out += c.body(ctx);
             hit = true;
             break;
@@ -299,17 +300,16 @@ export class TemplateCompiler {
 
   /** `a.b[c]`: read as liquidjs's Context reads it; undefined anywhere on the way fails (strictVariables), or gives nil when lenient. */
   private access(token: Token, lenient: boolean): Get {
-    const props = token.props!.map((p) => {
-      const get = this.token(p, false);
-      return (ctx: Context) => toValue(get(ctx));
-    });
+    const parts = token.props!.map((p) => this.token(p, false));
+    // Names and literal indexes (the usual case) are known now: no array of keys per read.
+    const fixed = token.props!.every((p) => "content" in p) ? token.props!.map((p) => toValue(p.content)) : null;
     const base = token.variable ? this.token(token.variable, lenient) : null;
     return (ctx) => {
-      const keys = props.map((p) => p(ctx));
+      const keys = fixed ?? parts.map((p) => toValue(p(ctx)));
       const scopes = ctx as unknown as Scopes;
       let value: unknown = base ? base(ctx) : scopes.findScope(keys[0]);
-      for (const key of keys) {
-        value = scopes.readProperty(value, key);
+      for (let i = 0; i < keys.length; i++) {
+        value = scopes.readProperty(value, keys[i]);
         if (value === undefined) {
           if (lenient) return null;
           throw new Unsupported("undefined variable");
