@@ -24,3 +24,15 @@ await build({
   logLevel: "warning",
   legalComments: "none",
 });
+// The yaml library as one file (engine/schema/yaml-lib.ts loads it when a run parses YAML):
+// Node reads one file instead of about seventy, 12–18 ms instead of 36–47 here.
+await build({
+  entryPoints: ["node_modules/yaml/dist/index.js"],
+  outfile: "dist/bundle/yaml.cjs",
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  logLevel: "warning",
+  legalComments: "none",
+});

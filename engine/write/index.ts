@@ -8,7 +8,7 @@ import type { PlannedFile } from "../plan/index.js";
 import { NestedProjects } from "../project/index.js";
 import { decide, type FileOutcome, type FileState } from "./decide.js";
 import { ProjectFiles } from "./disk.js";
-import { assertInsideRoot } from "./inside-root.js";
+import { rootGuard } from "./inside-root.js";
 import { whileWriting } from "./interrupts.js";
 import { serializeLedger, type Ledger } from "./ledger.js";
 import { ensureStateDir } from "./lock.js";
@@ -67,9 +67,10 @@ export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
     nested: new NestedProjects(root),
   });
   const changes: Change[] = [];
+  const insideRoot = rootGuard(root);
   for (const o of decision.outcomes) {
     if (o.state !== "created" && o.state !== "updated" && o.state !== "removed") continue;
-    await assertInsideRoot(root, o.path);
+    insideRoot(o.path);
     changes.push({ path: o.path, bytes: o.state === "removed" ? null : o.after, existed: o.before !== null });
   }
   const counts: Record<FileState, number> = { created: 0, updated: 0, unchanged: 0, kept: 0, removed: 0 };

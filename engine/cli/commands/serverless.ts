@@ -6,11 +6,11 @@
  * file changes only after the host was generated, so a failure leaves both as they were.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { parseDocument } from "yaml";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { applyPack, CONFIG_FILE, loadConfig, type LoadedConfig } from "../../config/index.js";
 import { assertTrusted } from "../../config/index.js";
 import { runArgv } from "../../exec/index.js";
+import { yamlLib } from "../../schema/index.js";
 import type { PluginCommand } from "../../packs/index.js";
 import { bindFunctions, evaluate } from "../../plan/index.js";
 import { discoverPlugins, readPlugins, type PluginInfo } from "../../project/index.js";
@@ -92,7 +92,7 @@ function sameList(a: string[], b: string[]): boolean {
 
 /** Set `serverless.plugins` in the config file, keeping its comments and other keys as they are. */
 function writePluginList(file: string, names: string[]): void {
-  const doc = parseDocument(readFileSync(file, "utf8"));
+  const doc = yamlLib().parseDocument(readFileSync(file, "utf8"));
   if (names.length > 0) doc.setIn(["serverless", "plugins"], doc.createNode(names, { flow: true }));
   else {
     doc.deleteIn(["serverless", "plugins"]);
