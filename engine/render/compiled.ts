@@ -162,7 +162,8 @@ export class TemplateCompiler {
         for (const item of list) {
           scope[variable] = item;
           out += body(ctx);
-          forloop.i++;
+          // As liquidjs advances it: through the scope (a loop variable named forloop breaks it there too).
+          (scope["forloop"] as Forloop).next();
         }
       } finally {
         ctx.pop();
@@ -314,6 +315,8 @@ export class TemplateCompiler {
           if (lenient) return null;
           throw new Unsupported("undefined variable");
         }
+        // liquidjs runs a generator it reads (it yields every value): not done here.
+        if (isIterator(value)) throw new Unsupported("an iterator in the data");
       }
       return value;
     };
@@ -359,9 +362,19 @@ function binary(op: string, l: Get, r: Get, impl: (...args: unknown[]) => unknow
   }
 }
 
-/** liquidjs's truthiness (not JavaScript's): only false, undefined and null are false. */
-function truthy(v: unknown): boolean {
+/** liquidjs's truthiness (not JavaScript's): only false, undefined and null are false (after toValue, as its isFalsy does). */
+function truthy(value: unknown): boolean {
+  const v = toValue(value);
   return v !== false && v !== undefined && v !== null;
+}
+
+/** liquidjs's isArray. */
+const isArray = (v: unknown): v is unknown[] => Object.prototype.toString.call(v) === "[object Array]";
+
+/** liquidjs's isIterator: what its generators would run rather than hand on. */
+function isIterator(v: unknown): boolean {
+  const o = v as { next?: unknown; throw?: unknown; return?: unknown } | null;
+  return !!o && typeof o.next === "function" && typeof o.throw === "function" && typeof o.return === "function";
 }
 
 /** liquidjs's stringify: nil is empty, arrays are their items joined. */
@@ -369,14 +382,14 @@ function stringify(value: unknown): string {
   const v = toValue(value);
   if (typeof v === "string") return v;
   if (v === null || v === undefined) return "";
-  if (Array.isArray(v)) return v.map((x) => stringify(x)).join("");
+  if (isArray(v)) return v.map((x) => stringify(x)).join("");
   return String(v);
 }
 
 /** liquidjs's toEnumerable: what a for loop iterates. */
 function toEnumerable(value: unknown): unknown[] {
   const v = toValue(value);
-  if (Array.isArray(v)) return v;
+  if (isArray(v)) return v;
   if (typeof v === "string") return v.length > 0 ? [v] : [];
   if (v !== null && (typeof v === "object" || typeof v === "function")) {
     if (Symbol.iterator in (v as object)) return Array.from(v as Iterable<unknown>);
@@ -395,6 +408,9 @@ class Forloop extends Drop {
     this.i = 0;
     this.length = length;
     this.name = name;
+  }
+  next(): void {
+    this.i++;
   }
   index0(): number {
     return this.i;

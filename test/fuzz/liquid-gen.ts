@@ -19,7 +19,7 @@ const root = fc.oneof(
   { arbitrary: pick("s", "empty", "n", "zero", "f", "t", "no", "z", "list", "none", "nums", "people", "o", "obj", "key", "idx", "nested"), weight: 8 },
   { arbitrary: pick("i", "x", "p", "c", "forloop", "missing"), weight: 2 },
 );
-const prop = pick(".k", ".size", ".first", ".last", ".name", ".tags", ".inner", ".deep", "[0]", "[-1]", "[1]", "[idx]", "[key]", "['k']", ".missing", ".index", ".length", ".age");
+const prop = pick(".k", ".size", ".first", ".last", ".name", ".tags", ".inner", ".deep", "[0]", "[-1]", "[1]", "[idx]", "[key]", "['k']", ".missing", ".index", ".length", ".age", ".next", ".index0", ".rindex");
 const variable: Arb = join(root, fc.oneof({ arbitrary: fc.constant(""), weight: 2 }, { arbitrary: fc.array(prop, { minLength: 1, maxLength: 2 }).map((p) => p.join("")), weight: 1 }));
 const literal = pick("'Hello'", "'ell'", "''", "'a,b'", "1", "3", "-1", "2.5", "true", "false", "nil", "empty", "blank", "(1..3)", "(n..4)");
 const operand: Arb = fc.oneof({ arbitrary: variable, weight: 3 }, { arbitrary: literal, weight: 2 });

@@ -75,10 +75,19 @@ export class LiquidPair {
     let liquid: Outcome;
     try {
       // A copy: some tags liquidjs renders ({% increment %}) write into the scope.
-      liquid = { ok: true, text: String(this.liquid.renderSync(templates, structuredClone(scope))) };
+      liquid = { ok: true, text: String(this.liquid.renderSync(templates, copyOf(scope))) };
     } catch (e) {
       liquid = { ok: false, error: (e as Error).message };
     }
     return { liquid, compiled };
+  }
+}
+
+/** A deep copy when the scope can be copied (plain data); the scope itself when it holds functions. */
+function copyOf(scope: object): object {
+  try {
+    return structuredClone(scope);
+  } catch {
+    return scope;
   }
 }

@@ -38,6 +38,8 @@ const data = {
   idx: 1,
   nested: [[1, 2], [3]],
   type: { kind: "slice", elem: { kind: "pointer", elem: { kind: "named", name: "user" } } },
+  // Shaped like an iterator: liquidjs runs it (and prints "ran").
+  iter: { next: () => ({ done: true, value: "ran" }), throw: () => undefined, return: () => undefined },
 };
 
 const partials = {
@@ -46,6 +48,7 @@ const partials = {
   typeref: '{%- case t.kind -%}{%- when "named" -%}{{ t.name | upper_first }}{%- when "pointer" -%}*{% render "typeref", t: t.elem %}{%- when "slice" -%}[]{% render "typeref", t: t.elem %}{%- endcase -%}',
   assigns: "{% assign inner = 'in' %}{{ inner }}",
   loop: "{% for i in items %}{{ forloop.index }}{{ i }}{% endfor %}",
+  advance: "{% if l.next %}{% endif %}{{ l.index }}",
 };
 
 /** Templates the compiled form must render exactly as liquidjs. */
@@ -84,7 +87,9 @@ const SAME: string[] = [
   "{% for i in s %}[{{ i }}]{% endfor %}", "{% for i in empty %}x{% else %}e{% endfor %}", "{% for pair in obj %}{{ pair[0] }}={{ pair[1] }};{% endfor %}",
   "{% for i in (1..3) %}{{ i }}{% endfor %}", "{% for i in (n..5) %}{{ i }}{% endfor %}", "{% for p in people %}{% for t in p.tags %}{{ p.name }}{{ t }}{% endfor %}{% endfor %}",
   "{% for i in list %}{% for j in nums %}{{ forloop.index }}{% endfor %}{{ forloop.index }}|{% endfor %}",
-  "{% for s in list %}{{ s }}{% endfor %}{{ s }}", "{% for i in n %}{{ i }}{% endfor %}", "{% for i in list %}{% assign last = i %}{% endfor %}{{ last }}",
+  "{% for s in list %}{{ s }}{% endfor %}{{ s }}", "{% for x in (1..3) %}{% if forloop.next %}{% endif %}{{ forloop.index }}{% endfor %}",
+  "{% for x in (1..3) %}{% assign n = forloop.next %}{{ forloop.index }}{% endfor %}", '{% for x in (1..2) %}{% render "advance", l: forloop %}{% endfor %}',
+  "{% for x in (1..3) %}{{ forloop.next | default: '-' }}{{ forloop.index }}{% endfor %}", "{% for i in n %}{{ i }}{% endfor %}", "{% for i in list %}{% assign last = i %}{% endfor %}{{ last }}",
   // assign and capture
   "{% assign x = s | upcase %}{{ x }}", "{% assign x = missing %}[{{ x }}]", "{% assign x = o.missing.deeper %}[{{ x }}]", "{% assign s = 'shadow' %}{{ s }}",
   "{% capture c %}a{{ n }}b{% endcapture %}{{ c }}{{ c.size }}", "{% assign list2 = list | reverse %}{{ list2 | join }}{{ list | join }}",
@@ -103,6 +108,7 @@ const DECLINES: string[] = [
   "{{ s | append: missing }}", "{% for i in missing.deeper %}x{% endfor %}", "{% for i in list limit: 2 %}{{ i }}{% endfor %}",
   "{% for i in list %}{% break %}{% endfor %}", "{% for i in list %}{{ forloop.next }}{% endfor %}", "{% raw %}{{ x }}{% endraw %}", "{% increment c %}",
   "{% liquid echo s %}", '{% include "greet" %}', '{% render "nowhere" %}', '{% render "greet" with s as who %}', '{% render "greet" %}',
+  "{% for forloop in (1..2) %}{{ forloop }}{% endfor %}", "{{ iter }}", "{% if iter %}y{% endif %}",
   "{% if s == missing.x %}y{% endif %}{{ missing }}", "{% cycle 'a', 'b' %}", "{{ people | where: 'boss' | map: 'name' }}",
   "{% for i in missing %}x{% else %}nothing{% endfor %}", "{% for i in list %}{% endfor %}{{ i }}x",
 ];
