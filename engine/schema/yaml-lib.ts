@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { packageRoot } from "../cache/package-root.js";
+import { packageRoot } from "../cache/index.js";
 
 type YamlLib = typeof import("yaml");
 let lib: YamlLib | undefined;

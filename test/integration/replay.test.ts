@@ -160,6 +160,35 @@ test("a run that printed more than its warnings records nothing", () => {
   assert.not.ok(recordedReplay(p.dir), "the next gen would not say what this one said");
 });
 
+test("not answered after a step's program changed in place (same path, same PATH)", () => {
+  const pack = join(scratch("replay-pack"), "tool-step");
+  cpSync(join(fixtures, "packs/two-steps"), pack, { recursive: true });
+  writeFileSync(join(pack, "pack.yaml"), 'name: tool-step\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\nsteps:\n  - name: shout\n    run: [shout]\n    files: "*.txt"\n    cache: true\n');
+  const tools = scratch("replay-tools");
+  const tool = (pattern: string): void => writeFileSync(join(tools, "shout"), `#!/bin/sh\nfor f in "$@"; do sed -i '${pattern}' "$f"; done\n`, { mode: 0o755 });
+  tool("s/get/GET/");
+  const dir = scratch("replay");
+  mkdirSync(join(dir, "desc/api"), { recursive: true });
+  writeFileSync(join(dir, ".codegen.yaml"), `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n`);
+  writeFileSync(join(dir, "desc/api/demo.api"), smallApi);
+  const settings = scratch("replay-config");
+  mkdirSync(join(settings, "codegen"));
+  writeFileSync(join(settings, "codegen/config.yaml"), `trust: [${JSON.stringify(pack)}]\n`);
+  const env = { CODEGEN_CACHE_DIR: scratch("replay-cache"), XDG_CONFIG_HOME: settings, PATH: `${tools}:${process.env["PATH"] ?? ""}` };
+  for (let i = 0; i < 3; i++) {
+    ok(codegen(["gen"], dir, env));
+    settled();
+  }
+  assert.ok(recordedReplay(dir), "recorded");
+  assert.match(readFileSync(join(dir, "routes.txt"), "utf8"), /GET/);
+  assert.is(replay(dir, env).code, 0, "answered before the change");
+  tool("s/get/Got/");
+  assert.is(replay(dir, env).code, null);
+  // The full gen runs the new program: the program is part of the generation key.
+  assert.match(ok(codegen(["gen"], dir, env)), /wrote 2 files: 0 created, 2 updated/);
+  assert.match(readFileSync(join(dir, "routes.txt"), "utf8"), /Got/);
+});
+
 test("a run that printed a warning outside what it generated (trust set in .codegen.yaml) records nothing", () => {
   const pack = join(scratch("replay-pack"), "two-steps");
   cpSync(join(fixtures, "packs/two-steps"), pack, { recursive: true });
