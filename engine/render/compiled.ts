@@ -11,7 +11,8 @@
  * compiled (Unsupported) and liquidjs renders it. A compiled render that throws, for whatever
  * reason, is rendered again by liquidjs (renderer.ts): errors and their messages stay liquidjs's.
  */
-import { AssignTag, CaptureTag, CaseTag, CommentTag, Context, Drop, ForTag, IfTag, InlineCommentTag, Output, RenderTag, TokenKind, toValue, toValueSync, UnlessTag, type Liquid, type Template } from "liquidjs";
+import { AssignTag, CaptureTag, CaseTag, CommentTag, Context, ForTag, IfTag, InlineCommentTag, Output, RenderTag, TokenKind, toValue, toValueSync, UnlessTag, type Liquid, type Template } from "liquidjs";
+import { Forloop, isIterator, primitive, stringify, toEnumerable, truthy } from "./liquid-values.js";
 
 export class Unsupported extends Error {}
 
@@ -327,8 +328,6 @@ function pair(key: string, get: Get): Get {
   return (ctx) => [key, get(ctx)];
 }
 
-const primitive = (v: unknown): boolean => v === null || (typeof v !== "object" && typeof v !== "function");
-
 /** Primitives compare as liquidjs compares them; anything else goes through its operator. */
 function binary(op: string, l: Get, r: Get, impl: (...args: unknown[]) => unknown): Get {
   const slow = (a: unknown, b: unknown, ctx: Context): unknown => toValueSync(impl(a, b, ctx));
@@ -359,78 +358,5 @@ function binary(op: string, l: Get, r: Get, impl: (...args: unknown[]) => unknow
       };
     default:
       return (ctx) => slow(l(ctx), r(ctx), ctx);
-  }
-}
-
-/** liquidjs's truthiness (not JavaScript's): only false, undefined and null are false (after toValue, as its isFalsy does). */
-function truthy(value: unknown): boolean {
-  const v = toValue(value);
-  return v !== false && v !== undefined && v !== null;
-}
-
-/** liquidjs's isArray. */
-const isArray = (v: unknown): v is unknown[] => Object.prototype.toString.call(v) === "[object Array]";
-
-/** liquidjs's isIterator: what its generators would run rather than hand on. */
-function isIterator(v: unknown): boolean {
-  const o = v as { next?: unknown; throw?: unknown; return?: unknown } | null;
-  return !!o && typeof o.next === "function" && typeof o.throw === "function" && typeof o.return === "function";
-}
-
-/** liquidjs's stringify: nil is empty, arrays are their items joined. */
-function stringify(value: unknown): string {
-  const v = toValue(value);
-  if (typeof v === "string") return v;
-  if (v === null || v === undefined) return "";
-  if (isArray(v)) return v.map((x) => stringify(x)).join("");
-  return String(v);
-}
-
-/** liquidjs's toEnumerable: what a for loop iterates. */
-function toEnumerable(value: unknown): unknown[] {
-  const v = toValue(value);
-  if (isArray(v)) return v;
-  if (typeof v === "string") return v.length > 0 ? [v] : [];
-  if (v !== null && (typeof v === "object" || typeof v === "function")) {
-    if (Symbol.iterator in (v as object)) return Array.from(v as Iterable<unknown>);
-    return Object.keys(v).map((k) => [k, (v as Record<string, unknown>)[k]]);
-  }
-  return [];
-}
-
-/** liquidjs's forloop drop: the same fields in the same order (`{{ forloop }}` prints them as JSON). */
-class Forloop extends Drop {
-  i: number;
-  length: number;
-  name: string;
-  constructor(length: number, name: string) {
-    super();
-    this.i = 0;
-    this.length = length;
-    this.name = name;
-  }
-  next(): void {
-    this.i++;
-  }
-  index0(): number {
-    return this.i;
-  }
-  index(): number {
-    return this.i + 1;
-  }
-  first(): boolean {
-    return this.i === 0;
-  }
-  last(): boolean {
-    return this.i === this.length - 1;
-  }
-  rindex(): number {
-    return this.length - this.i;
-  }
-  rindex0(): number {
-    return this.length - this.i - 1;
-  }
-  override valueOf(): string {
-    return JSON.stringify(this);
   }
 }
