@@ -1,9 +1,15 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { repoRoot } from "../support/paths.js";
 
-/** A synthetic gateway project: `rpcs` rpcs over `files` proto files, one service each. */
+/**
+ * A synthetic gateway project: `rpcs` rpcs over `files` proto files, one service each, with the
+ * pack's option files (desc/proto/codegen/api) that `codegen new` writes: without them the first
+ * gen writes them, and the next one reads two new descriptors.
+ */
 export function writeProtoProject(dir: string, rpcs: number, files: number): void {
   mkdirSync(join(dir, "desc/proto"), { recursive: true });
+  cpSync(join(repoRoot, "template-packs/go-zero/static/proto/codegen"), join(dir, "desc/proto/codegen"), { recursive: true });
   writeFileSync(join(dir, ".codegen.yaml"), "name: bench\nmodule: example.com/bench\nframe: gateway\n");
   const per = Math.ceil(rpcs / files);
   for (let f = 0; f < files; f++) {
