@@ -1,4 +1,4 @@
 /** Liquid rendering: the renderer packs' templates run in, its generic filters, and its diagnostics. */
-export { Renderer } from "./liquid.js";
+export { packLiquid, Renderer } from "./liquid.js";
 export { liquidDiagnostic } from "./errors.js";
 export { filters } from "./filters.js";

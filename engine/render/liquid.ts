@@ -1,7 +1,27 @@
-import { Liquid, type Template } from "liquidjs";
+import { Liquid, type FS, type Template } from "liquidjs";
 import { TemplateCompiler } from "./compiled.js";
 import { filters } from "./filters.js";
 import { templateFs } from "./template-fs.js";
+
+/** The Liquid environment pack templates run in: strict, cached, with the engine's generic filters. */
+export function packLiquid(templateDirs: string[], fs: FS): Liquid {
+  const liquid = new Liquid({
+    root: templateDirs,
+    partials: templateDirs,
+    extname: ".liquid",
+    strictVariables: true,
+    strictFilters: true,
+    lenientIf: true,
+    cache: true,
+    ownPropertyOnly: true,
+    fs,
+    // Without a locale Liquid asks Intl for the system's, which loads ICU data (about 30 ms a run);
+    // no filter here formats dates.
+    locale: "en-US",
+  });
+  for (const [name, fn] of Object.entries(filters)) liquid.registerFilter(name, fn as (...args: unknown[]) => unknown);
+  return liquid;
+}
 
 /** A parsed template, and its compiled form when it has one (compiled.ts). */
 interface Parsed {
@@ -9,7 +29,7 @@ interface Parsed {
   compiled: ((scope: object) => string) | null;
 }
 
-/** One Liquid environment per pack: strict, cached, with the engine's generic filters. */
+/** One Liquid environment per pack (packLiquid); templates run compiled where they can. */
 export class Renderer {
   private readonly liquid: Liquid;
   private readonly compiler: TemplateCompiler | null;
@@ -17,21 +37,7 @@ export class Renderer {
   private readonly files = new Map<string, Parsed>();
 
   constructor(templateDirs: string[]) {
-    this.liquid = new Liquid({
-      root: templateDirs,
-      partials: templateDirs,
-      extname: ".liquid",
-      strictVariables: true,
-      strictFilters: true,
-      lenientIf: true,
-      cache: true,
-      ownPropertyOnly: true,
-      fs: templateFs(),
-      // Without a locale Liquid asks Intl for the system's, which loads ICU data (about 30 ms a run);
-      // no filter here formats dates.
-      locale: "en-US",
-    });
-    for (const [name, fn] of Object.entries(filters)) this.liquid.registerFilter(name, fn as (...args: unknown[]) => unknown);
+    this.liquid = packLiquid(templateDirs, templateFs());
     this.compiler = compilerFor(this.liquid);
   }
 

@@ -9,33 +9,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { LiquidPair } from "../support/liquid-diff.js";
+import { LiquidPair, liquidScope } from "../support/liquid-diff.js";
 import { liquidTemplate } from "./liquid-gen.js";
 import { RUNS, SEED } from "./harness.js";
 
-const scope = {
-  s: "Hello",
-  empty: "",
-  n: 3,
-  zero: 0,
-  f: 1.5,
-  t: true,
-  no: false,
-  z: null,
-  list: ["a", "b", "c"],
-  none: [],
-  nums: [3, 1, 2],
-  people: [
-    { name: "ann", age: 30, tags: ["x"] },
-    { name: "bob", age: 25, tags: [] },
-  ],
-  o: { k: "v", size: 7, inner: { deep: "d" }, first: "own-first", name: "o" },
-  obj: { a: 1, b: 2 },
-  key: "k",
-  idx: 1,
-  nested: [[1, 2], [3]],
-  type: { kind: "slice", elem: { kind: "pointer", elem: { kind: "named", name: "user" } } },
-};
+const scope = liquidScope();
 
 const pair = new LiquidPair({
   greet: "Hi {{ who }}{% if extra %} ({{ extra | upcase }}){% endif %}{% for i in who %}.{% endfor %}",

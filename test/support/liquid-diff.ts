@@ -1,11 +1,11 @@
 /**
  * One template rendered both ways: by its compiled form (engine/render/compiled.ts) and by
- * liquidjs, in the Liquid environment the engine's Renderer uses (same options, same filters).
+ * liquidjs, in the Liquid environment the engine's Renderer uses (packLiquid).
  * Partials come from an in-memory folder.
  */
-import { Liquid, type Template } from "liquidjs";
+import type { Liquid, Template } from "liquidjs";
 import { TemplateCompiler, Unsupported } from "../../engine/render/compiled.js";
-import { filters } from "../../engine/render/filters.js";
+import { packLiquid } from "../../engine/render/index.js";
 
 export type Outcome = { ok: true; text: string } | { ok: false; error: string };
 
@@ -16,35 +16,50 @@ export interface Rendered {
   compiled: Outcome | "unsupported";
 }
 
+/** The scope the differential tests render over: the shapes liquidjs reads in its own ways. */
+export function liquidScope(): Record<string, unknown> {
+  return {
+    s: "Hello",
+    empty: "",
+    n: 3,
+    zero: 0,
+    f: 1.5,
+    t: true,
+    no: false,
+    z: null,
+    list: ["a", "b", "c"],
+    none: [],
+    nums: [3, 1, 2],
+    people: [
+      { name: "ann", age: 30, tags: ["x"], boss: true },
+      { name: "bob", age: 25, tags: [] },
+    ],
+    o: { k: "v", size: 7, inner: { deep: "d" }, first: "own-first", name: "o" },
+    obj: { a: 1, b: 2 },
+    key: "k",
+    idx: 1,
+    nested: [[1, 2], [3]],
+    type: { kind: "slice", elem: { kind: "pointer", elem: { kind: "named", name: "user" } } },
+  };
+}
+
 export class LiquidPair {
   private readonly liquid: Liquid;
   private readonly compiler: TemplateCompiler;
 
   constructor(partials: Record<string, string> = {}) {
     const files = new Map(Object.entries(partials).map(([k, v]) => [`/t/${k}.liquid`, v]));
-    this.liquid = new Liquid({
-      root: ["/t"],
-      partials: ["/t"],
-      extname: ".liquid",
-      strictVariables: true,
-      strictFilters: true,
-      lenientIf: true,
-      cache: true,
-      ownPropertyOnly: true,
-      locale: "en-US",
-      fs: {
-        existsSync: (p: string) => files.has(p),
-        exists: async (p: string) => files.has(p),
-        readFileSync: (p: string) => files.get(p) ?? "",
-        readFile: async (p: string) => files.get(p) ?? "",
-        resolve: (root: string, file: string, ext: string) => `${root}/${file.endsWith(ext) ? file : file + ext}`,
-        contains: async () => true,
-        containsSync: () => true,
-        dirname: (p: string) => p.slice(0, p.lastIndexOf("/")),
-        sep: "/",
-      },
+    this.liquid = packLiquid(["/t"], {
+      existsSync: (p: string) => files.has(p),
+      exists: async (p: string) => files.has(p),
+      readFileSync: (p: string) => files.get(p) ?? "",
+      readFile: async (p: string) => files.get(p) ?? "",
+      resolve: (root: string, file: string, ext: string) => `${root}/${file.endsWith(ext) ? file : file + ext}`,
+      contains: async () => true,
+      containsSync: () => true,
+      dirname: (p: string) => p.slice(0, p.lastIndexOf("/")),
+      sep: "/",
     });
-    for (const [name, fn] of Object.entries(filters)) this.liquid.registerFilter(name, fn as (...args: unknown[]) => unknown);
     this.compiler = new TemplateCompiler(this.liquid);
   }
 

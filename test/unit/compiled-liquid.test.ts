@@ -9,35 +9,15 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { LiquidPair } from "../support/liquid-diff.js";
+import { LiquidPair, liquidScope } from "../support/liquid-diff.js";
 import { Renderer } from "../../engine/render/index.js";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const data = {
-  s: "Hello",
-  empty: "",
-  n: 3,
-  zero: 0,
-  f: 1.5,
-  t: true,
-  no: false,
-  z: null,
-  list: ["a", "b", "c"],
-  none: [],
-  nums: [3, 1, 2],
-  people: [
-    { name: "ann", age: 30, tags: ["x"], boss: true },
-    { name: "bob", age: 25, tags: [] },
-  ],
-  o: { k: "v", size: 7, inner: { deep: "d" }, first: "own-first" },
-  obj: { a: 1, b: 2 },
+  ...liquidScope(),
   kinds: ["builtin", "named", "slice"],
-  key: "k",
-  idx: 1,
-  nested: [[1, 2], [3]],
-  type: { kind: "slice", elem: { kind: "pointer", elem: { kind: "named", name: "user" } } },
   // Shaped like an iterator: liquidjs runs it (and prints "ran").
   iter: { next: () => ({ done: true, value: "ran" }), throw: () => undefined, return: () => undefined },
 };
