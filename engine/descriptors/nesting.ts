@@ -34,7 +34,7 @@ export function tooDeep(text: string): { offset: number; what: string } | null {
       if (++chain > PREFIX_CHAIN_LIMIT) return { offset: i, what: `more than ${PREFIX_CHAIN_LIMIT} type prefixes ([] or *) in a row` };
       continue;
     }
-    if (!/\s/.test(c)) chain = 0;
+    if (!isSpace(c)) chain = 0;
     if (c === "{" || c === "(" || c === "[") {
       if (++depth > NESTING_LIMIT) return { offset: i, what: `nesting deeper than ${NESTING_LIMIT} levels` };
     } else if (c === "}" || c === ")" || c === "]") {
@@ -42,4 +42,11 @@ export function tooDeep(text: string): { offset: number; what: string } | null {
     }
   }
   return null;
+}
+
+/** `/\s/.test(c)` for one character, without running a regular expression for the ASCII ones (nearly all). */
+function isSpace(c: string): boolean {
+  const code = c.charCodeAt(0);
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return /\s/.test(c);
 }
