@@ -11,8 +11,8 @@
  * compiled (Unsupported) and liquidjs renders it. A compiled render that throws, for whatever
  * reason, is rendered again by liquidjs (renderer.ts): errors and their messages stay liquidjs's.
  */
-import { AssignTag, CaptureTag, CaseTag, CommentTag, Context, ForTag, IfTag, InlineCommentTag, Output, RenderTag, TokenKind, toValue, toValueSync, UnlessTag, type Liquid, type Template } from "liquidjs";
-import { Forloop, isIterator, primitive, stringify, toEnumerable, truthy } from "./liquid-values.js";
+import { AssignTag, CaptureTag, CaseTag, CommentTag, Context, ForTag, IfTag, InlineCommentTag, isFalsy, isTruthy, Output, RenderTag, TokenKind, toValue, toValueSync, UnlessTag, type Liquid, type Template } from "liquidjs";
+import { Forloop, isIterator, primitive, stringify, toEnumerable } from "./liquid-values.js";
 
 export class Unsupported extends Error {}
 
@@ -61,9 +61,9 @@ export class TemplateCompiler {
   private readonly lenientIf: boolean;
 
   constructor(private readonly liquid: Liquid) {
-    const options = liquid.options as unknown as { operators: Record<string, (...args: unknown[]) => unknown>; lenientIf?: boolean; jsTruthy?: boolean; strictVariables?: boolean };
-    // Other truthiness, or undefined variables read as nil everywhere: not compiled.
-    if (options.jsTruthy || !options.strictVariables) throw new Unsupported("options");
+    const options = liquid.options as unknown as { operators: Record<string, (...args: unknown[]) => unknown>; lenientIf?: boolean; strictVariables?: boolean };
+    // Undefined variables read as nil everywhere: not compiled.
+    if (!options.strictVariables) throw new Unsupported("options");
     this.operators = options.operators;
     this.lenientIf = options.lenientIf === true;
   }
@@ -127,7 +127,7 @@ export class TemplateCompiler {
     const tests = branches.map((b) => ({ test: this.value(b.value, this.lenientIf), body: this.block(b.templates) }));
     const otherwise = this.block(elseTemplates ?? []);
     return (ctx) => {
-      for (const b of tests) if (truthy(toValue(b.test(ctx)))) return b.body(ctx);
+      for (const b of tests) if (isTruthy(toValue(b.test(ctx)), ctx)) return b.body(ctx);
       return otherwise(ctx);
     };
   }
@@ -138,7 +138,7 @@ export class TemplateCompiler {
     const tests = branches.map((b, i) => ({ test: this.value(b.value, this.lenientIf), wanted: i > 0, body: this.block(b.templates) }));
     const otherwise = this.block(elseTemplates);
     return (ctx) => {
-      for (const b of tests) if (truthy(toValue(b.test(ctx))) === b.wanted) return b.body(ctx);
+      for (const b of tests) if (isTruthy(toValue(b.test(ctx)), ctx) === b.wanted) return b.body(ctx);
       return otherwise(ctx);
     };
   }
@@ -267,7 +267,7 @@ export class TemplateCompiler {
       const r = stack.pop();
       if (UNARY.has(op)) {
         if (!r) throw new Unsupported("expression");
-        stack.push((ctx) => !truthy(toValue(r(ctx))));
+        stack.push((ctx) => isFalsy(toValue(r(ctx)), ctx));
         continue;
       }
       const l = stack.pop();
@@ -348,13 +348,13 @@ function binary(op: string, l: Get, r: Get, impl: (...args: unknown[]) => unknow
       return (ctx) => {
         const a = l(ctx);
         const b = r(ctx);
-        return truthy(toValue(a)) && truthy(toValue(b));
+        return isTruthy(toValue(a), ctx) && isTruthy(toValue(b), ctx);
       };
     case "or":
       return (ctx) => {
         const a = l(ctx);
         const b = r(ctx);
-        return truthy(toValue(a)) || truthy(toValue(b));
+        return isTruthy(toValue(a), ctx) || isTruthy(toValue(b), ctx);
       };
     default:
       return (ctx) => slow(l(ctx), r(ctx), ctx);

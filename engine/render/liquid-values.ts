@@ -1,18 +1,12 @@
 /**
- * How liquidjs treats values, repeated for the compiled templates (compiled.ts): truthiness,
- * printing, what a for loop iterates, its forloop drop. Each follows the liquidjs 10 function
- * of the same name (dist/liquid.node.mjs).
+ * How liquidjs treats values, repeated for the compiled templates (compiled.ts) where liquidjs
+ * does not export them: printing, what a for loop iterates, its forloop drop. Each follows the
+ * liquidjs 10 function of the same name (dist/liquid.node.mjs).
  */
 import { Drop, toValue } from "liquidjs";
 
 /** A value liquidjs compares by identity: not a drop, an array or an object. */
 export const primitive = (v: unknown): boolean => v === null || (typeof v !== "object" && typeof v !== "function");
-
-/** liquidjs's truthiness (not JavaScript's): only false, undefined and null are false (after toValue, as its isFalsy does). */
-export function truthy(value: unknown): boolean {
-  const v = toValue(value);
-  return v !== false && v !== undefined && v !== null;
-}
 
 /** liquidjs's isArray. */
 const isArray = (v: unknown): v is unknown[] => Object.prototype.toString.call(v) === "[object Array]";
