@@ -3,88 +3,119 @@
  * constructs it implements, without jsonata's promise per node. Whatever it does not implement,
  * and every error, is thrown as Unsupported; the caller then runs jsonata itself (index.ts), so
  * results and messages stay jsonata's.
+ *
+ * A tree is compiled once into closures, one per node, that hold what the node says (its
+ * operator, its names, which stages follow it): evaluating then reads no syntax node. Walking
+ * the tree on every evaluation read a dozen properties of nodes of many shapes per step, which
+ * V8 cannot make fast.
  */
 import type { Node } from "./ast.js";
 import { BUILTINS, JSONATA_FUNCTIONS, NO_CONTEXT, PATTERN_FUNCTIONS, type Builtin } from "./builtins.js";
 import { Frame } from "./frame.js";
 import { LAMBDA, callFunction, type LambdaInfo } from "./call.js";
 import { append, deepEqual, field, flag, isNumber, isSequence, stringOf, truthy, Unsupported, type Sequence } from "./values.js";
-import { filter, group, path } from "./paths.js";
+import { filterCode, groupCode, pathCode } from "./paths.js";
 import { RegexValue } from "./regex.js";
 
-export function evaluate(node: Node, input: unknown, env: Frame): unknown {
-  let result: unknown;
+/** A compiled node: its value for an input in a scope. */
+export type Code = (input: unknown, env: Frame) => unknown;
+
+export function compile(node: Node): Code {
   switch (node.type) {
-    case "path":
-      result = path(node, input, env);
-      break;
-    case "name":
-      result = field(input, node.value as string);
-      break;
-    case "string":
-    case "number":
-    case "value":
-      result = node.value;
-      break;
-    case "regex":
-      // jsonata makes a regex a function; here it is only a pattern given to $contains,
-      // $split, $replace or $match (call below), and anything else is left to jsonata.
-      throw new Unsupported("a regex as a value");
-    case "variable":
-      result = variable(node, input, env);
-      if (result instanceof BuiltinRef) throw new Unsupported("a built-in function as a value");
-      break;
-    case "binary":
-      result = binary(node, input, env);
-      break;
-    case "unary":
-      result = unary(node, input, env);
-      break;
-    case "condition": {
-      const branch = truthy(evaluate(node.condition!, input, env)) ? node.then! : node.else;
-      if (tailCall(branch)) return untouchedTail(node, branch!, input, env);
-      if (branch) result = evaluate(branch, input, env);
-      break;
-    }
-    case "block": {
-      const frame = new Frame(env);
-      const expressions = node.expressions ?? [];
-      for (let i = 0; i < expressions.length; i++) {
-        const e = expressions[i]!;
-        if (i === expressions.length - 1 && tailCall(e)) return untouchedTail(node, e, input, frame);
-        result = evaluate(e, input, frame);
-      }
-      break;
-    }
-    case "bind": {
-      result = evaluate(node.rhs!, input, env);
-      env.bind((node.lhs as Node).value as string, result);
-      break;
-    }
-    case "function":
-      result = call(node, input, env, undefined);
-      break;
+    case "condition":
+      return conditionCode(node);
+    case "block":
+      return blockCode(node);
     case "lambda":
       // jsonata wraps calls in tail position as thunks (for its trampoline); here they are just
       // calls, whose value the trampoline hands back as it is (not unwrapped).
-      if (node.thunk) return thunk(node.body!, input, env);
-      result = lambda(node, input, env);
-      break;
-    case "apply":
-      result = applyChain(node, input, env);
-      break;
+      if (node.thunk) return thunkCode(node.body!);
+      return withStages(node, lambdaCode(node));
     default:
-      throw new Unsupported(node.type);
+      return withStages(node, coreCode(node));
   }
-  if (node.predicate) for (const stage of node.predicate) result = filter(stage.expr, result, env);
-  if (node.type !== "path" && node.group) result = group(node.group.lhs, result, env);
-  if (isSequence(result)) {
-    if (node.keepArray) flag(result, "keepSingleton");
-    if (result.length === 0) return undefined;
-    if (result.length === 1 && !result.keepSingleton) return result[0];
-  }
-  return result;
 }
+
+/** What follows a node's own value: its predicates, its group-by, and jsonata's sequence rules. */
+function withStages(node: Node, core: Code): Code {
+  const post = postCode(node);
+  return post ? (input, env) => post(core(input, env), env) : core;
+}
+
+type Post = (result: unknown, env: Frame) => unknown;
+
+function postCode(node: Node): Post | null {
+  const filters = (node.predicate ?? []).map((stage) => filterCode(stage.expr));
+  const group = node.type !== "path" && node.group ? groupCode(node.group.lhs) : null;
+  const keepArray = node.keepArray === true;
+  // A literal is never a sequence: with nothing after it, its value is the node's.
+  if (filters.length === 0 && !group && ["string", "number", "value"].includes(node.type)) return null;
+  return (value, env) => {
+    let result = value;
+    for (let i = 0; i < filters.length; i++) result = filters[i]!(result, env);
+    if (group) result = group(result, env);
+    if (isSequence(result)) {
+      if (keepArray) flag(result, "keepSingleton");
+      if (result.length === 0) return undefined;
+      if (result.length === 1 && !result.keepSingleton) return result[0];
+    }
+    return result;
+  };
+}
+
+function coreCode(node: Node): Code {
+  switch (node.type) {
+    case "path":
+      return pathCode(node);
+    case "name": {
+      const name = node.value as string;
+      return (input) => field(input, name);
+    }
+    case "string":
+    case "number":
+    case "value": {
+      const value = node.value;
+      return () => value;
+    }
+    case "regex":
+      // jsonata makes a regex a function; here it is only a pattern given to $contains,
+      // $split, $replace or $match (callCode below), and anything else is left to jsonata.
+      return unsupported("a regex as a value");
+    case "variable": {
+      const read = variableCode(node);
+      return (input, env) => {
+        const v = read(input, env);
+        if (v instanceof BuiltinRef) throw new Unsupported("a built-in function as a value");
+        return v;
+      };
+    }
+    case "binary":
+      return binaryCode(node);
+    case "unary":
+      return unaryCode(node);
+    case "bind": {
+      const rhs = compile(node.rhs!);
+      const name = (node.lhs as Node).value as string;
+      return (input, env) => {
+        const result = rhs(input, env);
+        env.bind(name, result);
+        return result;
+      };
+    }
+    case "function":
+      return callCode(node, false, false);
+    case "apply":
+      return applyCode(node);
+    default:
+      return unsupported(node.type);
+  }
+}
+
+const unsupported =
+  (what: string): Code =>
+  () => {
+    throw new Unsupported(what);
+  };
 
 /**
  * Whether a node's value is a call jsonata's parser made a thunk of (a call in tail position of
@@ -100,10 +131,33 @@ function tailCall(node: Node | undefined): boolean {
   return false;
 }
 
-function untouchedTail(node: Node, tail: Node, input: unknown, env: Frame): unknown {
+/** A tail call's own value, untouched by the node around it. */
+function untouchedTail(node: Node, tail: Node): Code {
   // jsonata would filter, group or keep the thunk function itself: left to jsonata.
-  if (node.predicate || node.group || node.keepArray) throw new Unsupported("a stage on a block or condition ending in a tail call");
-  return evaluate(tail, input, env);
+  if (node.predicate || node.group || node.keepArray) return unsupported("a stage on a block or condition ending in a tail call");
+  return compile(tail);
+}
+
+function conditionCode(node: Node): Code {
+  const condition = compile(node.condition!);
+  const branch = (b: Node | undefined): Code => (tailCall(b) ? untouchedTail(node, b!) : withStages(node, b ? compile(b) : () => undefined));
+  const then = branch(node.then);
+  const otherwise = branch(node.else);
+  return (input, env) => (truthy(condition(input, env)) ? then(input, env) : otherwise(input, env));
+}
+
+function blockCode(node: Node): Code {
+  const expressions = node.expressions ?? [];
+  const tail = expressions.length > 0 && tailCall(expressions.at(-1)) ? untouchedTail(node, expressions.at(-1)!) : null;
+  const body = (tail ? expressions.slice(0, -1) : expressions).map(compile);
+  const post = postCode(node);
+  return (input, env) => {
+    const frame = new Frame(env);
+    let result: unknown;
+    for (let i = 0; i < body.length; i++) result = body[i]!(input, frame);
+    if (tail) return tail(input, frame);
+    return post ? post(result, env) : result;
+  };
 }
 
 export class BuiltinRef {
@@ -111,154 +165,225 @@ export class BuiltinRef {
 }
 
 /** `$`: the context item (an array given as the input is one item, not a sequence of them). */
-function contextOf(input: unknown): unknown {
+export function contextOf(input: unknown): unknown {
   return Array.isArray(input) && (input as Sequence).outerWrapper ? input[0] : input;
 }
 
-export function variable(node: Node, input: unknown, env: Frame): unknown {
+/** A variable's value; a built-in function named by it is a BuiltinRef. */
+export function variableCode(node: Node): Code {
   const name = node.value as string;
-  if (name === "") return contextOf(input);
-  const v = env.lookup(name);
-  if (v !== undefined) return v;
-  if (env.has(name)) return undefined;
+  if (name === "") return contextOf;
   const builtin = BUILTINS.get(name);
-  if (builtin) return new BuiltinRef(builtin);
-  if (JSONATA_FUNCTIONS.has(name)) throw new Unsupported(`$${name}`);
-  return undefined;
+  const ref = builtin ? new BuiltinRef(builtin) : undefined;
+  const left = !builtin && JSONATA_FUNCTIONS.has(name);
+  return (_input, env) => {
+    const v = env.lookup(name);
+    if (v !== undefined) return v;
+    if (env.has(name)) return undefined;
+    if (left) throw new Unsupported(`$${name}`);
+    return ref;
+  };
 }
 
-function binary(node: Node, input: unknown, env: Frame): unknown {
+function binaryCode(node: Node): Code {
   const op = node.value as string;
-  const lhs = evaluate(node.lhs as Node, input, env);
-  if (op === "and") return truthy(lhs) === true && truthy(evaluate(node.rhs!, input, env)) === true;
-  if (op === "or") return truthy(lhs) === true || truthy(evaluate(node.rhs!, input, env)) === true;
-  const rhs = evaluate(node.rhs!, input, env);
+  const left = compile(node.lhs as Node);
+  const right = compile(node.rhs!);
   switch (op) {
+    case "and":
+      return (input, env) => truthy(left(input, env)) === true && truthy(right(input, env)) === true;
+    case "or":
+      return (input, env) => truthy(left(input, env)) === true || truthy(right(input, env)) === true;
     case "+":
     case "-":
     case "*":
     case "/":
     case "%": {
-      if ((lhs !== undefined && !isNumber(lhs)) || (rhs !== undefined && !isNumber(rhs))) throw new Unsupported("arithmetic on a non-number");
-      if (lhs === undefined || rhs === undefined) return undefined;
-      const r = op === "+" ? lhs + rhs : op === "-" ? lhs - rhs : op === "*" ? lhs * rhs : op === "/" ? lhs / rhs : lhs % rhs;
-      if (!Number.isFinite(r)) throw new Unsupported("non-finite result");
-      return r;
+      const apply = op === "+" ? (a: number, b: number) => a + b : op === "-" ? (a: number, b: number) => a - b : op === "*" ? (a: number, b: number) => a * b : op === "/" ? (a: number, b: number) => a / b : (a: number, b: number) => a % b;
+      return (input, env) => {
+        const lhs = left(input, env);
+        const rhs = right(input, env);
+        if ((lhs !== undefined && !isNumber(lhs)) || (rhs !== undefined && !isNumber(rhs))) throw new Unsupported("arithmetic on a non-number");
+        if (lhs === undefined || rhs === undefined) return undefined;
+        const r = apply(lhs, rhs);
+        if (!Number.isFinite(r)) throw new Unsupported("non-finite result");
+        return r;
+      };
     }
     case "=":
-      return lhs !== undefined && rhs !== undefined && deepEqual(lhs, rhs);
+      return (input, env) => {
+        const lhs = left(input, env);
+        const rhs = right(input, env);
+        return lhs !== undefined && rhs !== undefined && deepEqual(lhs, rhs);
+      };
     case "!=":
-      return lhs !== undefined && rhs !== undefined && !deepEqual(lhs, rhs);
+      return (input, env) => {
+        const lhs = left(input, env);
+        const rhs = right(input, env);
+        return lhs !== undefined && rhs !== undefined && !deepEqual(lhs, rhs);
+      };
     case "<":
     case "<=":
     case ">":
     case ">=": {
+      const compare = op === "<" ? (a: number, b: number) => a < b : op === "<=" ? (a: number, b: number) => a <= b : op === ">" ? (a: number, b: number) => a > b : (a: number, b: number) => a >= b;
       const comparable = (v: unknown): boolean => v === undefined || typeof v === "string" || isNumber(v);
-      if (!comparable(lhs) || !comparable(rhs)) throw new Unsupported("comparison of other values");
-      if (lhs === undefined || rhs === undefined) return undefined;
-      if (typeof lhs !== typeof rhs) throw new Unsupported("comparison of a number with a string");
-      const [a, b] = [lhs as number, rhs as number];
-      return op === "<" ? a < b : op === "<=" ? a <= b : op === ">" ? a > b : a >= b;
+      return (input, env) => {
+        const lhs = left(input, env);
+        const rhs = right(input, env);
+        if (!comparable(lhs) || !comparable(rhs)) throw new Unsupported("comparison of other values");
+        if (lhs === undefined || rhs === undefined) return undefined;
+        if (typeof lhs !== typeof rhs) throw new Unsupported("comparison of a number with a string");
+        return compare(lhs as number, rhs as number);
+      };
     }
     case "&":
-      return (stringOf(lhs) ?? "") + (stringOf(rhs) ?? "");
-    case "in": {
-      if (lhs === undefined || rhs === undefined) return false;
-      const list = Array.isArray(rhs) ? rhs : [rhs];
-      return list.some((v) => v === lhs);
-    }
-    case "..": {
-      if ((lhs !== undefined && !Number.isInteger(lhs)) || (rhs !== undefined && !Number.isInteger(rhs))) throw new Unsupported("range bounds");
-      if (lhs === undefined || rhs === undefined) return undefined;
-      const [from, to] = [lhs as number, rhs as number];
-      if (from > to) return undefined;
-      if (to - from >= 1e7) throw new Unsupported("range size");
-      const out: number[] = [];
-      for (let n = from; n <= to; n++) out.push(n);
-      return out;
-    }
+      return (input, env) => {
+        const lhs = left(input, env);
+        const rhs = right(input, env);
+        return (stringOf(lhs) ?? "") + (stringOf(rhs) ?? "");
+      };
+    case "in":
+      return (input, env) => {
+        const lhs = left(input, env);
+        const rhs = right(input, env);
+        if (lhs === undefined || rhs === undefined) return false;
+        const list = Array.isArray(rhs) ? rhs : [rhs];
+        return list.some((v) => v === lhs);
+      };
+    case "..":
+      return (input, env) => {
+        const lhs = left(input, env);
+        const rhs = right(input, env);
+        if ((lhs !== undefined && !Number.isInteger(lhs)) || (rhs !== undefined && !Number.isInteger(rhs))) throw new Unsupported("range bounds");
+        if (lhs === undefined || rhs === undefined) return undefined;
+        const [from, to] = [lhs as number, rhs as number];
+        if (from > to) return undefined;
+        if (to - from >= 1e7) throw new Unsupported("range size");
+        const out: number[] = [];
+        for (let n = from; n <= to; n++) out.push(n);
+        return out;
+      };
     default:
-      throw new Unsupported(`operator ${op}`);
+      return (input, env) => {
+        left(input, env);
+        right(input, env);
+        throw new Unsupported(`operator ${op}`);
+      };
   }
 }
 
-function unary(node: Node, input: unknown, env: Frame): unknown {
+function unaryCode(node: Node): Code {
   switch (node.value) {
     case "-": {
-      const v = evaluate(node.expression!, input, env);
-      if (v === undefined) return undefined;
-      if (!isNumber(v)) throw new Unsupported("negating a non-number");
-      return -v;
+      const operand = compile(node.expression!);
+      return (input, env) => {
+        const v = operand(input, env);
+        if (v === undefined) return undefined;
+        if (!isNumber(v)) throw new Unsupported("negating a non-number");
+        return -v;
+      };
     }
     case "[": {
-      let out: unknown[] = [];
-      for (const item of node.expressions ?? []) {
-        const v = evaluate(item, input, env);
-        if (v === undefined) continue;
-        if (item.value === "[") out.push(v);
-        else out = append(out, v) as unknown[];
-      }
-      if (node.consarray) flag(out, "cons");
-      return out;
+      const items = (node.expressions ?? []).map((item) => ({ code: compile(item), nested: item.value === "[" }));
+      const cons = node.consarray === true;
+      return (input, env) => {
+        let out: unknown[] = [];
+        for (let i = 0; i < items.length; i++) {
+          const item = items[i]!;
+          const v = item.code(input, env);
+          if (v === undefined) continue;
+          if (item.nested) out.push(v);
+          else out = append(out, v) as unknown[];
+        }
+        if (cons) flag(out, "cons");
+        return out;
+      };
     }
-    case "{":
-      return group(node.lhs as [Node, Node][], input, env);
+    case "{": {
+      const group = groupCode(node.lhs as [Node, Node][]);
+      return (input, env) => group(input, env);
+    }
     default:
-      throw new Unsupported(`unary ${String(node.value)}`);
+      return unsupported(`unary ${String(node.value)}`);
   }
 }
 
-function lambda(node: Node, input: unknown, env: Frame): unknown {
-  if (node.signature) throw new Unsupported("a function signature");
+function lambdaCode(node: Node): Code {
+  if (node.signature) return unsupported("a function signature");
   const params = (node.arguments ?? []).map((a) => a.value as string);
-  const info: LambdaInfo = {
-    arity: params.length,
-    apply: (args) => {
-      const frame = new Frame(env);
-      params.forEach((p, i) => frame.bind(p, args[i]));
-      return evaluate(node.body!, input, frame);
-    },
+  const body = compile(node.body!);
+  return (input, env) => {
+    const info: LambdaInfo = {
+      arity: params.length,
+      apply: (args) => {
+        const frame = new Frame(env);
+        for (let i = 0; i < params.length; i++) frame.bind(params[i]!, args[i]);
+        return body(input, frame);
+      },
+    };
+    const fn = (...args: unknown[]): unknown => info.apply(args);
+    Object.defineProperty(fn, LAMBDA, { value: info });
+    Object.defineProperty(fn, "arity", { value: params.length });
+    return fn;
   };
-  const fn = (...args: unknown[]): unknown => info.apply(args);
-  Object.defineProperty(fn, LAMBDA, { value: info });
-  Object.defineProperty(fn, "arity", { value: params.length });
-  return fn;
+}
+
+/** A call's procedure: a variable is read as it is (a built-in included), anything else evaluated. */
+function procedureCode(procedure: Node): Code {
+  return procedure.type === "variable" ? variableCode(procedure) : compile(procedure);
 }
 
 /**
- * A call `$f(args)`; `first`, for `x ~> $f(args)`, is passed before the arguments. In a call
- * jsonata made a thunk (a call in tail position of a function body) a built-in that reads the
- * context value would read the caller's, not the function's: that case is left to jsonata.
+ * A call `$f(args)`; with `chained`, for `x ~> $f(args)`, the value before `~>` is passed before
+ * the arguments. In a call jsonata made a thunk (a call in tail position of a function body) a
+ * built-in that reads the context value would read the caller's, not the function's: that case
+ * is left to jsonata.
  */
-function call(node: Node, input: unknown, env: Frame, first: { value: unknown } | undefined, inThunk = false): unknown {
-  const procedure = node.procedure!;
-  const proc = procedure.type === "variable" ? variable(procedure, input, env) : evaluate(procedure, input, env);
-  const args: unknown[] = first ? [first.value] : [];
-  const patterns = proc instanceof BuiltinRef && PATTERN_FUNCTIONS.has(proc.fn);
-  for (const a of node.arguments ?? []) {
+function callCode(node: Node, chained: true, inThunk: boolean): (input: unknown, env: Frame, first: unknown) => unknown;
+function callCode(node: Node, chained: false, inThunk: boolean): Code;
+function callCode(node: Node, chained: boolean, inThunk: boolean): (input: unknown, env: Frame, first: unknown) => unknown {
+  const procedure = procedureCode(node.procedure!);
+  const args = (node.arguments ?? []).map((a) => {
     const plainRegex = a.type === "regex" && !a.predicate && !a.group && !a.keepArray;
-    if (plainRegex && !patterns) throw new Unsupported("a regex given to a function other than $contains, $split, $replace, $match");
-    args.push(plainRegex ? new RegexValue(a.value as RegExp) : evaluate(a, input, env));
-  }
-  if (proc instanceof BuiltinRef) return proc.fn(args, inThunk ? NO_CONTEXT : contextOf(input));
-  return callFunction(proc, args);
+    return { regex: plainRegex ? (a.value as RegExp) : null, code: plainRegex ? null : compile(a) };
+  });
+  return (input, env, first) => {
+    const proc = procedure(input, env);
+    const values: unknown[] = chained ? [first] : [];
+    const patterns = proc instanceof BuiltinRef && PATTERN_FUNCTIONS.has(proc.fn);
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      if (a.regex && !patterns) throw new Unsupported("a regex given to a function other than $contains, $split, $replace, $match");
+      values.push(a.regex ? new RegexValue(a.regex) : a.code!(input, env));
+    }
+    if (proc instanceof BuiltinRef) return proc.fn(values, inThunk ? NO_CONTEXT : contextOf(input));
+    return callFunction(proc, values);
+  };
 }
 
 /** A thunk's body is a call (jsonata's parser makes thunks of calls only); anything else goes to jsonata. */
-function thunk(body: Node, input: unknown, env: Frame): unknown {
-  if (body.type !== "function" || body.predicate || body.group || body.keepArray) throw new Unsupported("a thunk that is not a plain call");
+function thunkCode(body: Node): Code {
+  if (body.type !== "function" || body.predicate || body.group || body.keepArray) return unsupported("a thunk that is not a plain call");
   // jsonata's trampoline hands $sort its comparator unwrapped, and $sort then fails.
-  if (body.procedure?.type === "variable" && body.procedure.value === "sort" && (body.arguments?.length ?? 0) > 1) throw new Unsupported("$sort with a comparator in tail position");
+  if (body.procedure?.type === "variable" && body.procedure.value === "sort" && (body.arguments?.length ?? 0) > 1) return unsupported("$sort with a comparator in tail position");
   // Its value is the call's as it is: jsonata's trampoline does not unwrap it (the caller does).
-  return call(body, input, env, undefined, true);
+  return callCode(body, false, true);
 }
 
-function applyChain(node: Node, input: unknown, env: Frame): unknown {
-  const lhs = evaluate(node.lhs as Node, input, env);
+function applyCode(node: Node): Code {
+  const left = compile(node.lhs as Node);
   const rhs = node.rhs!;
-  if (rhs.type === "function") return call(rhs, input, env, { value: lhs });
-  if (typeof lhs === "function") throw new Unsupported("function composition");
-  const fn = rhs.type === "variable" ? variable(rhs, input, env) : evaluate(rhs, input, env);
-  if (fn instanceof BuiltinRef) return fn.fn([lhs], contextOf(input));
-  return callFunction(fn, [lhs]);
+  if (rhs.type === "function") {
+    const call = callCode(rhs, true, false);
+    return (input, env) => call(input, env, left(input, env));
+  }
+  const procedure = procedureCode(rhs);
+  return (input, env) => {
+    const lhs = left(input, env);
+    if (typeof lhs === "function") throw new Unsupported("function composition");
+    const fn = procedure(input, env);
+    if (fn instanceof BuiltinRef) return fn.fn([lhs], contextOf(input));
+    return callFunction(fn, [lhs]);
+  };
 }

@@ -13,7 +13,7 @@
  */
 import jsonata from "jsonata";
 import type { Node } from "./ast.js";
-import { evaluate } from "./evaluate.js";
+import { compile, type Code } from "./evaluate.js";
 import { Frame } from "./frame.js";
 import { isSupported } from "./support.js";
 export { JSONATA_FUNCTIONS } from "./builtins.js";
@@ -25,8 +25,8 @@ export type JsonataExpression = ReturnType<typeof jsonata>;
 export interface Compiled {
   source: string;
   jsonata: JsonataExpression;
-  /** The syntax tree, when the fast evaluator implements all of it. */
-  fast: Node | null;
+  /** The syntax tree compiled for the fast evaluator, when it implements all of it. */
+  fast: Code | null;
 }
 
 /** CODEGEN_EXPRESSIONS=jsonata turns the fast evaluator off (to rule it out when an expression surprises). */
@@ -36,7 +36,7 @@ const fastEnabled = process.env["CODEGEN_EXPRESSIONS"] !== "jsonata";
 export function compileExpression(source: string): Compiled {
   const expr = jsonata(source);
   const ast = expr.ast() as unknown as Node;
-  return { source, jsonata: expr, fast: fastEnabled && isSupported(ast) ? ast : null };
+  return { source, jsonata: expr, fast: fastEnabled && isSupported(ast) ? compile(ast) : null };
 }
 
 /** Evaluations so far by each evaluator, and why the last one went to jsonata (--verbose prints them). */
@@ -57,7 +57,7 @@ export function evaluateNow(c: Compiled, input: unknown, bindings: Record<string
     flag(context as unknown[], "outerWrapper");
   }
   try {
-    const value = evaluate(c.fast, context, root);
+    const value = c.fast(context, root);
     evaluations.fast++;
     return { value };
   } catch (e) {

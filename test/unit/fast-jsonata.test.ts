@@ -74,6 +74,11 @@ const FAST: string[] = [
   "$keys([[{'a': 1}]])", "$keys(o.nested)", "$replace('abc', /b/, function($m) { $join($keys($m), ',') })",
   "$map(['a', 'b'], function($v) { $match($v, /a/) })", "$map([1, 2], function($v) { $keys($v) })", "$sort([1, 2], function($a, $b) { $keys($a) })",
   "($a := []; $a{'k': 1}; $a)", "($a := [[]]; $a.{}; $a)", "$keys([{'1': 'a', 'b': 2}, {'b': 3, '0': 'z'}])", "[1, 2][1]", "[[1, 2], [3]][0]",
+  // predicates that do not read their item (evaluated once for all items)
+  "($i := 1; a[$i].b)", "($i := -1; words[$i])", "($i := 1.7; words[$i])", "($i := 9; words[$i])", "($ix := [0, 2]; a[$ix].c)", "($ix := [2, 0, 2]; words[$ix])",
+  "($t := true; words[$t])", "($f := false; words[$f])", "($z := 0; words[$z])", "a[$$.o.n].b", "($o := {'i': 1}; words[$o.i])", "($n := o.missing; words[$n])",
+  "($s := 'x'; words[$s])", "($e := []; words[$e])", "($i := 0; o.nested[$i])", "($i := 1; o.nested[$i][0])", "($r := {'block': 1}; people[$r.block].name)",
+  "people.tags[$$.o.n]", "($i := 0; $map(people, function($p) { $p.tags[$i] }))", "($ob := {}; words[$ob])", "($i := 0; one[$i])", "($i := 0; o.e[$i])",
   // a call in tail position inside a block or a condition keeps its empty sequence (jsonata's trampoline runs it after them)
   "$map(a, function($b) { ($keys(o.missing)) })", "$map(a, function($b) { ($x := 1; $keys(o.missing)) })", "$map(a, function($b) { o.t ? $keys(o.missing) : 1 })",
   "$map(a, function($b) { (($keys(o.missing))) })", "$count($map(a, function($b) { ($keys(o.missing)) }))", "$map(a, function($b) { o.z ? $keys(o.missing) : ($b.b) })",
