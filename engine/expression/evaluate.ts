@@ -11,7 +11,7 @@
  */
 import type { Node } from "./ast.js";
 import { BUILTINS, JSONATA_FUNCTIONS, NO_CONTEXT, PATTERN_FUNCTIONS, type Builtin } from "./builtins.js";
-import { Frame } from "./frame.js";
+import { Frame, UNBOUND } from "./frame.js";
 import { LAMBDA, callFunction, type LambdaInfo } from "./call.js";
 import { append, deepEqual, field, flag, isNumber, isSequence, stringOf, truthy, Unsupported, type Sequence } from "./values.js";
 import { filterCode, groupCode, pathCode } from "./paths.js";
@@ -177,9 +177,8 @@ export function variableCode(node: Node): Code {
   const ref = builtin ? new BuiltinRef(builtin) : undefined;
   const left = !builtin && JSONATA_FUNCTIONS.has(name);
   return (_input, env) => {
-    const v = env.lookup(name);
-    if (v !== undefined) return v;
-    if (env.has(name)) return undefined;
+    const v = env.find(name);
+    if (v !== UNBOUND) return v;
     if (left) throw new Unsupported(`$${name}`);
     return ref;
   };

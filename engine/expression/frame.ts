@@ -2,9 +2,13 @@
  * Variable scopes: an inner binding hides an outer one (even one bound to undefined); the
  * outermost scope reads the caller's bindings (own properties only).
  */
+export const UNBOUND = Symbol("unbound");
+
 export class Frame {
-  /** Made at the first binding: most frames (a block, a call) bind nothing or little. */
-  private vars: Map<string, unknown> | null = null;
+  // Names and values side by side, made at the first binding: most frames (a block, a call) bind
+  // a handful of names or none, which a scan finds sooner than a Map is made and asked.
+  private names: string[] | null = null;
+  private values: unknown[] | null = null;
 
   constructor(
     private readonly parent: Frame | null,
@@ -12,21 +16,28 @@ export class Frame {
   ) {}
 
   bind(name: string, value: unknown): void {
-    (this.vars ??= new Map()).set(name, value);
+    if (this.names === null) {
+      this.names = [name];
+      this.values = [value];
+      return;
+    }
+    const at = this.names.indexOf(name);
+    if (at >= 0) this.values![at] = value;
+    else {
+      this.names.push(name);
+      this.values!.push(value);
+    }
   }
 
-  lookup(name: string): unknown {
+  /** The innermost binding of `name` (undefined included), or UNBOUND. */
+  find(name: string): unknown {
     for (let f: Frame | null = this; f; f = f.parent) {
-      if (f.vars?.has(name)) return f.vars.get(name);
+      if (f.names !== null) {
+        const at = f.names.indexOf(name);
+        if (at >= 0) return f.values![at];
+      }
       if (f.bindings && Object.prototype.hasOwnProperty.call(f.bindings, name)) return f.bindings[name];
     }
-    return undefined;
-  }
-
-  has(name: string): boolean {
-    for (let f: Frame | null = this; f; f = f.parent) {
-      if (f.vars?.has(name) || (f.bindings && Object.prototype.hasOwnProperty.call(f.bindings, name))) return true;
-    }
-    return false;
+    return UNBOUND;
   }
 }
