@@ -4,7 +4,7 @@ import { existsSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const compiled = new URL("../dist/engine/cli/main.js", import.meta.url);
-const bundled = new URL("../dist/bundle/main.js", import.meta.url);
+const bundled = new URL("../dist/bundle/main.cjs", import.meta.url);
 const mtime = (url) => statSync(fileURLToPath(url), { throwIfNoEntry: false })?.mtimeMs ?? -1;
 // The bundle (scripts/bundle.mjs) loads faster; one older than the compiled CLI is stale.
 const entry = mtime(bundled) >= mtime(compiled) ? bundled : compiled;
@@ -31,13 +31,9 @@ const replay = async () => {
 const replayed = argv.length === 1 && argv[0] === "gen" ? await replay() : null;
 if (replayed !== null) process.exitCode = replayed;
 else {
-  // V8 doubles the young generation whenever it fills, up to 32 MB for a 500-route gen's burst
-  // of short-lived strings; kept at its first size it holds peak memory near 100 MB instead of
-  // 124 MB, at no cost in time (measured in alternation on Node 20). Unlike the size limits, this
-  // flag is read at each collection, so setting it here takes effect. Only on the Node it was
-  // measured on: a V8 without the flag would print an error on every run. Not for a replay,
-  // which allocates little.
-  if (process.versions.node.split(".")[0] === "20") (await import("node:v8")).setFlagsFromString("--semi-space-growth-factor=1");
-  const { main } = await import(entry.href);
+  // Not for a replay, which allocates little and compiles little.
+  const { loadBundle, tuneHeap } = await import("./bundle-loader.js");
+  tuneHeap();
+  const { main } = entry === bundled ? loadBundle(fileURLToPath(bundled), fileURLToPath(new URL("main.code-cache", bundled))).exports : await import(entry.href);
   process.exitCode = await main(argv);
 }

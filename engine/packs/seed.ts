@@ -22,7 +22,7 @@ export async function seedBuiltinPacks(): Promise<string[]> {
     const names = readdirSync(builtinPacksDir).filter((n) => existsSync(join(builtinPacksDir, n, "pack.yaml")));
     // Entries are keyed by codegen's identity, which differs between the bundle that the CLI
     // runs and the compiled files this build step (and in-process tests) run: both are seeded.
-    const forms: CodeForm[] = existsSync(join(packageRoot, "dist/bundle/main.js")) ? ["bundle", "compiled"] : ["compiled"];
+    const forms: CodeForm[] = existsSync(join(packageRoot, "dist/bundle/main.cjs")) ? ["bundle", "compiled"] : ["compiled"];
     let running: CodeForm | null = null;
     for (const form of forms) {
       running ??= identifyAs(form);

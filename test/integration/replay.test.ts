@@ -56,7 +56,7 @@ function recorded(config = ""): Project & { output: string } {
 
 /** What replay.ts answers in `cwd` (null: the full gen must run), from the form of codegen the CLI runs. */
 function replay(cwd: string, env: Record<string, string>): { code: number | null; stdout: string } {
-  const entry = statSync(join(repoRoot, "dist/bundle/main.js"), { throwIfNoEntry: false })?.mtimeMs ?? -1;
+  const entry = statSync(join(repoRoot, "dist/bundle/main.cjs"), { throwIfNoEntry: false })?.mtimeMs ?? -1;
   const compiled = statSync(join(repoRoot, "dist/engine/cli/main.js")).mtimeMs;
   const module = entry >= compiled ? join(repoRoot, "dist/bundle/replay.js") : join(repoRoot, "dist/engine/cli/replay.js");
   const script = `const { replayGen } = await import(${JSON.stringify(module)}); const lines = []; const code = await replayGen(process.cwd(), { info: (l) => lines.push(l), error: (l) => lines.push(l) }); process.stdout.write(JSON.stringify({ code, stdout: lines.map((l) => l + "\\n").join("") }));`;
