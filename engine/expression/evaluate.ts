@@ -312,14 +312,18 @@ function lambdaCode(node: Node): Code {
   if (node.signature) return unsupported("a function signature");
   const params = (node.arguments ?? []).map((a) => a.value as string);
   const body = compile(node.body!);
+  const distinct = new Set(params).size === params.length;
   return (input, env) => {
     const info: LambdaInfo = {
       arity: params.length,
-      apply: (args) => {
-        const frame = new Frame(env);
-        for (let i = 0; i < params.length; i++) frame.bind(params[i]!, args[i]);
-        return body(input, frame);
-      },
+      apply: distinct
+        ? (args) => body(input, Frame.call(env, params, args))
+        : (args) => {
+            // `function($a, $a)`: the later argument is the one bound, as in jsonata.
+            const frame = new Frame(env);
+            for (let i = 0; i < params.length; i++) frame.bind(params[i]!, args[i]);
+            return body(input, frame);
+          },
     };
     const fn = (...args: unknown[]): unknown => info.apply(args);
     Object.defineProperty(fn, LAMBDA, { value: info });
@@ -343,21 +347,48 @@ function callCode(node: Node, chained: true, inThunk: boolean): (input: unknown,
 function callCode(node: Node, chained: false, inThunk: boolean): Code;
 function callCode(node: Node, chained: boolean, inThunk: boolean): (input: unknown, env: Frame, first: unknown) => unknown {
   const procedure = procedureCode(node.procedure!);
-  const args = (node.arguments ?? []).map((a) => {
+  const args: Arg[] = (node.arguments ?? []).map((a) => {
     const plainRegex = a.type === "regex" && !a.predicate && !a.group && !a.keepArray;
-    return { regex: plainRegex ? (a.value as RegExp) : null, code: plainRegex ? null : compile(a) };
+    if (!plainRegex) {
+      const code = compile(a);
+      return (input, env) => code(input, env);
+    }
+    const regex = a.value as RegExp;
+    return (_input, _env, patterns) => {
+      if (!patterns) throw new Unsupported("a regex given to a function other than $contains, $split, $replace, $match");
+      return new RegexValue(regex);
+    };
   });
+  const values = argumentList(args, chained);
   return (input, env, first) => {
     const proc = procedure(input, env);
-    const values: unknown[] = chained ? [first] : [];
     const patterns = proc instanceof BuiltinRef && PATTERN_FUNCTIONS.has(proc.fn);
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i]!;
-      if (a.regex && !patterns) throw new Unsupported("a regex given to a function other than $contains, $split, $replace, $match");
-      values.push(a.regex ? new RegexValue(a.regex) : a.code!(input, env));
-    }
-    if (proc instanceof BuiltinRef) return proc.fn(values, inThunk ? NO_CONTEXT : contextOf(input));
-    return callFunction(proc, values);
+    const list = values(input, env, patterns, first);
+    if (proc instanceof BuiltinRef) return proc.fn(list, inThunk ? NO_CONTEXT : contextOf(input));
+    return callFunction(proc, list);
+  };
+}
+
+/** One argument of a call; `patterns`: the function takes a regex literal as it is. */
+type Arg = (input: unknown, env: Frame, patterns: boolean) => unknown;
+
+/**
+ * A call's argument list, in order (the value before `~>` first): made at its size for the usual
+ * counts, since a list grown from empty was the evaluator's largest allocation.
+ */
+function argumentList(args: Arg[], chained: boolean): (input: unknown, env: Frame, patterns: boolean, first: unknown) => unknown[] {
+  const [a, b, c] = args;
+  if (!chained && args.length === 0) return () => [];
+  if (!chained && args.length === 1) return (input, env, p) => [a!(input, env, p)];
+  if (!chained && args.length === 2) return (input, env, p) => [a!(input, env, p), b!(input, env, p)];
+  if (!chained && args.length === 3) return (input, env, p) => [a!(input, env, p), b!(input, env, p), c!(input, env, p)];
+  if (chained && args.length === 0) return (_input, _env, _p, first) => [first];
+  if (chained && args.length === 1) return (input, env, p, first) => [first, a!(input, env, p)];
+  if (chained && args.length === 2) return (input, env, p, first) => [first, a!(input, env, p), b!(input, env, p)];
+  return (input, env, p, first) => {
+    const list: unknown[] = chained ? [first] : [];
+    for (let i = 0; i < args.length; i++) list.push(args[i]!(input, env, p));
+    return list;
   };
 }
 

@@ -9,11 +9,23 @@ export class Frame {
   // a handful of names or none, which a scan finds sooner than a Map is made and asked.
   private names: string[] | null = null;
   private values: unknown[] | null = null;
+  /** `names` is a function's parameter list, shared by all its calls: copied before it grows. */
+  private sharedNames = false;
 
   constructor(
     private readonly parent: Frame | null,
     private readonly bindings: Record<string, unknown> | null = null,
   ) {}
+
+  /** The scope of a call: the parameters bound to the arguments (missing ones to undefined). */
+  static call(parent: Frame, params: string[], args: unknown[]): Frame {
+    const frame = new Frame(parent);
+    if (params.length === 0) return frame;
+    frame.names = params;
+    frame.sharedNames = true;
+    frame.values = params.length === 1 ? [args[0]] : params.length === 2 ? [args[0], args[1]] : params.map((_, i) => args[i]);
+    return frame;
+  }
 
   bind(name: string, value: unknown): void {
     if (this.names === null) {
@@ -24,6 +36,10 @@ export class Frame {
     const at = this.names.indexOf(name);
     if (at >= 0) this.values![at] = value;
     else {
+      if (this.sharedNames) {
+        this.names = this.names.slice();
+        this.sharedNames = false;
+      }
       this.names.push(name);
       this.values!.push(value);
     }

@@ -198,7 +198,9 @@ export function groupCode(pairs: [Node, Node][]): Over {
     // As jsonata does, into the input itself (a list the expression holds sees it afterwards);
     // an IR list's push is a no-op (guardEmptyArrays), so it stays empty.
     if (items.length === 0) items.push(undefined);
-    const groups = new Map<string, { data: unknown; pair: number }>();
+    if (items.length === 1) return single(items[0], env);
+    const groups = new Map<string, Group>();
+    const order: Group[] = [];
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
       for (let p = 0; p < keys.length; p++) {
@@ -206,18 +208,49 @@ export function groupCode(pairs: [Node, Node][]): Over {
         if (key === undefined) continue;
         if (typeof key !== "string") throw new Unsupported("a key that is not a string");
         const g = groups.get(key);
-        if (!g) groups.set(key, { data: item, pair: p });
-        else if (g.pair !== p) throw new Unsupported("two key expressions give one key");
+        if (!g) {
+          const added = { key, data: item, pair: p };
+          groups.set(key, added);
+          order.push(added);
+        } else if (g.pair !== p) throw new Unsupported("two key expressions give one key");
         else g.data = append(g.data, item);
       }
     }
     const out: Record<string, unknown> = {};
-    for (const [key, g] of groups) {
+    for (let i = 0; i < order.length; i++) {
+      const g = order[i]!;
       const value = values[g.pair]!(g.data, env);
-      if (value !== undefined) out[key] = value;
+      if (value !== undefined) out[g.key] = value;
     }
     return out;
   };
+
+  /** One item (`list.{key: value}` groups each item alone): one group per key, no table needed. */
+  function single(item: unknown, env: Frame): Record<string, unknown> {
+    const found: string[] = [];
+    const pairOf: number[] = [];
+    for (let p = 0; p < keys.length; p++) {
+      const key = keys[p]!(item, env);
+      if (key === undefined) continue;
+      if (typeof key !== "string") throw new Unsupported("a key that is not a string");
+      // With one item, a key seen before came from another pair.
+      if (found.includes(key)) throw new Unsupported("two key expressions give one key");
+      found.push(key);
+      pairOf.push(p);
+    }
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < found.length; i++) {
+      const value = values[pairOf[i]!]!(item, env);
+      if (value !== undefined) out[found[i]!] = value;
+    }
+    return out;
+  }
+}
+
+interface Group {
+  key: string;
+  data: unknown;
+  pair: number;
 }
 
 function sortCode(node: Node): (items: unknown[], env: Frame) => unknown[] {

@@ -79,6 +79,11 @@ const FAST: string[] = [
   "($t := true; words[$t])", "($f := false; words[$f])", "($z := 0; words[$z])", "a[$$.o.n].b", "($o := {'i': 1}; words[$o.i])", "($n := o.missing; words[$n])",
   "($s := 'x'; words[$s])", "($e := []; words[$e])", "($i := 0; o.nested[$i])", "($i := 1; o.nested[$i][0])", "($r := {'block': 1}; people[$r.block].name)",
   "people.tags[$$.o.n]", "($i := 0; $map(people, function($p) { $p.tags[$i] }))", "($ob := {}; words[$ob])", "($i := 0; one[$i])", "($i := 0; o.e[$i])",
+  // calls and groups as the evaluator builds them: argument lists of every length, parameters bound once or twice, one item grouped alone
+  "($f := function($a, $a) { $a }; $f(1, 2))", "($f := function($a, $b, $c, $d) { [$a, $b, $c, $d] }; $f(1, 2, 3, 4))", "($f := function($a, $b) { $b }; $f(1))",
+  "($f := function($a) { ($b := 2; $a + $b) }; [$f(1), $f(2)])", "($f := function($a) { ($a := $a + 1; $a) }; [$f(1), $f(5)])", "'a' ~> $substring(0, 1)",
+  "$substring('abcdef', 1, 2) ~> $uppercase()", "$replace('abc', 'b', 'x', 1) ~> $length()", "one.{ 'k': b, 'j': d }", "one.{ $string(b): 1, 'x': 2 }", "a.{ c: b }",
+  "$.{ 'k': 1, 'v': o.s }", "o.missing.{ 'k': 1 }", "words.{ $: 1 }",
   // a call in tail position inside a block or a condition keeps its empty sequence (jsonata's trampoline runs it after them)
   "$map(a, function($b) { ($keys(o.missing)) })", "$map(a, function($b) { ($x := 1; $keys(o.missing)) })", "$map(a, function($b) { o.t ? $keys(o.missing) : 1 })",
   "$map(a, function($b) { (($keys(o.missing))) })", "$count($map(a, function($b) { ($keys(o.missing)) }))", "$map(a, function($b) { o.z ? $keys(o.missing) : ($b.b) })",
@@ -88,7 +93,7 @@ const FAST: string[] = [
 const LEFT: string[] = [
   "a.*", "**.b", "a.b.%", "a#$i[$i > 0]", "a@$x", "$now()", "$eval('1')", "$sum(['a'])", "1 + 'a'", "'a' < 1", "{'k': 1, 'k': 2}", "$f := function($x)<n:n> { $x }",
   "$undefinedFunction(1)", "$uppercase(1)", "$join([1, 2])", "$merge([1])", "$number('abc')", "$split('a', /x*/)", "$substring(str, 1.5)", "$string(1/0)",
-  "a ~> | $ | {'x': 1} |", "$map(words, $uppercase)", "($f := $uppercase; $f('a'))", "$sort([1, 'a'])", "people{ age: name }",
+  "a ~> | $ | {'x': 1} |", "$map(words, $uppercase)", "($f := $uppercase; $f('a'))", "$sort([1, 'a'])", "people{ age: name }", "one.{ 'k': 1, 'k': 2 }",
   // found by the fuzz suite: jsonata differs from what one would expect, or fails
   "[$x := 1, $x]", "{'a': $x := 1, 'b': $x}", "$replace('abc', /b/, function($m) { $string($m.index) })", "-$map(o.nested, function($x) { $match('1', /,/) })",
   "($f := function() { $sort([2, 1], function($a, $b) { $a > $b }) }; $f())", "function() { 1 } ~> $boolean", "[1] = {'0': 1, 'length': 1}", "/a/", "$type(/a/)",
