@@ -349,10 +349,7 @@ function callCode(node: Node, chained: boolean, inThunk: boolean): (input: unkno
   const procedure = procedureCode(node.procedure!);
   const args: Arg[] = (node.arguments ?? []).map((a) => {
     const plainRegex = a.type === "regex" && !a.predicate && !a.group && !a.keepArray;
-    if (!plainRegex) {
-      const code = compile(a);
-      return (input, env) => code(input, env);
-    }
+    if (!plainRegex) return compile(a);
     const regex = a.value as RegExp;
     return (_input, _env, patterns) => {
       if (!patterns) throw new Unsupported("a regex given to a function other than $contains, $split, $replace, $match");
