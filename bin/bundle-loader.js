@@ -3,10 +3,12 @@
 // scripts/train-code-cache.mjs): V8 then takes the compiled bytecode of the bundle and of every
 // function a training run called instead of parsing and compiling them again (about 40 ms of a
 // gen). V8 checks a cache against its own version and flags and compiles afresh when it does not
-// fit, but of the source it checks only the length: the cache also records the bundle's size and
-// modification time, and is not offered for any other bundle. A missing or unfit cache costs
-// time, never correctness.
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+// fit, but of the source it checks only the length: the cache also records the digest of the
+// bundle it was made from (1–2 ms to compute; the size and modification time would not do, since
+// npm gives every file of a package one fixed time) and is offered to no other bundle. A missing
+// or unfit cache costs time, never correctness.
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { setFlagsFromString } from "node:v8";
@@ -25,20 +27,19 @@ export function tuneHeap() {
 }
 
 /** The first line of a cache file: which bundle it was made from. */
-function stampOf(file) {
-  const s = statSync(file);
-  return `codegen-code-cache ${s.size} ${s.mtimeMs}\n`;
+function stampOf(bytes) {
+  return `codegen-code-cache ${createHash("sha256").update(bytes).digest("hex")}\n`;
 }
 
 /** The cached data for this bundle, or why there is none. */
-function readCache(cacheFile, file) {
+function readCache(cacheFile, bundle) {
   let bytes;
   try {
     bytes = readFileSync(cacheFile);
   } catch {
     return { state: "absent" }; // not made (a build whose training failed): compiled as usual
   }
-  const stamp = Buffer.from(stampOf(file));
+  const stamp = Buffer.from(stampOf(bundle));
   if (bytes.length <= stamp.length || !bytes.subarray(0, stamp.length).equals(stamp)) return { state: "stale" };
   return { state: "offered", data: bytes.subarray(stamp.length) };
 }
@@ -48,8 +49,9 @@ function readCache(cacheFile, file) {
  * (by V8), stale (made for another bundle), absent, or null when none was asked for.
  */
 export function loadBundle(file, cacheFile) {
-  const source = readFileSync(file, "utf8");
-  const cache = cacheFile ? readCache(cacheFile, file) : { state: null };
+  const bytes = readFileSync(file);
+  const source = bytes.toString("utf8");
+  const cache = cacheFile ? readCache(cacheFile, bytes) : { state: null };
   // Node's own CommonJS wrapper, plus the one thing a vm script cannot do itself: import() (the
   // bundle's dynamic imports of external packages are routed here by scripts/bundle.mjs).
   const wrapped = `(function (exports, require, module, __filename, __dirname, __codegen_import) {${source}\n})`;
@@ -60,7 +62,7 @@ export function loadBundle(file, cacheFile) {
   return { exports: module.exports, script, cache: state };
 }
 
-/** Write the code cache of a loaded bundle: everything compiled so far, marked with the bundle's stamp. */
+/** Write the code cache of a loaded bundle: everything compiled so far, marked with the bundle's digest. */
 export function writeCodeCache(cacheFile, file, script) {
-  writeFileSync(cacheFile, Buffer.concat([Buffer.from(stampOf(file)), script.createCachedData()]));
+  writeFileSync(cacheFile, Buffer.concat([Buffer.from(stampOf(readFileSync(file))), script.createCachedData()]));
 }

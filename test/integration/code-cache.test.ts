@@ -7,7 +7,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { repoRoot } from "../support/paths.js";
@@ -46,6 +46,17 @@ test("the build's cache is taken, and the CLI runs from it", () => {
   const r = load(bundle, join(repoRoot, "dist/bundle/main.code-cache"));
   assert.is(r.cache, "accepted");
   assert.match(r.stdout, version);
+});
+
+test("a copy of the bundle with the build's cache takes it (npm gives installed files one fixed time)", () => {
+  const copy = copyOfBundle();
+  try {
+    copyFileSync(join(repoRoot, "dist/bundle/main.code-cache"), copy.cache);
+    utimesSync(copy.file, new Date("1985-10-26T08:15:00Z"), new Date("1985-10-26T08:15:00Z"));
+    assert.is(load(copy.file, copy.cache).cache, "accepted");
+  } finally {
+    rmSync(copy.dir, { recursive: true, force: true });
+  }
 });
 
 test("a cache is offered only to the bundle it was made from: same length, other text is stale", () => {
