@@ -32,8 +32,15 @@ const replayed = argv.length === 1 && argv[0] === "gen" ? await replay() : null;
 if (replayed !== null) process.exitCode = replayed;
 else {
   // Not for a replay, which allocates little and compiles little.
+  const start = performance.now();
   const { loadBundle, tuneHeap } = await import("./bundle-loader.js");
   tuneHeap();
-  const { main } = entry === bundled ? loadBundle(fileURLToPath(bundled), fileURLToPath(new URL("main.code-cache", bundled))).exports : await import(entry.href);
+  let main;
+  if (entry === bundled) {
+    const loaded = loadBundle(fileURLToPath(bundled), fileURLToPath(new URL("main.code-cache", bundled)));
+    main = loaded.exports.main;
+    // As the phase lines --verbose prints (engine/generate.ts): a slow start shows why.
+    if (argv.includes("--verbose")) process.stdout.write(`load codegen (code cache ${loaded.cache}): ${Math.round(performance.now() - start)} ms (${Math.round(process.memoryUsage.rss() / 2 ** 20)} MB)\n`);
+  } else main = (await import(entry.href)).main;
   process.exitCode = await main(argv);
 }

@@ -26,8 +26,9 @@ await build({
 // A script compiled by node:vm cannot import(): the bundle's dynamic imports (external packages,
 // loaded when a run needs them) go through the function bin/bundle-loader.js passes in.
 const main = readFileSync("dist/bundle/main.cjs", "utf8");
-const routed = main.replace(/\bimport\((?=["'])/g, "__codegen_import(");
-if (/\bimport\s*\(/.test(routed.replace(/__codegen_import\(/g, ""))) throw new Error("dist/bundle/main.cjs: a dynamic import() not of a plain string is left; route it through __codegen_import");
+// An import( call, not a method or property named import, of a string.
+const routed = main.replace(/(?<![\w$.])import\((?=["'])/g, "__codegen_import(");
+if (/(?<![\w$.])import\((?!["'])/.test(routed)) throw new Error("dist/bundle/main.cjs: a dynamic import() not of a plain string is left; route it through __codegen_import");
 writeFileSync("dist/bundle/main.cjs", routed);
 
 // replay.js is loaded by bin/codegen.js itself, before the CLI, for a plain `codegen gen`: one

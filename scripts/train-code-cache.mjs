@@ -21,7 +21,12 @@ if (process.argv[2] !== "--train") {
   const work = mkdtempSync(join(tmpdir(), "codegen-train-"));
   try {
     const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--train", work], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, CODEGEN_CACHE_DIR: join(work, "cache") }, encoding: "utf8" });
-    if (r.status !== 0) console.warn(`code cache not made (codegen will compile at every start): ${r.stderr.trim().split("\n").pop()}`);
+    if (r.status !== 0) {
+      // Node ends an uncaught error's report with its own version: the error's line says more.
+      const lines = (r.stderr ?? "").split("\n").map((l) => l.trim()).filter(Boolean);
+      const why = r.error?.message ?? lines.find((l) => /Error\b/.test(l)) ?? lines[0] ?? `exit ${r.status ?? r.signal}`;
+      console.warn(`code cache not made (codegen will compile at every start): ${why}`);
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -1,8 +1,10 @@
 /**
  * The CLI's bundle is compiled from V8's code cache that the build makes (bin/bundle-loader.js,
- * scripts/train-code-cache.mjs). The build's cache must be taken; one made for another bundle
- * must not be offered to V8, which checks only the source's length; a damaged one is refused by
- * V8. In every case the CLI runs.
+ * scripts/train-code-cache.mjs). The build's cache must be taken. V8 checks a cache's version
+ * and flags, but of the source only its length, of the path nothing (stack traces would name
+ * the path the cache was made at) and of the data nothing (damaged bytes crash it): a cache
+ * made for another bundle or path, or damaged, must not be offered to V8 at all. In every case
+ * the CLI runs.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -10,7 +12,10 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { repoRoot } from "../support/paths.js";
+import { codegen } from "../support/cli.js";
+import { writeTree } from "../support/files.js";
+import { smallApi } from "../support/project.js";
+import { repoRoot, scratch } from "../support/paths.js";
 
 const test = suite("code cache: the bundle compiled from the build's cache");
 
@@ -19,18 +24,20 @@ const version = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")
 
 /**
  * Load a bundle in a child (V8 checks a cache against the flags of the process, which must be the
- * CLI's, not the test runner's), optionally write its cache first, and run `--version`.
+ * CLI's, not the test runner's), optionally write its cache first, and run `--version`; `crash`
+ * makes the bundle's main throw, to see which file its stack names.
  */
-function load(file: string, cache: string | null, write = false): { cache: string; stdout: string } {
+function load(file: string, cache: string | null, options: { write?: boolean; flags?: string[]; crash?: boolean } = {}): { cache: string; stdout: string; stack: string } {
   const loader = pathToFileURL(join(repoRoot, "bin/bundle-loader.js")).href;
   const script = `const m = await import(${JSON.stringify(loader)}); m.tuneHeap();
-const r = m.loadBundle(${JSON.stringify(file)}, ${JSON.stringify(write ? null : cache)});
-${write ? `m.writeCodeCache(${JSON.stringify(cache)}, ${JSON.stringify(file)}, r.script);` : ""}
+const r = m.loadBundle(${JSON.stringify(file)}, ${JSON.stringify(options.write ? null : cache)});
+${options.write ? `m.writeCodeCache(${JSON.stringify(cache)}, ${JSON.stringify(file)}, r.script);` : ""}
 process.stderr.write("cache:" + r.cache + "\\n");
+${options.crash ? `try { await r.exports.main(null); } catch (e) { process.stderr.write("stack:" + e.stack + "\\n"); }` : ""}
 process.exitCode = await r.exports.main(["--version"]);`;
-  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, [...(options.flags ?? []), "--input-type=module", "-e", script], { encoding: "utf8" });
   assert.is(r.status, 0, r.stderr);
-  return { cache: /cache:(\S+)/.exec(r.stderr)?.[1] ?? "", stdout: r.stdout };
+  return { cache: /cache:(\S+)/.exec(r.stderr)?.[1] ?? "", stdout: r.stdout, stack: /stack:([^]*)/.exec(r.stderr)?.[1] ?? "" };
 }
 
 /** A copy of the bundle inside the installation (it finds codegen's files from where it is), removed after. */
@@ -42,27 +49,43 @@ function copyOfBundle(): { dir: string; file: string; cache: string } {
   return { dir, file, cache: join(dir, "main.code-cache") };
 }
 
+function withCopy(body: (copy: ReturnType<typeof copyOfBundle>) => void): void {
+  const copy = copyOfBundle();
+  try {
+    body(copy);
+  } finally {
+    rmSync(copy.dir, { recursive: true, force: true });
+  }
+}
+
 test("the build's cache is taken, and the CLI runs from it", () => {
   const r = load(bundle, join(repoRoot, "dist/bundle/main.code-cache"));
   assert.is(r.cache, "accepted");
   assert.match(r.stdout, version);
 });
 
-test("a copy of the bundle with the build's cache takes it (npm gives installed files one fixed time)", () => {
-  const copy = copyOfBundle();
-  try {
+test("a cache made at another path is not offered: stack traces name the bundle where it is", () =>
+  withCopy((copy) => {
     copyFileSync(join(repoRoot, "dist/bundle/main.code-cache"), copy.cache);
-    utimesSync(copy.file, new Date("1985-10-26T08:15:00Z"), new Date("1985-10-26T08:15:00Z"));
-    assert.is(load(copy.file, copy.cache).cache, "accepted");
-  } finally {
-    rmSync(copy.dir, { recursive: true, force: true });
-  }
-});
+    const r = load(copy.file, copy.cache, { crash: true });
+    assert.is(r.cache, "stale");
+    assert.match(r.stdout, version);
+    assert.match(r.stack, copy.file);
+    assert.not.match(r.stack, bundle);
+  }));
 
-test("a cache is offered only to the bundle it was made from: same length, other text is stale", () => {
-  const copy = copyOfBundle();
-  try {
-    load(copy.file, copy.cache, true);
+test("a cache is kept by the bundle's text, not its modification time (npm gives installed files one fixed time)", () =>
+  withCopy((copy) => {
+    load(copy.file, copy.cache, { write: true });
+    utimesSync(copy.file, new Date("1985-10-26T08:15:00Z"), new Date("1985-10-26T08:15:00Z"));
+    const r = load(copy.file, copy.cache, { crash: true });
+    assert.is(r.cache, "accepted");
+    assert.match(r.stack, copy.file);
+  }));
+
+test("a cache is offered only to the bundle it was made from: same length, other text is stale", () =>
+  withCopy((copy) => {
+    load(copy.file, copy.cache, { write: true });
     assert.is(load(copy.file, copy.cache).cache, "accepted");
     // One character of a comment changed: the same length, so V8 alone would take the cache.
     const text = readFileSync(copy.file, "utf8");
@@ -72,25 +95,33 @@ test("a cache is offered only to the bundle it was made from: same length, other
     const r = load(copy.file, copy.cache);
     assert.is(r.cache, "stale");
     assert.match(r.stdout, version);
-  } finally {
-    rmSync(copy.dir, { recursive: true, force: true });
-  }
-});
+  }));
 
-test("a damaged cache is refused by V8 and the bundle is compiled as usual", () => {
-  const copy = copyOfBundle();
-  try {
-    load(copy.file, copy.cache, true);
+test("a cache with damaged data is not offered (V8 would crash on it)", () =>
+  withCopy((copy) => {
+    load(copy.file, copy.cache, { write: true });
     const bytes = readFileSync(copy.cache);
-    const header = bytes.indexOf(0x0a) + 1;
-    bytes.fill(0x5a, header + 16, header + 4096);
+    const middle = Math.floor(bytes.length / 2);
+    bytes.fill(0x5a, middle, middle + 64);
     writeFileSync(copy.cache, bytes);
+    const r = load(copy.file, copy.cache);
+    assert.is(r.cache, "stale");
+    assert.match(r.stdout, version);
+  }));
+
+test("a cache made with other V8 flags is refused by V8 and the bundle is compiled as usual", () =>
+  withCopy((copy) => {
+    load(copy.file, copy.cache, { write: true, flags: ["--no-lazy-feedback-allocation"] });
     const r = load(copy.file, copy.cache);
     assert.is(r.cache, "rejected");
     assert.match(r.stdout, version);
-  } finally {
-    rmSync(copy.dir, { recursive: true, force: true });
-  }
+  }));
+
+test("the CLI compiles its bundle from the build's cache (--verbose says so)", () => {
+  const dir = writeTree(scratch("code-cache-cli"), { ".codegen.yaml": "name: demo\nmodule: example.com/demo\nframe: api\n", "desc/api/demo.api": smallApi });
+  const r = codegen(["gen", "--verbose"], dir, { CODEGEN_CACHE_DIR: scratch("code-cache-cli-cache") });
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /^load codegen \(code cache accepted\): \d+ ms \(\d+ MB\)$/m);
 });
 
 test("without a cache the bundle is compiled as usual", () => {
