@@ -25,8 +25,8 @@ let identity: string | undefined;
 export function engineIdentity(): string {
   if (identity !== undefined) return identity;
   const hash = createHash("sha256").update(`${form}\0${codegenVersion()}\0`);
-  // Source maps change nothing codegen does, nor does V8's code cache (V8 checks it, and compiles
-  // the bundle afresh when it does not fit; it is made after the build seeds the cache).
+  // Source maps change nothing codegen does, nor does V8's code cache (bin/bundle-loader.js
+  // offers it only to the bundle it was made from; it is made after the build seeds the cache).
   const code = (file: string): boolean => !file.endsWith(".map") && !file.endsWith(".code-cache");
   const trees = form === "bundle" ? [join(packageRoot, "dist/bundle"), join(compiledEngine, "schema/compiled"), join(compiledEngine, "descriptors/api")] : [compiledEngine];
   for (const tree of [...trees, join(packageRoot, "rules")]) hash.update(`${tree}\0`).update(treeIdentity(tree, code));
