@@ -1,7 +1,7 @@
 // Loads the CLI's bundle (dist/bundle/main.cjs, one CommonJS file built by scripts/bundle.mjs)
 // with V8's code cache for it (dist/bundle/main.code-cache, made at build time by
 // scripts/train-code-cache.mjs): V8 then takes the compiled bytecode of the bundle and of every
-// function a training run called instead of parsing and compiling them again (30–60 ms of a
+// function a training run called instead of parsing and compiling them again (30–50 ms of a
 // gen). V8 checks a cache against its own version and flags and compiles afresh when it does not
 // fit, but of the source it checks only the length, of the file name nothing (it keeps the one
 // the cache was made with, for stack traces), and of the data itself nothing either (damaged
