@@ -19,11 +19,24 @@ export function findProjectRoot(cwd: string): string | null {
 /** Answers "is this root-relative path inside a nested project?", remembering each folder. */
 export class NestedProjects {
   private readonly known = new Map<string, boolean>();
+  /** Folder → the nested project holding it: a thousand files sit in about a hundred folders. */
+  private readonly owners = new Map<string, string | null>();
   constructor(private readonly root: string) {}
 
   /** The nested project folder (root-relative) holding `rel`, or null. */
   owner(rel: string): string | null {
-    const parts = rel.split("/").slice(0, -1);
+    const folder = rel.slice(0, Math.max(0, rel.lastIndexOf("/")));
+    let found = this.owners.get(folder);
+    if (found === undefined) {
+      found = this.folderOwner(folder);
+      this.owners.set(folder, found);
+    }
+    return found;
+  }
+
+  private folderOwner(folder: string): string | null {
+    if (folder === "") return null;
+    const parts = folder.split("/");
     for (let i = 1; i <= parts.length; i++) {
       const dir = parts.slice(0, i).join("/");
       let has = this.known.get(dir);
