@@ -13,7 +13,8 @@ import type { Node } from "./ast.js";
 import { BUILTINS, JSONATA_FUNCTIONS, NO_CONTEXT, PATTERN_FUNCTIONS, type Builtin } from "./builtins.js";
 import { Frame, UNBOUND } from "./frame.js";
 import { LAMBDA, callFunction, type LambdaInfo } from "./call.js";
-import { append, deepEqual, field, flag, isNumber, isSequence, stringOf, truthy, Unsupported, type Sequence } from "./values.js";
+import { field, flag, isSequence, truthy, Unsupported, type Sequence } from "./values.js";
+import { binaryCode, unaryCode } from "./operators.js";
 import { filterCode, groupCode, pathCode } from "./paths.js";
 import { RegexValue } from "./regex.js";
 
@@ -111,7 +112,7 @@ function coreCode(node: Node): Code {
   }
 }
 
-const unsupported =
+export const unsupported =
   (what: string): Code =>
   () => {
     throw new Unsupported(what);
@@ -182,130 +183,6 @@ export function variableCode(node: Node): Code {
     if (left) throw new Unsupported(`$${name}`);
     return ref;
   };
-}
-
-function binaryCode(node: Node): Code {
-  const op = node.value as string;
-  const left = compile(node.lhs as Node);
-  const right = compile(node.rhs!);
-  switch (op) {
-    case "and":
-      return (input, env) => truthy(left(input, env)) === true && truthy(right(input, env)) === true;
-    case "or":
-      return (input, env) => truthy(left(input, env)) === true || truthy(right(input, env)) === true;
-    case "+":
-    case "-":
-    case "*":
-    case "/":
-    case "%": {
-      const apply = op === "+" ? (a: number, b: number) => a + b : op === "-" ? (a: number, b: number) => a - b : op === "*" ? (a: number, b: number) => a * b : op === "/" ? (a: number, b: number) => a / b : (a: number, b: number) => a % b;
-      return (input, env) => {
-        const lhs = left(input, env);
-        const rhs = right(input, env);
-        if ((lhs !== undefined && !isNumber(lhs)) || (rhs !== undefined && !isNumber(rhs))) throw new Unsupported("arithmetic on a non-number");
-        if (lhs === undefined || rhs === undefined) return undefined;
-        const r = apply(lhs, rhs);
-        if (!Number.isFinite(r)) throw new Unsupported("non-finite result");
-        return r;
-      };
-    }
-    case "=":
-      return (input, env) => {
-        const lhs = left(input, env);
-        const rhs = right(input, env);
-        return lhs !== undefined && rhs !== undefined && deepEqual(lhs, rhs);
-      };
-    case "!=":
-      return (input, env) => {
-        const lhs = left(input, env);
-        const rhs = right(input, env);
-        return lhs !== undefined && rhs !== undefined && !deepEqual(lhs, rhs);
-      };
-    case "<":
-    case "<=":
-    case ">":
-    case ">=": {
-      const compare = op === "<" ? (a: number, b: number) => a < b : op === "<=" ? (a: number, b: number) => a <= b : op === ">" ? (a: number, b: number) => a > b : (a: number, b: number) => a >= b;
-      const comparable = (v: unknown): boolean => v === undefined || typeof v === "string" || isNumber(v);
-      return (input, env) => {
-        const lhs = left(input, env);
-        const rhs = right(input, env);
-        if (!comparable(lhs) || !comparable(rhs)) throw new Unsupported("comparison of other values");
-        if (lhs === undefined || rhs === undefined) return undefined;
-        if (typeof lhs !== typeof rhs) throw new Unsupported("comparison of a number with a string");
-        return compare(lhs as number, rhs as number);
-      };
-    }
-    case "&":
-      return (input, env) => {
-        const lhs = left(input, env);
-        const rhs = right(input, env);
-        return (stringOf(lhs) ?? "") + (stringOf(rhs) ?? "");
-      };
-    case "in":
-      return (input, env) => {
-        const lhs = left(input, env);
-        const rhs = right(input, env);
-        if (lhs === undefined || rhs === undefined) return false;
-        const list = Array.isArray(rhs) ? rhs : [rhs];
-        return list.some((v) => v === lhs);
-      };
-    case "..":
-      return (input, env) => {
-        const lhs = left(input, env);
-        const rhs = right(input, env);
-        if ((lhs !== undefined && !Number.isInteger(lhs)) || (rhs !== undefined && !Number.isInteger(rhs))) throw new Unsupported("range bounds");
-        if (lhs === undefined || rhs === undefined) return undefined;
-        const [from, to] = [lhs as number, rhs as number];
-        if (from > to) return undefined;
-        if (to - from >= 1e7) throw new Unsupported("range size");
-        const out: number[] = [];
-        for (let n = from; n <= to; n++) out.push(n);
-        return out;
-      };
-    default:
-      return (input, env) => {
-        left(input, env);
-        right(input, env);
-        throw new Unsupported(`operator ${op}`);
-      };
-  }
-}
-
-function unaryCode(node: Node): Code {
-  switch (node.value) {
-    case "-": {
-      const operand = compile(node.expression!);
-      return (input, env) => {
-        const v = operand(input, env);
-        if (v === undefined) return undefined;
-        if (!isNumber(v)) throw new Unsupported("negating a non-number");
-        return -v;
-      };
-    }
-    case "[": {
-      const items = (node.expressions ?? []).map((item) => ({ code: compile(item), nested: item.value === "[" }));
-      const cons = node.consarray === true;
-      return (input, env) => {
-        let out: unknown[] = [];
-        for (let i = 0; i < items.length; i++) {
-          const item = items[i]!;
-          const v = item.code(input, env);
-          if (v === undefined) continue;
-          if (item.nested) out.push(v);
-          else out = append(out, v) as unknown[];
-        }
-        if (cons) flag(out, "cons");
-        return out;
-      };
-    }
-    case "{": {
-      const group = groupCode(node.lhs as [Node, Node][]);
-      return (input, env) => group(input, env);
-    }
-    default:
-      return unsupported(`unary ${String(node.value)}`);
-  }
 }
 
 function lambdaCode(node: Node): Code {
