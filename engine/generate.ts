@@ -139,7 +139,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const renderer = new Renderer(pack.templateDirs);
   // A result kept for later runs has every file rendered: which files the user owns may change.
   const userOwned = key ? undefined : options.userOwned;
-  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned, digest: planDigest(JSON.stringify(ir), values), keepBetweenRuns: true });
+  const timings = values.verbose ? new Map<string, number>() : undefined;
+  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned, digest: planDigest(JSON.stringify(ir), values), keepBetweenRuns: true, timings });
   let selection: GenerateResult["selection"] = null;
   if (options.only) {
     const asked = new Set(options.only);
@@ -148,6 +149,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files = restrictTo(files, selection.only);
   }
   timer(`plan and render (${files.length} files)`);
+  if (timings) options.log?.(`  slowest rules: ${slowest(timings, 5)}`);
   if (values.verbose) {
     const { evaluations: e } = await import("./expression/index.js");
     options.log?.(`expressions: ${e.fast} by the fast evaluator, ${e.jsonata} by jsonata${e.jsonata > 0 ? ` (last: ${e.lastLeft})` : ""}`);
@@ -197,6 +199,11 @@ function phaseTimer(log: ((line: string) => void) | undefined): (phase: string) 
     log?.(`${phase}: ${Math.round(now - last)} ms (${Math.round(process.memoryUsage.rss() / 2 ** 20)} MB)`);
     last = now;
   };
+}
+
+/** The `count` largest timings, as "name N ms, …". */
+function slowest(timings: Map<string, number>, count: number): string {
+  return [...timings].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(", ");
 }
 
 function restrictTo(files: PlannedFile[], only: string[]): PlannedFile[] {

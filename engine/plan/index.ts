@@ -48,6 +48,8 @@ export interface PlanInput {
   keepBetweenRuns?: boolean;
   /** Digest of the IR and config (planDigest): whole-IR `data` results are cached under it. */
   digest?: string;
+  /** Filled with each rule's milliseconds (evaluating, viewing and rendering its files), when given. */
+  timings?: Map<string, number>;
 }
 
 export async function plan(input: PlanInput): Promise<PlannedFile[]> {
@@ -64,6 +66,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   for (const rule of input.pack.rules) {
     if (!rule.on.includes(input.phase)) continue;
     if (rule.frames && !rule.frames.includes(input.project.frame)) continue;
+    const started = performance.now();
     const items = rule.each ? await evaluateList(rule.each, input.ir, bindings, rule.span) : [null];
     for (const item of items) {
       try {
@@ -95,6 +98,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
         if (errors.length >= 20) break;
       }
     }
+    input.timings?.set(rule.name, (input.timings.get(rule.name) ?? 0) + performance.now() - started);
   }
   if (errors.length) throw new CodegenError(errors);
   rendered?.save();

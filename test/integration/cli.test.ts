@@ -148,6 +148,23 @@ test("--verbose names the SQL statements the model skips, with their positions",
   assert.match(loud.stdout, /desc\/sql\/dump\.sql:2:1: skipped DROP TABLE IF EXISTS `a`/);
 });
 
+test("--verbose times the rules that took longest to plan and render", () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  writeFileSync(join(dir, ".codegen.yaml"), "name: demo\nmodule: example.com/demo\nframe: api\n");
+  const loud = codegen(["gen", "--dry-run", "--verbose"], dir);
+  assert.is(loud.code, 0, loud.stderr);
+  const line = /^ {2}slowest rules: (.*)$/m.exec(loud.stdout);
+  assert.ok(line, loud.stdout);
+  const timed = line[1]!.split(", ").map((part) => /^([a-z0-9-]+) (\d+) ms$/.exec(part));
+  assert.is(timed.length, 5, line[1]);
+  assert.ok(timed.every((m) => m !== null), line[1]);
+  const ms = timed.map((m) => Number(m![2]));
+  assert.equal(ms, [...ms].sort((a, b) => b - a), "longest first");
+  // Rules of the go-zero pack's api frame that plan files for this descriptor.
+  for (const m of timed) assert.ok(/^(api|go|config|cmd|main|etc|gitignore|service)-?/.test(m![1]!), m![1]);
+  assert.not.match(codegen(["gen", "--dry-run"], dir).stdout, /slowest rules/);
+});
+
 test("gen outside a project refuses to write; inside a subfolder it finds the project", () => {
   const empty = scratch("not-a-project");
   const r = codegen(["gen"], empty);

@@ -28,4 +28,13 @@ test("a value that contains itself ends the walk instead of the process", () => 
   assert.is((loop["empty"] as unknown[]).push(1), 0);
 });
 
+test("empty lists deeper than the tree walk goes are guarded too", () => {
+  const top: Record<string, unknown> = {};
+  let at = top;
+  for (let i = 0; i < 500; i++) at = (at["next"] = {}) as Record<string, unknown>;
+  at["empty"] = [];
+  guardEmptyArrays({ shallow: [], top });
+  assert.is((at["empty"] as unknown[]).push(1), 0);
+});
+
 test.run();
