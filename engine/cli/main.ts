@@ -5,6 +5,7 @@
 import { cac } from "cac";
 import { stdio, type Out } from "./report.js";
 import { codegenVersion } from "../cache/index.js";
+import { CodegenError, diag } from "../diagnostics/index.js";
 
 const version = codegenVersion();
 
@@ -12,6 +13,8 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
   // bin/codegen.js first tries to answer a plain gen from what the last one recorded (replay.ts).
   const plainGen = argv.length === 1 && argv[0] === "gen";
   const cli = cac("codegen");
+  /** Set by a command that decides its own exit code (gen --watch). */
+  let exitCode = 0;
   cli
     .option("--config <file>", "Config file (default: the nearest .codegen.yaml in this folder or a parent)")
     .option("--pack <source>", "Template pack: built-in name, folder, or git source (gh:owner/repo/path#ref)")
@@ -39,8 +42,15 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .option("--dry-run", "Plan and render, print what would change, write nothing")
     .option("--diff", "Like --dry-run, and print a unified diff of every change")
     .option("--force", "Overwrite files at managed paths even when they lack the generated-code marker")
+    .option("--watch", "Stay running: gen again whenever a descriptor, the config or a plugin changes (Ctrl-C stops)")
     .example("codegen gen --desc desc/api/user.api --diff")
-    .action(async (flags) => (await import("./commands/gen.js")).genCommand({ ...flags, replayable: plainGen }, out));
+    .example("codegen gen --watch")
+    .action(async (flags) => {
+      if (!flags.watch) return (await import("./commands/gen.js")).genCommand({ ...flags, replayable: plainGen }, out);
+      const partial = ["dryRun", "diff", "desc", "gitChange"].filter((f) => flags[f] !== undefined && flags[f] !== false);
+      if (partial.length > 0) throw new CodegenError(diag("USAGE", `--watch runs whole gens that write; it does not combine with ${partial.map((f) => "--" + f.replace(/([A-Z])/g, "-$1").toLowerCase()).join(", ")}`), 2);
+      exitCode = await (await import("./commands/watch.js")).watchGen(flags, out, process.cwd());
+    });
 
   cli
     .command("check", "Check that the tools the pack's steps need are installed")
@@ -100,7 +110,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     }
     if (cli.options["help"]) return 0;
     await cli.runMatchedCommand();
-    return 0;
+    return exitCode;
   } catch (e) {
     if (e instanceof Error && e.name === "CACError") {
       const command = cli.matchedCommand ?? cli.commands.find((c) => c.name === argv[0]?.split(" ")[0]);

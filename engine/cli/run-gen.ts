@@ -8,7 +8,7 @@ import type { LoadedConfig } from "../config/index.js";
 import { generate, type GenerateResult } from "../generate.js";
 import type { Pack, PackPins, Phase } from "../packs/index.js";
 import { NestedProjects } from "../project/index.js";
-import { acquireLock, fileClock, guardSignals, ProjectFiles, readLedger, recoverTransaction, saveSnapshot, snapshotReport, TX_DIR, unchangedSnapshot, userOwnedOnce, writeFiles, type Ledger, type Said, type Snapshot, type WriteReport } from "../write/index.js";
+import { acquireLock, fileClock, guardSignals, ProjectFiles, readLedger, readStamps, recoverTransaction, saveSnapshot, saveStamps, snapshotReport, TX_DIR, unchangedSnapshot, userOwnedOnce, writeFiles, type Ledger, type Said, type Snapshot, type StampRecord, type WriteReport } from "../write/index.js";
 import type { Out } from "./report.js";
 
 export interface GenRun {
@@ -30,7 +30,7 @@ export interface GenRun {
 
 export async function genProject(run: GenRun): Promise<{ report: WriteReport; result: GenerateResult; snapshot?: Snapshot }> {
   const root = run.config.root;
-  const disk = new ProjectFiles(root);
+  const disk = new ProjectFiles(root, readStamps(root));
   const ledger: Ledger = run.recordLedger ? readLedger(root) : { exists: true, entries: new Map(), descriptors: {}, packs: {}, raw: null };
   const pins: PackPins = run.pins ?? { pinned: ledger.packs, used: {} };
   const adopt = run.adopt ?? new Set<string>();
@@ -62,7 +62,30 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
   if (clock !== null && result.key && ledger.raw && !report.changes) {
     saveSnapshot(root, { key: result.key, clock, ledger: ledger.raw, said: result.said, outcomes: report.outcomes, stamps: disk.stamps });
   }
+  if (run.config.values.verbose && disk.known.size > 0) run.log?.(`${disk.known.size} files known from their stamps without reading them (.codegen/stamps.txt)`);
+  if (clock !== null && !run.dryRun) keepStamps(root, disk, report, clock);
   return { report, result };
+}
+
+/** What this run knew of the files it left as they were, for the next run (write/stamps.ts). */
+function keepStamps(root: string, disk: ProjectFiles, report: WriteReport, clock: number): void {
+  const records = new Map<string, StampRecord>();
+  for (const o of report.outcomes) {
+    if (o.state !== "unchanged" && o.state !== "kept") continue;
+    const known = disk.known.get(o.path);
+    if (known) {
+      records.set(o.path, known);
+      continue;
+    }
+    const stamp = disk.stamps.get(o.path);
+    const hash = disk.hash(o.path);
+    if (!stamp || !hash) continue;
+    // Read again as recorded: the record stands (its older clock held already).
+    const before = disk.records.get(o.path);
+    records.set(o.path, before && before[0] === stamp && before[1] === hash ? before : [stamp, hash, clock]);
+  }
+  if (records.size === disk.records.size && [...records].every(([path, r]) => disk.records.get(path) === r)) return;
+  saveStamps(root, records);
 }
 
 /**

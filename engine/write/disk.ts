@@ -3,6 +3,7 @@ import { closeSync, fstatSync, openSync, readFileSync, statSync, type Stats } fr
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
+import type { StampRecord } from "./stamps.js";
 
 export function sha256(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
@@ -15,6 +16,11 @@ export function sha256(bytes: Buffer): string {
  */
 export function statStamp(s: Stats): string {
   return `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
+}
+
+/** The change time in a stamp (statStamp). */
+export function stampChangeTime(stamp: string): number {
+  return Number(stamp.split(":")[4]);
 }
 
 /** The stamp of what is at `path` now (a folder's too), or null when nothing is or a parent became a file. */
@@ -32,7 +38,28 @@ export class ProjectFiles {
   private readonly hashes = new Map<string, string | null>();
   /** Each file read: its stamp taken from the same open file as its bytes, or null when absent. */
   readonly stamps = new Map<string, string | null>();
-  constructor(readonly root: string) {}
+  /** Files known without reading them (stamps.ts), by their records. */
+  readonly known = new Map<string, StampRecord>();
+  /** `records`: what earlier gens knew of these files (stamps.ts); none by default. */
+  constructor(
+    readonly root: string,
+    readonly records: ReadonlyMap<string, StampRecord> = new Map(),
+  ) {}
+
+  /**
+   * The SHA-256 of a file's bytes from its record, when its stamp now is the recorded one and older
+   * than the record's clock; null otherwise (then only reading tells). For deciding that a file
+   * needs no write, never that one may be written (stamps.ts).
+   */
+  unreadHash(rel: string): string | null {
+    const record = this.records.get(rel);
+    if (!record || this.bytes.has(rel)) return null;
+    const [stamp, sha, clock] = record;
+    if (!(stampChangeTime(stamp) < clock) || pathStamp(join(this.root, rel)) !== stamp) return null;
+    this.stamps.set(rel, stamp);
+    this.known.set(rel, record);
+    return sha;
+  }
 
   /** A root-relative file's bytes, or null when there is none. */
   read(rel: string): Buffer | null {

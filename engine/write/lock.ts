@@ -91,9 +91,9 @@ export async function acquireLock(root: string, options: LockOptions): Promise<(
   return release;
 }
 
-const IGNORED = "# codegen's transient files; commit ledger.json\nlock\ntx/\nsnapshot.json\n";
+const IGNORED = "# codegen's transient files; commit ledger.json\nlock\ntx/\nsnapshot.json\nstamps.txt\n";
 /** What earlier versions wrote there: replaced, since it is codegen's own. */
-const IGNORED_BEFORE = ["# codegen's transient files; commit ledger.json\nlock\ntx/\n"];
+const IGNORED_BEFORE = ["# codegen's transient files; commit ledger.json\nlock\ntx/\n", "# codegen's transient files; commit ledger.json\nlock\ntx/\nsnapshot.json\n"];
 
 /** `.codegen/` holds the ledger (committed) and transient files (ignored by git). */
 export function ensureStateDir(root: string): void {

@@ -13,7 +13,7 @@
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { NestedProjects } from "../project/index.js";
-import { pathStamp, sha256 } from "./disk.js";
+import { pathStamp, sha256, stampChangeTime } from "./disk.js";
 import type { FileOutcome, FileState } from "./decide.js";
 import type { WriteReport } from "./index.js";
 import { isPlainRelative, STATE_DIR } from "./ledger.js";
@@ -77,11 +77,6 @@ export function snapshotReport(snapshot: Snapshot): WriteReport {
     return { path, state, rule, before: null, after: Buffer.alloc(0) };
   });
   return { outcomes, counts, orphans: [], adopted: 0, changes: false };
-}
-
-/** The change time in a stamp (statStamp). */
-export function stampChangeTime(stamp: string): number {
-  return Number(stamp.split(":")[4]);
 }
 
 /** The file system's clock now: the change time of the lock this run holds, or null without one. */

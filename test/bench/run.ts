@@ -18,6 +18,7 @@ import { buildRuntimeProject, measureRuntime } from "./model-runtime.js";
 import { writeProtoProject } from "./proto-case.js";
 import { findGoctl } from "./goctl.js";
 import { apiModule, goctlProtoCopies, writeGoctlApiProject } from "./goctl-inputs.js";
+import { watchedEdits } from "./watch-edit.js";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => {
@@ -62,7 +63,7 @@ console.log(`${"".padEnd(46)} ${"codegen".padStart(10)} ${(goctl ? "goctl" : "co
 /** goctl's cold run on a project (or, without goctl, copying codegen's output tree). */
 type Baseline = (project: string, out: string) => void;
 
-function measure(name: string, write: (dir: string) => void, baseline: Baseline, edit?: (dir: string, i: number) => void): void {
+function measure(name: string, write: (dir: string) => void, baseline: Baseline, edit?: (dir: string, i: number) => void): { last: string; lastCache: string; goctlCold: number } {
   const cold: number[] = [];
   const base: number[] = [];
   let last = "";
@@ -103,23 +104,23 @@ function measure(name: string, write: (dir: string) => void, baseline: Baseline,
     const kb = Number(r.stderr.trim().split("\n").pop());
     console.log(`  peak RSS of a cold gen: ${(kb / 1024).toFixed(0)} MB`);
   }
+  return { last, lastCache, goctlCold };
 }
 
 const copyFloor: Baseline = (project, out) => cpSync(project, out, { recursive: true });
 const goctlRun = (argv: (project: string, out: string) => string[][]): Baseline =>
   goctl ? (project, out) => argv(project, out).forEach((a) => timed(goctl, a, project)) : copyFloor;
 
-const cases: Record<string, () => void> = {
-  api: () => {
+const cases: Record<string, () => void | Promise<void>> = {
+  api: async () => {
     const routes = option("routes", 500);
     const files = option("files", 50);
     const per = Math.ceil(routes / files);
-    measure(
-      `api (${routes} routes, ${files} files)`,
-      (dir) => writeGoctlApiProject(dir, routes, files),
-      goctlRun((_, out) => [["api", "go", "-api", "desc/api/main.api", "-dir", out]]),
-      (dir, i) => writeFileSync(join(dir, `desc/api/mods/m${i}.api`), apiModule(i, per, per, `\tExtra${i} string \`json:"extra${i},optional"\``)),
-    );
+    const edit = (dir: string, i: number, field = `Extra${i}`): void => writeFileSync(join(dir, `desc/api/mods/m${i}.api`), apiModule(i, per, per, `\t${field} string \`json:"${field.toLowerCase()},optional"\``));
+    const name = `api (${routes} routes, ${files} files)`;
+    const { last, lastCache, goctlCold } = measure(name, (dir) => writeGoctlApiProject(dir, routes, files), goctlRun((_, out) => [["api", "go", "-api", "desc/api/main.api", "-dir", out]]), edit);
+    const watched = await watchedEdits(codegenBin, last, lastCache, [...Array(runs)].map((_, i) => () => edit(last, i, `Watched${i}`)));
+    row(`${name}: one-file edit, gen --watch`, median(watched), goctlCold);
   },
   proto: () => {
     const rpcs = option("rpcs", 200);

@@ -100,12 +100,16 @@ test("a changed descriptor, ledger or a new nested project is not answered from 
   assert.match(r.stderr, /NESTED_PROJECT/);
 });
 
-test("a project made by an earlier version gets snapshot.json in its .codegen/.gitignore", () => {
+test("a project made by an earlier version gets snapshot.json and stamps.txt in its .codegen/.gitignore", () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
   ok(codegen(["gen"], dir));
   writeFileSync(join(dir, ".codegen/.gitignore"), "# codegen's transient files; commit ledger.json\nlock\ntx/\n");
   ok(codegen(["gen"], dir));
-  assert.match(readFileSync(join(dir, ".codegen/.gitignore"), "utf8"), /^snapshot\.json$/m);
+  assert.match(readFileSync(join(dir, ".codegen/.gitignore"), "utf8"), /^snapshot\.json\nstamps\.txt$/m);
+  writeFileSync(join(dir, ".codegen/.gitignore"), "# codegen's transient files; commit ledger.json\nlock\ntx/\nsnapshot.json\n");
+  writeFileSync(join(dir, "desc/api/demo.api"), `// edited\n${smallApi}`);
+  ok(codegen(["gen"], dir));
+  assert.match(readFileSync(join(dir, ".codegen/.gitignore"), "utf8"), /^stamps\.txt$/m);
   // One the user changed is theirs.
   writeFileSync(join(dir, ".codegen/.gitignore"), "lock\ntx/\n*.json\n");
   writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("listThings", "listItems"));
