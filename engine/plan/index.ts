@@ -14,6 +14,7 @@ import { safeRelativePath } from "./safe-path.js";
 import { ViewMemo } from "./views.js";
 import { aggregateOf, planBindings } from "./aggregates.js";
 import { RenderCache } from "./render-cache.js";
+import { JsonTexts } from "./json-texts.js";
 import { itemLocalDeps, ViewResults } from "./view-results.js";
 import { engineIdentity } from "../cache/index.js";
 import { libraryKey } from "./functions.js";
@@ -58,8 +59,10 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   const views = new ViewMemo();
   const bindings = await planBindings(input, views);
   const byPath = new Map<string, PlannedFile>();
-  const rendered = input.keepBetweenRuns ? new RenderCache(input.pack.templateDirs, base) : null;
-  const results = input.keepBetweenRuns ? keptViews(input, bindings) : null;
+  // The JSON texts both caches key by: each item's made once.
+  const json = new JsonTexts();
+  const rendered = input.keepBetweenRuns ? new RenderCache(input.pack.templateDirs, base, json) : null;
+  const results = input.keepBetweenRuns ? keptViews(input, bindings, json) : null;
   if (results) views.keep(results, input.ir);
   const errors: Diagnostic[] = [];
 
@@ -107,11 +110,11 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
 }
 
 /** View results of earlier runs of this project state (view-results.ts). */
-function keptViews(input: PlanInput, bindings: Record<string, unknown>): ViewResults {
+function keptViews(input: PlanInput, bindings: Record<string, unknown>, json: JsonTexts): ViewResults {
   const context = [engineIdentity(), libraryKey(input.pack), JSON.stringify(input.project), JSON.stringify(input.config)].join("\0");
   const libraryIsLocal = input.pack.functions.every((f) => itemLocalDeps(f.source)?.length === 0);
   const view = bindings["view"] as (name: string, item: unknown) => Soon<unknown>;
-  return new ViewResults(ViewResults.key(context), libraryIsLocal, (name) => view(name, input.ir));
+  return new ViewResults(ViewResults.key(context), libraryIsLocal, (name) => view(name, input.ir), json);
 }
 
 /** Where a descriptor item was written, when the IR says so. */

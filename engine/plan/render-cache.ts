@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { engineIdentity, KeptBundle, treeIdentity } from "../cache/index.js";
+import { JsonTexts } from "./json-texts.js";
 
 const sha = (text: string): string => createHash("sha256").update(text).digest("hex");
 
@@ -19,6 +20,7 @@ export class RenderCache {
   constructor(
     private readonly templateDirs: string[],
     context: { project: object; config: object },
+    private readonly json: JsonTexts = new JsonTexts(),
   ) {
     const hash = createHash("sha256").update(`rendered\0${engineIdentity()}\0`);
     for (const d of templateDirs) hash.update(`${d}\0${treeIdentity(d)}\0`);
@@ -30,7 +32,7 @@ export class RenderCache {
   key(template: string, parts: { rule: string; as: string; path: string; item: unknown; data: unknown }): string | null {
     if (this.templateReadsIr(template)) return null;
     try {
-      return sha(JSON.stringify([template, parts.rule, parts.as, parts.path, parts.item ?? null, parts.data ?? null]));
+      return sha(`${JSON.stringify([template, parts.rule, parts.as, parts.path])}\0${this.json.of(parts.item)}\0${this.json.of(parts.data)}`);
     } catch {
       // Data JSON cannot hold (a function from a view): rendered every time.
       return null;

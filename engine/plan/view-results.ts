@@ -10,6 +10,7 @@ import jsonata from "jsonata";
 import { KeptBundle } from "../cache/index.js";
 import { guarded } from "./jsonata.js";
 import { then, type Soon } from "./soon.js";
+import { JsonTexts } from "./json-texts.js";
 
 const sha = (text: string): string => createHash("sha256").update(text).digest("hex");
 
@@ -62,6 +63,7 @@ export class ViewResults {
     bundleKey: string,
     private readonly libraryIsLocal: boolean,
     private readonly wholeView: (name: string) => Soon<unknown>,
+    private readonly json: JsonTexts = new JsonTexts(),
   ) {
     this.kept = new KeptBundle(bundleKey);
   }
@@ -75,7 +77,12 @@ export class ViewResults {
     return then(this.keyOf(source, item), (key) => {
       if (key === null) return compute();
       const hit = this.kept.get(key);
-      if (hit) return guarded(JSON.parse(hit.toString("utf8")));
+      if (hit) {
+        const text = hit.toString("utf8");
+        const value = guarded(JSON.parse(text));
+        this.json.parsedFrom(value, text);
+        return value;
+      }
       return then(compute(), (value) => {
         if (survivesJson(value)) this.kept.put(key, Buffer.from(JSON.stringify(value ?? null)));
         return value;
@@ -97,7 +104,7 @@ export class ViewResults {
     if (deps === null) return null;
     let parts: string[];
     try {
-      parts = [source, JSON.stringify(item)];
+      parts = [source, this.json.of(item)];
     } catch {
       return null;
     }
