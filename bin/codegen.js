@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Thin launcher: the compiled CLI lives in dist/ (built by `npm ci` / `npm install` via prepare).
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const compiled = new URL("../dist/engine/cli/main.js", import.meta.url);
@@ -18,6 +18,18 @@ process.stdout.on("error", (e) => {
   throw e;
 });
 const argv = process.argv.slice(2);
+// `codegen`, `codegen --help`, `codegen <command> --help`: the text the build took from this same
+// bundle (scripts/help-texts.mjs), printed without loading the CLI; null means load it.
+const storedHelp = () => {
+  if (entry !== bundled || !(argv.length === 0 || argv.includes("--help") || argv.includes("-h"))) return null;
+  try {
+    const stored = JSON.parse(readFileSync(new URL("help.json", bundled), "utf8"));
+    return stored.bundleBytes === statSync(fileURLToPath(bundled)).size ? (stored.texts[argv.join(" ")] ?? null) : null;
+  } catch {
+    return null;
+  }
+};
+const help = storedHelp();
 // `codegen gen` on a project nothing has touched since the last gen is answered without loading
 // the CLI (engine/cli/replay.ts); null means the full gen must run.
 const replay = async () => {
@@ -29,7 +41,10 @@ const replay = async () => {
   }
 };
 const replayed = argv.length === 1 && argv[0] === "gen" ? await replay() : null;
-if (replayed !== null) process.exitCode = replayed;
+if (help !== null) {
+  process.stdout.write(help.stdout);
+  process.exitCode = help.code;
+} else if (replayed !== null) process.exitCode = replayed;
 else {
   // Not for a replay, which allocates little and compiles little.
   const start = performance.now();

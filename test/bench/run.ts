@@ -151,4 +151,4 @@ const cases: Record<string, () => void | Promise<void>> = {
 
 const help = median([1, 2, 3, 4, 5].map(() => codegen(["--help"], tmpdir(), temp("cache")).ms));
 row("codegen --help (median of 5)", help, null);
-for (const [name, run] of Object.entries(cases)) if (!only || only === name) run();
+for (const [name, run] of Object.entries(cases)) if (!only || only === name) await run();
