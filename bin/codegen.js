@@ -24,7 +24,9 @@ const storedHelp = () => {
   if (entry !== bundled || !(argv.length === 0 || argv.includes("--help") || argv.includes("-h"))) return null;
   try {
     const stored = JSON.parse(readFileSync(new URL("help.json", bundled), "utf8"));
-    return stored.bundleBytes === statSync(fileURLToPath(bundled)).size ? (stored.texts[argv.join(" ")] ?? null) : null;
+    const text = stored.texts[argv.join(" ")];
+    const s = statSync(fileURLToPath(bundled));
+    return text && stored.bundle === `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}` ? text : null;
   } catch {
     return null;
   }

@@ -71,7 +71,9 @@ function asLeft(f: PlannedFile, entry: LedgerEntry, input: DecideInput): boolean
   const eligible = f.mode === "managed" ? entry.mode === "managed" : f.mode === "once" && entry.mode === "once" && f.rendered && entry.rendered === undefined && !input.adopt.has(f.path);
   if (!eligible) return false;
   const onDisk = input.disk.unreadHash(f.path);
-  return onDisk !== null && onDisk === entry.sha256 && sha256(f.contents) === onDisk;
+  if (onDisk === null || onDisk !== entry.sha256 || sha256(f.contents) !== onDisk) return false;
+  input.disk.known(f.path);
+  return true;
 }
 
 export function decide(input: DecideInput): Decision {

@@ -38,8 +38,8 @@ export class ProjectFiles {
   private readonly hashes = new Map<string, string | null>();
   /** Each file read: its stamp taken from the same open file as its bytes, or null when absent. */
   readonly stamps = new Map<string, string | null>();
-  /** Files known without reading them (stamps.ts), by their records. */
-  readonly known = new Map<string, StampRecord>();
+  /** Files decided without reading them (stamps.ts), by their records. */
+  readonly knownRecords = new Map<string, StampRecord>();
   /** `records`: what earlier gens knew of these files (stamps.ts); none by default. */
   constructor(
     readonly root: string,
@@ -49,16 +49,20 @@ export class ProjectFiles {
   /**
    * The SHA-256 of a file's bytes from its record, when its stamp now is the recorded one and older
    * than the record's clock; null otherwise (then only reading tells). For deciding that a file
-   * needs no write, never that one may be written (stamps.ts).
+   * needs no write, never that one may be written (stamps.ts); `known` takes a file so decided.
    */
   unreadHash(rel: string): string | null {
     const record = this.records.get(rel);
     if (!record || this.bytes.has(rel)) return null;
     const [stamp, sha, clock] = record;
-    if (!(stampChangeTime(stamp) < clock) || pathStamp(join(this.root, rel)) !== stamp) return null;
-    this.stamps.set(rel, stamp);
-    this.known.set(rel, record);
-    return sha;
+    return stampChangeTime(stamp) < clock && pathStamp(join(this.root, rel)) === stamp ? sha : null;
+  }
+
+  /** A file decided from its record (unreadHash) without reading it: its stamp is as recorded. */
+  known(rel: string): void {
+    const record = this.records.get(rel)!;
+    this.stamps.set(rel, record[0]);
+    this.knownRecords.set(rel, record);
   }
 
   /** A root-relative file's bytes, or null when there is none. */

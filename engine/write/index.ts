@@ -20,7 +20,7 @@ export { pathStamp, ProjectFiles } from "./disk.js";
 export { isPlainRelative, readLedger, serializeLedger, LEDGER_PATH, STATE_DIR, type Ledger } from "./ledger.js";
 export { acquireLock, LOCK_PATH } from "./lock.js";
 export { applyTransaction, recoverTransaction, TX_DIR, type Recovery } from "./transaction.js";
-export { guardSignals, Interrupted, signalExitCode } from "./interrupts.js";
+export { guardSignals, Interrupted, signalExitCode, signalsGuarded } from "./interrupts.js";
 export { fileClock, saveSnapshot, snapshotReport, unchangedSnapshot, SNAPSHOT_PATH, type Said, type Snapshot } from "./snapshot.js";
 export { stampChangeTime } from "./disk.js";
 export { readStamps, saveStamps, STAMPS_PATH, type StampRecord } from "./stamps.js";

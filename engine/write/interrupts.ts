@@ -6,6 +6,13 @@
 const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 let writing = false;
 let caught: NodeJS.Signals | null = null;
+/** Locked sections whose handlers are installed now. */
+let guards = 0;
+
+/** Whether a locked section's handlers deal with a signal now (they exit, or note it while writing). */
+export function signalsGuarded(): boolean {
+  return guards > 0;
+}
 
 export class Interrupted extends Error {
   constructor(
@@ -33,7 +40,9 @@ export function guardSignals(release: () => void): () => void {
     process.exit(signalExitCode(signal));
   };
   for (const s of signals) process.on(s, onSignal);
+  guards++;
   return () => {
+    guards--;
     for (const s of signals) process.off(s, onSignal);
   };
 }

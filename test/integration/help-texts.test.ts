@@ -13,7 +13,7 @@ import { codegen } from "../support/cli.js";
 import { repoRoot, scratch } from "../support/paths.js";
 
 const helpFile = join(repoRoot, "dist/bundle/help.json");
-type Stored = { bundleBytes: number; texts: Record<string, { stdout: string; code: number }> };
+type Stored = { bundle: string; texts: Record<string, { stdout: string; code: number }> };
 
 test("every stored text is what the CLI itself prints, and what codegen shows", () => {
   const stored = JSON.parse(readFileSync(helpFile, "utf8")) as Stored;
@@ -43,11 +43,17 @@ test("every stored text is what the CLI itself prints, and what codegen shows", 
   }
 });
 
-test("a stored text made for another bundle is not shown", () => {
+test("the stored text is what codegen shows for this bundle, and never for another", () => {
   const original = readFileSync(helpFile);
   const stored = JSON.parse(original.toString("utf8")) as Stored;
   try {
-    writeFileSync(helpFile, JSON.stringify({ bundleBytes: stored.bundleBytes + 1, texts: { "--help": { stdout: "stale\n", code: 3 } } }));
+    writeFileSync(helpFile, JSON.stringify({ bundle: stored.bundle, texts: { "--help": { stdout: "stored\n", code: 3 } } }));
+    const used = codegen(["--help"], scratch("help"));
+    assert.is(used.stdout, "stored\n");
+    assert.is(used.code, 3);
+    // The bundle's stat with another change time: a bundle written again since.
+    const other = stored.bundle.replace(/:[^:]+$/, (ctime) => `:${Number(ctime.slice(1)) + 1}`);
+    writeFileSync(helpFile, JSON.stringify({ bundle: other, texts: { "--help": { stdout: "stale\n", code: 3 } } }));
     const shown = codegen(["--help"], scratch("help"));
     assert.is(shown.code, 0);
     assert.is(shown.stdout, stored.texts["--help"]!.stdout);

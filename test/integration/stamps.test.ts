@@ -1,5 +1,5 @@
 /**
- * Stamp records (.codegen/stamps.json): a gen knows the files an earlier gen read and left as
+ * Stamp records (.codegen/stamps.txt): a gen knows the files an earlier gen read and left as
  * they were from a stat, without reading them; a record only ever spares a write, so even a
  * record that lies cannot cost a byte of the user's, and a file edited since (same size, same
  * modification time) is read again.
@@ -49,15 +49,19 @@ test("after an edit, the files gen left as they were are known without reading; 
   assert.is(records.get("routes.txt")![0], stampOf(join(dir, "routes.txt")));
   assert.is(records.get("routes.txt")![1], sha(readFileSync(join(dir, "routes.txt"), "utf8")));
 
+  // The ledger's file entries (its descriptor digests follow each edit).
+  const fileEntries = (): string => JSON.stringify((JSON.parse(readFileSync(join(dir, ".codegen/ledger.json"), "utf8")) as { files: unknown }).files);
   edit(2);
   const fast = codegenOk(["gen", "--verbose"], dir, env);
   // routes.txt and the two notes; settings.yaml is merged, so it is always read.
   assert.is(known.exec(fast.stdout)?.[1], "3", fast.stdout);
+  const fastEntries = fileEntries();
   edit(3);
   rmSync(join(dir, STAMPS));
   const slow = codegenOk(["gen", "--verbose"], dir, env);
   assert.not.match(slow.stdout, known);
   assert.is(summaryOf(fast.stdout), summaryOf(slow.stdout));
+  assert.is(fastEntries, fileEntries(), "the same ledger entries with and without records");
 });
 
 test("a managed file edited to the same size and modification time is read again and restored", () => {

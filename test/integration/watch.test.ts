@@ -1,8 +1,12 @@
-/** `codegen gen --watch`: gens again on a descriptor change, never on gen's own files, survives bad input, stops on a signal. */
+/**
+ * `codegen gen --watch`: gens again on a descriptor change (an editor's safe save included), never
+ * on gen's own files, survives bad input, takes changes made during a run, does not loop on a hook
+ * that writes a descriptor back as it was, stops on a signal.
+ */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { codegen } from "../support/cli.js";
@@ -41,6 +45,14 @@ function startWatch(dir: string, env: Record<string, string>) {
 }
 
 const IDLE = /^codegen: watching (.* Ctrl-C stops|for changes; Ctrl-C stops)$/;
+const IDLE_LINE = "codegen: watching for changes; Ctrl-C stops";
+
+/** Polls until `ready` (30 s at most). */
+async function waitFor(ready: () => boolean, lines: string[]): Promise<void> {
+  for (const start = Date.now(); !ready(); await new Promise((r) => setTimeout(r, 20))) {
+    if (Date.now() - start > 30_000) throw new Error(`not ready within 30 s; printed:\n${lines.join("\n")}`);
+  }
+}
 
 test("gen --watch: a descriptor change gens again; gen's own files and bad input do not break the watch; SIGINT stops it", async () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi });
@@ -77,14 +89,71 @@ test("gen --watch: a descriptor change gens again; gen's own files and bad input
     await wrote.line;
     assert.is(readFileSync(join(dir, "routes.txt"), "utf8"), first);
     await watcher.next(IDLE, wrote.mark).line;
+
+    // An editor's safe save (a new file renamed over the old one), twice: both are seen.
+    for (const path of ["/saved", "/again"]) {
+      wrote = watcher.next(/^wrote \d+ files/);
+      writeFileSync(join(dir, "desc/api/demo.api.tmp"), smallApi.replace("get /things returns", `get ${path} returns`));
+      renameSync(join(dir, "desc/api/demo.api.tmp"), join(dir, "desc/api/demo.api"));
+      await wrote.line;
+      await watcher.next(IDLE, wrote.mark).line;
+      assert.match(readFileSync(join(dir, "routes.txt"), "utf8"), new RegExp(path));
+    }
   } finally {
     watcher.child.kill("SIGINT");
   }
   assert.is(await watcher.exited, 130);
   assert.not.ok(existsSync(join(dir, ".codegen/lock")), "no lock left behind");
-  // Every run was started by the descriptor alone (three changes: rename, break, fix).
+  // Every run was started by the descriptor alone (five changes: rename, break, fix, two saves).
   const starts = watcher.lines.filter((l) => l.includes("changed; generating"));
-  assert.ok(starts.length >= 3 && starts.every((l) => l.startsWith("codegen: desc/api/demo.api changed")), starts.join("\n"));
+  assert.ok(starts.length >= 5 && starts.every((l) => l.startsWith("codegen: desc/api/demo.api changed")), starts.join("\n"));
+});
+
+/** A project whose .codegen.yaml runs `hook` after (or before) every gen. */
+function hooked(when: "before" | "after", hook: string): string {
+  const dir = makeProject({ "desc/api/demo.api": smallApi, "hook.sh": hook });
+  writeFileSync(join(dir, ".codegen.yaml"), `${readFileSync(join(dir, ".codegen.yaml"), "utf8")}hooks:\n  ${when}:\n    - sh hook.sh\n`);
+  return dir;
+}
+
+test("gen --watch: changes made while a run goes on start the next run, run after run", async () => {
+  // A hook that, like a user typing while gen runs, changes the descriptor during the 2nd and 3rd runs.
+  const dir = hooked("after", [
+    "n=$(cat .runs 2>/dev/null || echo 0); n=$((n+1)); echo $n > .runs",
+    "if [ $n -eq 2 ]; then sed -i 's#/first#/second#' desc/api/demo.api; fi",
+    "if [ $n -eq 3 ]; then sed -i 's#/second#/third#' desc/api/demo.api; fi",
+  ].join("\n") + "\n");
+  const watcher = startWatch(dir, { CODEGEN_CACHE_DIR: scratch("watch-cache") });
+  try {
+    await watcher.next(IDLE).line;
+    const mark = watcher.lines.length;
+    writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("get /things returns", "get /first returns"));
+    // The edit's run, then one for each of the hook's two changes, then idle.
+    await waitFor(() => watcher.lines.slice(mark).filter((l) => /^wrote \d+ files/.test(l)).length >= 3 && watcher.lines.at(-1) === IDLE_LINE, watcher.lines);
+    assert.match(readFileSync(join(dir, "routes.txt"), "utf8"), /\/third/, watcher.lines.join("\n"));
+  } finally {
+    watcher.child.kill("SIGINT");
+  }
+  assert.is(await watcher.exited, 130);
+});
+
+test("gen --watch: a hook that writes a descriptor back as it was does not start runs", async () => {
+  const dir = hooked("before", "cp desc/api/demo.api .copy && cp .copy desc/api/demo.api\n");
+  const watcher = startWatch(dir, { CODEGEN_CACHE_DIR: scratch("watch-cache") });
+  try {
+    await watcher.next(IDLE).line;
+    const wrote = watcher.next(/^wrote \d+ files/);
+    writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("get /things returns", "get /more returns"));
+    await wrote.line;
+    await watcher.next(IDLE, wrote.mark).line;
+    const runs = watcher.lines.filter((l) => l.includes("; generating")).length;
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.is(watcher.lines.filter((l) => l.includes("; generating")).length, runs, watcher.lines.join("\n"));
+    assert.is(runs, 1);
+  } finally {
+    watcher.child.kill("SIGINT");
+  }
+  assert.is(await watcher.exited, 130);
 });
 
 test("gen --watch does not combine with a preview or a partial gen", () => {
