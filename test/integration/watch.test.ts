@@ -27,11 +27,19 @@ function startWatch(dir: string, env: Record<string, string>) {
     w.resolve(lines[i]!);
   };
   for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on("line", (l) => (lines.push(l), check()));
-  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code, signal) => resolve(code ?? (signal ? -1 : null))));
   return {
     lines,
     exited,
     child,
+    /** SIGINT, as Ctrl-C; a watch still running 15 s later is killed (and the exit code says -1). */
+    async stop(): Promise<number | null> {
+      child.kill("SIGINT");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
     /** The first line matching `test` printed from line `from` on (by default: from now on). */
     next(test: RegExp, from = lines.length): { mark: number; line: Promise<string> } {
       const line = new Promise<string>((resolve, reject) => {
@@ -56,6 +64,7 @@ async function waitFor(ready: () => boolean, lines: string[]): Promise<void> {
 
 test("gen --watch: a descriptor change gens again; gen's own files and bad input do not break the watch; SIGINT stops it", async () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi });
+  let stopped: number | null = null;
   const watcher = startWatch(dir, { CODEGEN_CACHE_DIR: scratch("watch-cache") });
   try {
     await watcher.next(IDLE).line;
@@ -100,9 +109,9 @@ test("gen --watch: a descriptor change gens again; gen's own files and bad input
       assert.match(readFileSync(join(dir, "routes.txt"), "utf8"), new RegExp(path));
     }
   } finally {
-    watcher.child.kill("SIGINT");
+    stopped = await watcher.stop();
   }
-  assert.is(await watcher.exited, 130);
+  assert.is(stopped, 130);
   assert.not.ok(existsSync(join(dir, ".codegen/lock")), "no lock left behind");
   // Every run was started by the descriptor alone (five changes: rename, break, fix, two saves).
   const starts = watcher.lines.filter((l) => l.includes("changed; generating"));
@@ -123,6 +132,7 @@ test("gen --watch: changes made while a run goes on start the next run, run afte
     "if [ $n -eq 2 ]; then sed -i 's#/first#/second#' desc/api/demo.api; fi",
     "if [ $n -eq 3 ]; then sed -i 's#/second#/third#' desc/api/demo.api; fi",
   ].join("\n") + "\n");
+  let stopped: number | null = null;
   const watcher = startWatch(dir, { CODEGEN_CACHE_DIR: scratch("watch-cache") });
   try {
     await watcher.next(IDLE).line;
@@ -132,13 +142,14 @@ test("gen --watch: changes made while a run goes on start the next run, run afte
     await waitFor(() => watcher.lines.slice(mark).filter((l) => /^wrote \d+ files/.test(l)).length >= 3 && watcher.lines.at(-1) === IDLE_LINE, watcher.lines);
     assert.match(readFileSync(join(dir, "routes.txt"), "utf8"), /\/third/, watcher.lines.join("\n"));
   } finally {
-    watcher.child.kill("SIGINT");
+    stopped = await watcher.stop();
   }
-  assert.is(await watcher.exited, 130);
+  assert.is(stopped, 130);
 });
 
 test("gen --watch: a hook that writes a descriptor back as it was does not start runs", async () => {
   const dir = hooked("before", "cp desc/api/demo.api .copy && cp .copy desc/api/demo.api\n");
+  let stopped: number | null = null;
   const watcher = startWatch(dir, { CODEGEN_CACHE_DIR: scratch("watch-cache") });
   try {
     await watcher.next(IDLE).line;
@@ -151,9 +162,35 @@ test("gen --watch: a hook that writes a descriptor back as it was does not start
     assert.is(watcher.lines.filter((l) => l.includes("; generating")).length, runs, watcher.lines.join("\n"));
     assert.is(runs, 1);
   } finally {
-    watcher.child.kill("SIGINT");
+    stopped = await watcher.stop();
   }
-  assert.is(await watcher.exited, 130);
+  assert.is(stopped, 130);
+});
+
+test("gen --watch: a config that cannot be read is reported, and the watch goes on until it can", async () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  const config = readFileSync(join(dir, ".codegen.yaml"), "utf8");
+  let stopped: number | null = null;
+  const watcher = startWatch(dir, { CODEGEN_CACHE_DIR: scratch("watch-cache") });
+  try {
+    await watcher.next(IDLE).line;
+    let said = watcher.next(/^codegen: watching for changes/);
+    writeFileSync(join(dir, ".codegen.yaml"), `${config}frame: [\n`);
+    await said.line;
+    assert.ok(watcher.lines.slice(said.mark).some((l) => /^\.codegen\.yaml:\d+:\d+: /.test(l)), watcher.lines.slice(said.mark).join("\n"));
+    // Without a config, any file gen did not write counts: a descriptor edit runs gen (which says the same).
+    said = watcher.next(/^codegen: watching for changes/);
+    writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("get /things returns", "get /more returns"));
+    await said.line;
+    assert.ok(watcher.lines.slice(said.mark).includes("codegen: desc/api/demo.api changed; generating"), watcher.lines.slice(said.mark).join("\n"));
+    const wrote = watcher.next(/^wrote \d+ files/);
+    writeFileSync(join(dir, ".codegen.yaml"), config);
+    await wrote.line;
+    assert.match(readFileSync(join(dir, "routes.txt"), "utf8"), /\/more/);
+  } finally {
+    stopped = await watcher.stop();
+  }
+  assert.is(stopped, 130);
 });
 
 test("gen --watch does not combine with a preview or a partial gen", () => {

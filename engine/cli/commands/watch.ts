@@ -61,6 +61,7 @@ export async function watchGen(flags: GenFlags, out: Out, cwd: string): Promise<
   let scope = await scopeOf(root, cwd, flags);
   let running = false;
   let stopped: number | null = null;
+  let closed = false;
   let timer: NodeJS.Timeout | null = null;
   let waitingSince = 0;
   let pending = new Set<string>();
@@ -104,7 +105,9 @@ export async function watchGen(flags: GenFlags, out: Out, cwd: string): Promise<
     running = false;
     if (stopped !== null || result.error instanceof Interrupted) return stop(stopped ?? result.code);
     scope = await scopeOf(root, cwd, flags);
-    for (const folder of scope.folders) folders.add(folder, true);
+    // Stopped while reading the scope: nothing may be watched again.
+    if (closed) return;
+    for (const folder of scope.folders) watchFolder(folder);
     for (const p of duringRun) if (scope.relevant(p)) pending.add(p);
     if (pending.size > 0) schedule();
     else out.error(IDLE);
@@ -116,6 +119,7 @@ export async function watchGen(flags: GenFlags, out: Out, cwd: string): Promise<
     timer = setTimeout(() => void run(), Math.max(0, Math.min(SETTLE_MS, waitingSince + MAX_WAIT_MS - Date.now())));
   };
   const onPath = (rel: string): void => {
+    if (closed) return;
     // A folder gen reads below made at the top: watched from now on.
     if (!rel.includes("/") && scope.folders.includes(rel)) folders.renew(rel);
     if (!scope.relevant(rel)) return;
@@ -129,8 +133,10 @@ export async function watchGen(flags: GenFlags, out: Out, cwd: string): Promise<
     out.error(`codegen: the watch failed: ${e.message}`);
     stop(1);
   }, (rel) => IGNORED.includes(rel) || IGNORED.some((i) => rel.startsWith(`${i}/`)));
+  // The root itself (the config, a descriptor folder made later), and below it what gen reads.
+  const watchFolder = (folder: string): void => (folder === "" ? folders.renew("") : folders.add(folder, true));
   folders.add("", false);
-  for (const folder of scope.folders) folders.add(folder, true);
+  for (const folder of scope.folders) watchFolder(folder);
 
   const onSignal = (signal: NodeJS.Signals): void => {
     const code = signalExitCode(signal);
@@ -141,6 +147,7 @@ export async function watchGen(flags: GenFlags, out: Out, cwd: string): Promise<
     else process.exit(code);
   };
   const stop = (code: number): void => {
+    closed = true;
     if (timer) clearTimeout(timer);
     folders.close();
     for (const s of SIGNALS) process.off(s, onSignal);
