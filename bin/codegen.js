@@ -2,6 +2,7 @@
 // Thin launcher: the compiled CLI lives in dist/ (built by `npm ci` / `npm install` via prepare).
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { fileStamp } from "./file-stamp.js";
 
 const compiled = new URL("../dist/engine/cli/main.js", import.meta.url);
 const bundled = new URL("../dist/bundle/main.cjs", import.meta.url);
@@ -25,8 +26,7 @@ const storedHelp = () => {
   try {
     const stored = JSON.parse(readFileSync(new URL("help.json", bundled), "utf8"));
     const text = stored.texts[argv.join(" ")];
-    const s = statSync(fileURLToPath(bundled));
-    return text && stored.bundle === `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}` ? text : null;
+    return text && stored.bundle === fileStamp(fileURLToPath(bundled)) ? text : null;
   } catch {
     return null;
   }

@@ -8,10 +8,11 @@
  * SHA-256 would cost 15 ms here, a tenth of the whole.) An install that copies the files, as
  * npm's does from a tarball, gets other stats: it loads the CLI for help, as before.
  */
-import { statSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadBundle } from "../bin/bundle-loader.js";
+import { fileStamp } from "../bin/file-stamp.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bundle = join(root, "dist/bundle/main.cjs");
@@ -38,5 +39,4 @@ if (commands.length === 0) throw new Error("no commands in codegen --help");
 for (const argv of [[], ["--help"], ["-h"], ...commands.flatMap((c) => [[c, "--help"], [c, "-h"]])]) {
   texts[argv.join(" ")] = await printed(argv);
 }
-const s = statSync(bundle);
-writeFileSync(join(root, "dist/bundle/help.json"), JSON.stringify({ bundle: `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`, texts }));
+writeFileSync(join(root, "dist/bundle/help.json"), JSON.stringify({ bundle: fileStamp(bundle), texts }));

@@ -4,7 +4,7 @@
  * file an editor replaced by renaming a new one over it (a "safe save"), and it watches every file
  * of the tree; a folder's own watch reports each name that changes in it, whatever the inode.
  */
-import { readdirSync, statSync, watch, type FSWatcher } from "node:fs";
+import { lstatSync, readdirSync, watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
 
 export class FolderWatch {
@@ -84,8 +84,9 @@ export class FolderWatch {
   }
 }
 
+/** A folder itself, not a link to one (a link may lead out of the project). */
 function isFolder(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  return lstatSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }
 
 function subfolders(path: string): string[] {

@@ -8,7 +8,7 @@ import type { LoadedConfig } from "../config/index.js";
 import { generate, type GenerateResult } from "../generate.js";
 import type { Pack, PackPins, Phase } from "../packs/index.js";
 import { NestedProjects } from "../project/index.js";
-import { acquireLock, fileClock, guardSignals, ProjectFiles, readLedger, readStamps, recoverTransaction, saveSnapshot, saveStamps, snapshotReport, stampChangeTime, TX_DIR, unchangedSnapshot, userOwnedOnce, writeFiles, type Ledger, type Said, type Snapshot, type StampRecord, type WriteReport } from "../write/index.js";
+import { acquireLock, fileClock, guardSignals, ProjectFiles, readLedger, keepStamps, readStamps, recoverTransaction, saveSnapshot, snapshotReport, TX_DIR, unchangedSnapshot, userOwnedOnce, writeFiles, type Ledger, type Said, type Snapshot, type WriteReport } from "../write/index.js";
 import type { Out } from "./report.js";
 
 export interface GenRun {
@@ -63,30 +63,8 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
     saveSnapshot(root, { key: result.key, clock, ledger: ledger.raw, said: result.said, outcomes: report.outcomes, stamps: disk.stamps });
   }
   if (run.config.values.verbose && disk.knownRecords.size > 0) run.log?.(`${disk.knownRecords.size} files known from their stamps without reading them (.codegen/stamps.txt)`);
-  if (clock !== null && !run.dryRun) keepStamps(root, disk, report, clock);
+  if (clock !== null && !run.dryRun) keepStamps(root, disk, report.outcomes, clock);
   return { report, result };
-}
-
-/** What this run knew of the files it left as they were, for the next run (write/stamps.ts). */
-function keepStamps(root: string, disk: ProjectFiles, report: WriteReport, clock: number): void {
-  const records = new Map<string, StampRecord>();
-  for (const o of report.outcomes) {
-    if (o.state !== "unchanged" && o.state !== "kept") continue;
-    const known = disk.knownRecords.get(o.path);
-    if (known) {
-      records.set(o.path, known);
-      continue;
-    }
-    const stamp = disk.stamps.get(o.path);
-    const hash = disk.hash(o.path);
-    if (!stamp || !hash) continue;
-    // Read again as recorded, and trusted already: the record stands, its older clock with it.
-    const before = disk.records.get(o.path);
-    const stands = before !== undefined && before[0] === stamp && before[1] === hash && stampChangeTime(before[0]) < before[2];
-    records.set(o.path, stands ? before : [stamp, hash, clock]);
-  }
-  if (records.size === disk.records.size && [...records].every(([path, r]) => disk.records.get(path) === r)) return;
-  saveStamps(root, records);
 }
 
 /**

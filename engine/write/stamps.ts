@@ -12,6 +12,8 @@
  */
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { FileOutcome } from "./decide.js";
+import { stampChangeTime, type ProjectFiles } from "./disk.js";
 import { isPlainRelative, STATE_DIR } from "./ledger.js";
 import { ensureStateDir } from "./lock.js";
 
@@ -55,4 +57,26 @@ export function saveStamps(root: string, records: Map<string, StampRecord>): voi
     // Without records the next gen reads the files: slower, never wrong.
     for (const f of [tmp, file]) rmSync(f, { force: true });
   }
+}
+
+/** Save what a run knew of the files it left as they were (unchanged, kept), for the next run. */
+export function keepStamps(root: string, disk: ProjectFiles, outcomes: FileOutcome[], clock: number): void {
+  const records = new Map<string, StampRecord>();
+  for (const o of outcomes) {
+    if (o.state !== "unchanged" && o.state !== "kept") continue;
+    const known = disk.knownRecords.get(o.path);
+    if (known) {
+      records.set(o.path, known);
+      continue;
+    }
+    const stamp = disk.stamps.get(o.path);
+    const hash = disk.hash(o.path);
+    if (!stamp || !hash) continue;
+    // Read again as recorded, and trusted already: the record stands, its older clock with it.
+    const before = disk.records.get(o.path);
+    const stands = before !== undefined && before[0] === stamp && before[1] === hash && stampChangeTime(before[0]) < before[2];
+    records.set(o.path, stands ? before : [stamp, hash, clock]);
+  }
+  if (records.size === disk.records.size && [...records].every(([path, r]) => disk.records.get(path) === r)) return;
+  saveStamps(root, records);
 }

@@ -64,6 +64,17 @@ test("after an edit, the files gen left as they were are known without reading; 
   assert.is(fastEntries, fileEntries(), "the same ledger entries with and without records");
 });
 
+test("a dry run neither writes nor removes records", () => {
+  const { dir, env, edit } = editedProject();
+  const before = readFileSync(join(dir, STAMPS), "utf8");
+  edit(2);
+  codegenOk(["gen", "--dry-run"], dir, env);
+  assert.is(readFileSync(join(dir, STAMPS), "utf8"), before);
+  rmSync(join(dir, STAMPS));
+  codegenOk(["gen", "--diff"], dir, env);
+  assert.not.ok(existsSync(join(dir, STAMPS)));
+});
+
 test("a managed file edited to the same size and modification time is read again and restored", () => {
   const { dir, env, edit } = editedProject();
   const routes = join(dir, "routes.txt");

@@ -5,8 +5,8 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { spawn } from "node:child_process";
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { codegen } from "../support/cli.js";
@@ -187,6 +187,24 @@ test("gen --watch: a config that cannot be read is reported, and the watch goes 
     writeFileSync(join(dir, ".codegen.yaml"), config);
     await wrote.line;
     assert.match(readFileSync(join(dir, "routes.txt"), "utf8"), /\/more/);
+  } finally {
+    stopped = await watcher.stop();
+  }
+  assert.is(stopped, 130);
+});
+
+test("gen --watch reads nothing a link leads to (a fifo outside the project would block it)", async () => {
+  const dir = makeProject({ "desc/api/demo.api": smallApi });
+  const outside = join(scratch("outside"), "pipe.api");
+  execFileSync("mkfifo", [outside]);
+  let stopped: number | null = null;
+  const watcher = startWatch(dir, { CODEGEN_CACHE_DIR: scratch("watch-cache") });
+  try {
+    await watcher.next(IDLE).line;
+    const said = watcher.next(/^codegen: watching for changes/);
+    symlinkSync(outside, join(dir, "desc/api/linked.api"));
+    await said.line;
+    assert.ok(watcher.lines.slice(said.mark).includes("codegen: desc/api/linked.api changed; generating"), watcher.lines.join("\n"));
   } finally {
     stopped = await watcher.stop();
   }

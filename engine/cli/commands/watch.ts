@@ -13,7 +13,7 @@
  * then the watch says so and waits for the next change.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { lstatSync, readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import { CodegenError } from "../../diagnostics/index.js";
 import { CONFIG_FILE, loadConfig } from "../../config/index.js";
@@ -73,11 +73,18 @@ export async function watchGen(flags: GenFlags, out: Out, cwd: string): Promise<
   let finish: (code: number) => void = () => undefined;
   const done = new Promise<number>((resolve) => (finish = resolve));
 
+  // Of a link, its target's name only: gen reads no linked descriptor, and the watch reads
+  // nothing outside the project.
   const digestOf = (rel: string): string | null => {
+    const path = join(root, rel);
+    const kind = lstatSync(path, { throwIfNoEntry: false });
+    if (!kind) return null;
+    if (kind.isSymbolicLink()) return `link:${readlinkSync(path)}`;
+    if (!kind.isFile()) return kind.isDirectory() ? "folder" : "other";
     try {
-      return createHash("sha256").update(readFileSync(join(root, rel))).digest("hex");
-    } catch (e) {
-      return (e as NodeJS.ErrnoException).code === "EISDIR" ? "folder" : null;
+      return createHash("sha256").update(readFileSync(path)).digest("hex");
+    } catch {
+      return null;
     }
   };
   const run = async (): Promise<void> => {
@@ -178,7 +185,7 @@ async function scopeOf(root: string, cwd: string, flags: GenFlags): Promise<Scop
     } catch {
       // no readable ledger either: every file counts
     }
-    return { relevant: (rel) => !owned.has(rel), folders: [""] };
+    return { relevant: (rel) => !owned.has(rel) && !IGNORED.some((i) => rel === i || rel.startsWith(`${i}/`)), folders: [""] };
   }
 }
 
