@@ -100,6 +100,8 @@ const table: Record<string, Builtin> = {
     const f = fn(args[1]);
     const n = arityOf(f);
     if (n < 2) throw new Unsupported("$reduce with a function of fewer than two parameters");
+    // Its signature <afj?:j> takes any JSON value to start from, but no function.
+    if (isFunction(args[2])) throw new Unsupported("$reduce starting from a function");
     const items = list(args[0]);
     if (items === undefined) return undefined;
     let acc: unknown;

@@ -98,6 +98,7 @@ const LEFT: string[] = [
   "[$x := 1, $x]", "{'a': $x := 1, 'b': $x}", "$replace('abc', /b/, function($m) { $string($m.index) })", "-$map(o.nested, function($x) { $match('1', /,/) })",
   "($f := function() { $sort([2, 1], function($a, $b) { $a > $b }) }; $f())", "function() { 1 } ~> $boolean", "[1] = {'0': 1, 'length': 1}", "/a/", "$type(/a/)",
   "[{'a': 1}][0].a", "[][0].a[]", "[missing..'a']", "$map(missing, 1)", "$sort([2, 1], missing)", "$map(['x'], function($v) { $uppercase() })",
+  "$reduce([1, 2], function($a, $b) { 1 }, function() { 2 })",
 ];
 
 test("the fast evaluator gives jsonata's value", async () => {
