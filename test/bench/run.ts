@@ -4,12 +4,13 @@
  *     [--rpcs 200] [--proto-files 20] [--tables 100] [--runs 5] [--iterations 3000]
  * Cold runs are interleaved (codegen, goctl, codegen, …) and reported as medians; every codegen
  * cold run gets a fresh project and a fresh cache. Ratios are codegen ÷ goctl's cold run. The
- * phase table is codegen's own `--verbose` timing of one cold run; peak RSS comes from
- * /usr/bin/time when present. model-runtime is the generated model's speed at run time against
+ * floor row is what Node pays to format and create codegen's output alone (floor.ts), run after
+ * each cold run on its files. The phase table is codegen's own `--verbose` timing of one cold
+ * run; peak RSS comes from /usr/bin/time when present. model-runtime is the generated model's speed at run time against
  * plain database/sql on SQLite (see model-runtime.ts).
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { codegenBin } from "../support/paths.js";
@@ -19,6 +20,10 @@ import { writeProtoProject } from "./proto-case.js";
 import { findGoctl } from "./goctl.js";
 import { apiModule, goctlProtoCopies, writeGoctlApiProject } from "./goctl-inputs.js";
 import { watchedEdits } from "./watch-edit.js";
+import { LEDGER_PATH } from "../../engine/write/index.js";
+
+/** test/bench/floor.ts: Node starting, gofmt and creating codegen's output files, nothing else. */
+const floorScript = new URL("floor.js", import.meta.url).pathname;
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number): number => {
@@ -63,9 +68,18 @@ console.log(`${"".padEnd(46)} ${"codegen".padStart(10)} ${(goctl ? "goctl" : "co
 /** goctl's cold run on a project (or, without goctl, copying codegen's output tree). */
 type Baseline = (project: string, out: string) => void;
 
+/** Codegen's output in `dir` (the files its ledger lists), as path → text: the floor's input. */
+function outputTree(dir: string): string {
+  const ledger = JSON.parse(readFileSync(join(dir, LEDGER_PATH), "utf8")) as { files: Array<{ path: string }> };
+  const tree = join(temp("floor-tree"), "tree.json");
+  writeFileSync(tree, JSON.stringify(Object.fromEntries(ledger.files.map((f) => [f.path, readFileSync(join(dir, f.path), "utf8")]))));
+  return tree;
+}
+
 function measure(name: string, write: (dir: string) => void, baseline: Baseline, edit?: (dir: string, i: number) => void): { last: string; lastCache: string; goctlCold: number } {
   const cold: number[] = [];
   const base: number[] = [];
+  const floor: number[] = [];
   let last = "";
   let lastCache = "";
   for (let i = 0; i < runs; i++) {
@@ -80,11 +94,13 @@ function measure(name: string, write: (dir: string) => void, baseline: Baseline,
     const start = process.hrtime.bigint();
     baseline(copy, out);
     base.push(Number(process.hrtime.bigint() - start) / 1e6);
+    floor.push(timed(process.execPath, [floorScript, outputTree(dir), temp("floor-out")], tmpdir()).ms);
     last = dir;
     lastCache = cache;
   }
   const goctlCold = median(base);
   row(`${name}: cold gen`, median(cold), goctlCold);
+  row(`${name}: floor (start, gofmt, create the files)`, median(floor), goctlCold);
   // After a gen that wrote files, the first gen reads them all and takes the snapshot, the
   // second answers from it and records its inputs, and the ones after are answered from those.
   const noChange = [...Array(runs + 2)].map(() => codegen(["gen"], last, lastCache).ms);
