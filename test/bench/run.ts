@@ -6,8 +6,8 @@
  * cold run gets a fresh project and a fresh cache. Ratios are codegen ÷ goctl's cold run. The
  * floor row is what Node pays to format and create codegen's output alone (floor.ts), run after
  * each cold run on its files. The phase table is codegen's own `--verbose` timing of one cold
- * run; peak RSS comes from /usr/bin/time when present. model-runtime is the generated model's speed at run time against
- * plain database/sql on SQLite (see model-runtime.ts).
+ * run; peak RSS comes from /usr/bin/time when present. model-runtime is the generated model's
+ * speed at run time against plain database/sql on SQLite (see model-runtime.ts).
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
