@@ -7,7 +7,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
@@ -124,6 +124,20 @@ test("a live lock is not waited for: the full gen, which says it waits, decides"
   assert.is(replay(p.dir, p.env).code, null);
   // Without noWait the replay would wait the lock's full minute.
   assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
+});
+
+test("a build without the replay module answers with the full gen", () => {
+  const p = recorded();
+  // The launcher and the built CLI, copied with their times (the launcher runs the bundle when it
+  // is not older than the compiled modules), less dist/bundle/replay.js.
+  const copy = join(scratch("no-replay"), "codegen");
+  for (const part of ["bin", "dist", "package.json", "schemas", "rules", "template-packs"]) cpSync(join(repoRoot, part), join(copy, part), { recursive: true, preserveTimestamps: true });
+  symlinkSync(join(repoRoot, "node_modules"), join(copy, "node_modules"), "dir");
+  assert.ok(statSync(join(copy, "dist/bundle/main.cjs")).mtimeMs >= statSync(join(copy, "dist/engine/cli/main.js")).mtimeMs, "the copy runs the bundle");
+  rmSync(join(copy, "dist/bundle/replay.js"));
+  const r = spawnSync(process.execPath, [join(copy, "bin/codegen.js"), "gen"], { cwd: p.dir, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", ...p.env } });
+  assert.is(r.status, 0, r.stdout + r.stderr);
+  assert.is(r.stdout, p.output);
 });
 
 test("not answered from a subfolder of the project", () => {
