@@ -128,16 +128,20 @@ test("a live lock is not waited for: the full gen, which says it waits, decides"
 
 test("a build without the replay module answers with the full gen", () => {
   const p = recorded();
-  // The launcher and the built CLI, copied with their times (the launcher runs the bundle when it
-  // is not older than the compiled modules), less dist/bundle/replay.js.
+  // The launcher and the built CLI, less dist/bundle/replay.js; the copied bundle is made the
+  // newest file, so that the launcher runs it (the compiled CLI imports replay.js itself).
   const copy = join(scratch("no-replay"), "codegen");
-  for (const part of ["bin", "dist", "package.json", "schemas", "rules", "template-packs"]) cpSync(join(repoRoot, part), join(copy, part), { recursive: true, preserveTimestamps: true });
+  for (const part of ["bin", "dist", "package.json", "schemas", "rules", "template-packs"]) cpSync(join(repoRoot, part), join(copy, part), { recursive: true });
   symlinkSync(join(repoRoot, "node_modules"), join(copy, "node_modules"), "dir");
-  assert.ok(statSync(join(copy, "dist/bundle/main.cjs")).mtimeMs >= statSync(join(copy, "dist/engine/cli/main.js")).mtimeMs, "the copy runs the bundle");
+  const later = new Date(Date.now() + 60_000);
+  utimesSync(join(copy, "dist/bundle/main.cjs"), later, later);
   rmSync(join(copy, "dist/bundle/replay.js"));
+  // The full gen reads its pack through the cache (and stores it again when it is gone); a replay would not.
+  rmSync(p.env["CODEGEN_CACHE_DIR"]!, { recursive: true, force: true });
   const r = spawnSync(process.execPath, [join(copy, "bin/codegen.js"), "gen"], { cwd: p.dir, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", ...p.env } });
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.is(r.stdout, p.output);
+  assert.ok(existsSync(p.env["CODEGEN_CACHE_DIR"]!), "the full gen ran");
 });
 
 test("not answered from a subfolder of the project", () => {
