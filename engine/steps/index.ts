@@ -5,7 +5,6 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
-import { availableParallelism } from "node:os";
 import { scratchRoot } from "./scratch-root.js";
 import { createHash } from "node:crypto";
 import { dirname, join, relative } from "node:path";
@@ -20,6 +19,7 @@ import { cachedFiles, storeFiles, toolIdentity } from "./cache.js";
 import { FileStepCache } from "./file-cache.js";
 import { findInputs } from "../descriptors/index.js";
 import { outputDiagnostics } from "./output.js";
+import { inBatches } from "./batches.js";
 
 export { toolIdentity } from "./cache.js";
 
@@ -134,15 +134,6 @@ async function stageFiles(byPath: Map<string, PlannedFile>, paths: string[]): Pr
     writeFileSync(join(dir, p), byPath.get(p)!.contents);
   }
   return dir;
-}
-
-/** Files split into one batch per available core (at least 100 files each, so small runs stay one process). */
-function inBatches(files: string[]): string[][] {
-  const count = Math.max(1, Math.min(availableParallelism(), Math.floor(files.length / 100)));
-  const size = Math.ceil(files.length / count);
-  const batches: string[][] = [];
-  for (let i = 0; i < files.length; i += size) batches.push(files.slice(i, i + size));
-  return batches.length > 0 ? batches : [files];
 }
 
 /** Stands for the staging folder in rendered arguments until the folder exists. */

@@ -2,10 +2,10 @@
  * `npm run bench`: codegen beside goctl on the same synthetic projects, in one run.
  *   node dist/test/bench/run.js [--case api|proto|model|model-runtime] [--routes 500] [--files 50]
  *     [--rpcs 200] [--proto-files 20] [--tables 100] [--runs 5] [--iterations 3000]
- * Cold runs are interleaved (codegen, goctl, floor; the order turns each round) and reported as
- * medians; every codegen cold run gets a fresh project and a fresh cache. Ratios are codegen ÷ goctl's cold run. The
- * api case's floor row is what Node pays to format and create codegen's output alone (floor.ts),
- * in turn with the cold runs. The phase table is codegen's own `--verbose` timing of one cold
+ * Cold runs are interleaved (codegen, goctl and, in the api case, the floor: what Node pays to
+ * format and create codegen's output alone, floor.ts; the order turns each round) and reported
+ * as medians; every codegen cold run gets a fresh project and a fresh cache. Ratios are
+ * codegen ÷ goctl's cold run. The phase table is codegen's own `--verbose` timing of one cold
  * run; peak RSS comes from /usr/bin/time when present. model-runtime is the generated model's
  * speed at run time against plain database/sql on SQLite (see model-runtime.ts).
  */
