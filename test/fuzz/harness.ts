@@ -3,13 +3,25 @@
  * mutated (ranges deleted, duplicated, swapped, tokens inserted, cut short) or random text.
  * The property: the reader accepts the input, or refuses it with diagnostics whose positions
  * lie inside the input. Anything else (a TypeError, a stack overflow) is an internal error.
- * The seed is printed on failure; FUZZ_SEED=<n> repeats a run, FUZZ_RUNS=<n> changes its size.
+ * Seeds: `npm test` runs a fixed list (the base seed plus every seed that once found a bug, so CI
+ * is deterministic); `npm run fuzz` sets FUZZ_RANDOM=1 for a fresh seed; FUZZ_SEED=<n> repeats one
+ * run. The seed is printed on failure: add it to the suite's list of found seeds with the fix.
+ * FUZZ_RUNS=<n> changes a run's size.
  */
 import fc from "fast-check";
 import { CodegenError } from "../../engine/diagnostics/index.js";
 
 export const RUNS = Number(process.env["FUZZ_RUNS"] ?? 2000);
-export const SEED = Number(process.env["FUZZ_SEED"] ?? Date.now() % 2 ** 31);
+/** The seed every suite runs in `npm test`. */
+export const BASE_SEED = 20261126;
+
+/** The seeds a suite runs: FUZZ_SEED alone, a random one under FUZZ_RANDOM=1, else the base seed and the suite's found ones. */
+export function fuzzSeeds(found: number[] = []): number[] {
+  const fixed = process.env["FUZZ_SEED"];
+  if (fixed !== undefined && fixed !== "") return [Number(fixed)];
+  if (process.env["FUZZ_RANDOM"] === "1") return [Math.floor(Math.random() * 2 ** 31)];
+  return [BASE_SEED, ...found];
+}
 
 /** Text derived from the seeds (texts, or an arbitrary of them): a seed with up to four edits, or (rarely) random text. */
 export function mutatedText(seeds: string[] | fc.Arbitrary<string>, tokens: string[]): fc.Arbitrary<string> {
@@ -41,8 +53,16 @@ export function mutatedText(seeds: string[] | fc.Arbitrary<string>, tokens: stri
   return fc.oneof({ arbitrary: mutated, weight: 9 }, { arbitrary: fc.string({ maxLength: 300, unit: "binary" }), weight: 1 });
 }
 
-/** Run `read` over RUNS inputs; returns a failure message (with the seed) or null. */
-export async function fuzzReader(name: string, inputs: fc.Arbitrary<string>, read: (text: string) => Promise<unknown>): Promise<string | null> {
+/** Run `read` over RUNS inputs per seed; returns a failure message (with the seed) or null. */
+export async function fuzzReader(name: string, inputs: fc.Arbitrary<string>, read: (text: string) => Promise<unknown>, seeds = fuzzSeeds()): Promise<string | null> {
+  for (const seed of seeds) {
+    const failure = await fuzzReaderOnce(name, inputs, read, seed);
+    if (failure) return failure;
+  }
+  return null;
+}
+
+async function fuzzReaderOnce(name: string, inputs: fc.Arbitrary<string>, read: (text: string) => Promise<unknown>, seed: number): Promise<string | null> {
   let accepted = 0;
   let refused = 0;
   const result = await fc.check(
@@ -60,8 +80,8 @@ export async function fuzzReader(name: string, inputs: fc.Arbitrary<string>, rea
         refused++;
       }
     }),
-    { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    { numRuns: RUNS, seed, endOnFailure: true },
   );
-  if (result.failed) return `${name} reader, FUZZ_SEED=${SEED}: ${fc.defaultReportMessage(result)}`;
+  if (result.failed) return `${name} reader, FUZZ_SEED=${seed}: ${fc.defaultReportMessage(result)}`;
   return accepted + refused === 0 ? `${name}: no input was tried` : null;
 }
