@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { CodegenError, excerpt, formatDiagnostic } from "../diagnostics/index.js";
-import { systemRefusal } from "../fs/fs-errors.js";
+import { systemRefusal } from "../fs/index.js";
 import type { Out } from "./report.js";
 import { Interrupted, signalExitCode } from "../write/index.js";
 

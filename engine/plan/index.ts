@@ -4,7 +4,7 @@
  */
 import { basename, dirname } from "node:path";
 import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnostics/index.js";
-import { LinkRefused, readInside } from "../fs/path-policy.js";
+import { LinkRefused, readInside } from "../fs/index.js";
 import type { Mode, Pack, Phase, Rule } from "../packs/index.js";
 import { Renderer } from "../render/index.js";
 import { liquidDiagnostic } from "../render/index.js";

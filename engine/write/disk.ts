@@ -3,7 +3,7 @@ import { statSync, type Stats } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { LinkRefused, PathPolicy, readNoFollow } from "../fs/path-policy.js";
+import { LinkRefused, PathPolicy, readNoFollow } from "../fs/index.js";
 import type { StampRecord } from "./stamps.js";
 
 export function sha256(bytes: Buffer): string {

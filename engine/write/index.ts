@@ -4,7 +4,7 @@
  * change as one transaction that also updates the ledger. A dry run stops before applying.
  */
 import { realpath } from "node:fs/promises";
-import { PathPolicy } from "../fs/path-policy.js";
+import { PathPolicy } from "../fs/index.js";
 import type { PlannedFile } from "../plan/index.js";
 import { NestedProjects } from "../project/index.js";
 import { decide, type FileOutcome, type FileState } from "./decide.js";

@@ -6,7 +6,7 @@
  * tx/. An invalid journal is refused with a diagnostic and left as it is for the user to inspect.
  */
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { isPlainRelative, LinkRefused, lstatOrNull, PathPolicy, readNoFollow } from "../fs/path-policy.js";
+import { isPlainRelative, LinkRefused, lstatOrNull, PathPolicy, readNoFollow } from "../fs/index.js";
 import { STATE_DIR } from "./state-dir.js";
 
 export const TX_DIR = `${STATE_DIR}/tx`;

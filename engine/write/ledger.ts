@@ -6,11 +6,11 @@
  * review shows which files a change added or dropped.
  */
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { isPlainRelative } from "../fs/path-policy.js";
+import { isPlainRelative } from "../fs/index.js";
 import type { Mode } from "../packs/index.js";
 import { readStateFile, STATE_DIR } from "./state-dir.js";
 
-export { isPlainRelative } from "../fs/path-policy.js";
+export { isPlainRelative } from "../fs/index.js";
 export { STATE_DIR } from "./state-dir.js";
 export const LEDGER_PATH = `${STATE_DIR}/ledger.json`;
 const VERSION = 1;

@@ -7,7 +7,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmdirSync, st
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { readNoFollow } from "../fs/path-policy.js";
+import { readNoFollow } from "../fs/index.js";
 import { readStateFile, checkStateDir, STATE_DIR } from "./state-dir.js";
 
 export const LOCK_PATH = `${STATE_DIR}/lock`;

@@ -5,7 +5,7 @@
  * following links, or codegen refuses before touching anything.
  */
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { LinkRefused, lstatOrNull, readNoFollow } from "../fs/path-policy.js";
+import { LinkRefused, lstatOrNull, readNoFollow } from "../fs/index.js";
 
 export const STATE_DIR = ".codegen";
 

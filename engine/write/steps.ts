@@ -12,7 +12,7 @@
  */
 import { mkdirSync, renameSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { lstatOrNull } from "../fs/path-policy.js";
+import { lstatOrNull } from "../fs/index.js";
 import type { JournalOp } from "./journal.js";
 import { TX_DIR } from "./journal.js";
 import { LEDGER_PATH } from "./ledger.js";

@@ -16,8 +16,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, rmdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { systemRefusal } from "../fs/fs-errors.js";
-import { lstatOrNull } from "../fs/path-policy.js";
+import { lstatOrNull, systemRefusal } from "../fs/index.js";
 import { checkInterrupted, Interrupted } from "./interrupts.js";
 import { DONE_NEW, DONE_OLD, JOURNAL, readJournal, TX_DIR, type Journal } from "./journal.js";
 import { checkStateDir } from "./state-dir.js";
@@ -185,6 +184,6 @@ function describe(e: unknown): string {
 function failure(e: unknown, state: string): Error {
   if (e instanceof Interrupted) return new Interrupted(e.signal, state);
   const refused = systemRefusal(e);
-  if (refused) return new CodegenError(diag(refused.code, `${refused.message}; ${state}`, undefined, refused.hint));
+  if (refused) return new CodegenError(diag("WRITE_FAILED", `${refused.message}; ${state}`, undefined, refused.hint));
   return new CodegenError(diag("WRITE_FAILED", `${describe(e)}; ${state}`));
 }

@@ -8,7 +8,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { execFileSync } from "node:child_process";
-import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, rmSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
 import { writeTree } from "../support/files.js";
@@ -72,12 +72,12 @@ test("a merged file linked to a secret is never read, merged or replaced through
 
 test("a generated folder that is a symlink is never written through, even one pointing inside", () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi });
-  const outside = scratch("attack-outside");
-  symlinkSync(outside, join(dir, "notes"));
+  mkdirSync(join(dir, "elsewhere"));
+  symlinkSync(join(dir, "elsewhere"), join(dir, "notes"));
   const r = codegen(["gen"], dir);
   assert.is(r.code, 1, r.stderr);
   assert.match(r.stderr, /UNSAFE_PATH .*notes\/getThing\.txt.*notes.* is a symbolic link/);
-  assert.equal(treeHashes(outside), {});
+  assert.equal(treeHashes(join(dir, "elsewhere")), {});
 });
 
 for (const frozen of [".", ".codegen"]) {
@@ -86,12 +86,14 @@ for (const frozen of [".", ".codegen"]) {
     const first = codegen(["gen"], dir);
     assert.is(first.code, 0, first.stderr);
     writeTree(dir, { "desc/api/demo.api": smallApi.replace("listThings", "listMore") });
+    // A root that cannot even hold .codegen yet (a fresh clone), or a .codegen that refuses the lock.
+    if (frozen === ".") rmSync(join(dir, ".codegen"), { recursive: true });
     const before = treeHashes(dir);
     freeze(join(dir, frozen), true);
     try {
       const r = codegen(["gen"], dir);
       assert.is(r.code, 1, r.stderr);
-      assert.match(r.stderr, /NO_PERMISSION cannot .*(permission denied|read-only)/);
+      assert.match(r.stderr, /(NO_PERMISSION|WRITE_FAILED) cannot .*(permission denied|read-only)/);
       assert.match(r.stderr, /hint: make .* writable/);
       assert.not.match(r.stderr, /internal error/);
     } finally {
