@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { CodegenError, excerpt, formatDiagnostic } from "../diagnostics/index.js";
+import { systemRefusal } from "../fs/index.js";
 import type { Out } from "./report.js";
 import { Interrupted, signalExitCode } from "../write/index.js";
 
@@ -24,6 +25,11 @@ export function reportError(e: unknown, out: Out, verbose: boolean): number {
   if (e instanceof Error && e.name === "CACError") {
     out.error(`codegen: ${e.message}; run codegen --help for usage`);
     return 2;
+  }
+  const refused = systemRefusal(e);
+  if (refused) {
+    out.error(formatDiagnostic(refused));
+    return 1;
   }
   const err = e as Error;
   out.error(`codegen: internal error: ${err?.message ?? String(e)}`);

@@ -104,6 +104,7 @@ export async function previewing<T>(root: string, out: Out, action: () => Promis
 
 export function reportRecovery(r: ReturnType<typeof recoverTransaction>, out: Out): void {
   if (r.action === "discarded") out.error("codegen: discarded the staging of an earlier gen that was interrupted before writing (the project was not changed)");
-  if (r.action === "completed") out.error(`codegen: an earlier gen was interrupted while writing; finished it (${r.files} files)`);
-  if (r.action === "rolled back") out.error(`codegen: an earlier gen was interrupted while writing; rolled it back (${r.files} files restored)`);
+  if (r.action === "completed") out.error(`codegen: an earlier gen was interrupted while writing; finished it (${r.files} files): the project holds the new files`);
+  if (r.action === "rolled back") out.error(`codegen: an earlier gen was interrupted while writing; rolled it back (${r.files} files restored): the project is as it was before that gen`);
+  if (r.action === "cleaned") out.error(r.tree === "new" ? "codegen: an earlier run had finished its write (the project holds the new files); removed its leftovers" : "codegen: an earlier run had rolled its write back (the project is as it was before that gen); removed its leftovers");
 }

@@ -2,10 +2,9 @@
  * Planning: evaluate a pack's rules against the IR and render every planned file in memory.
  * Pure: nothing here touches the project on disk.
  */
-import { readFile } from "node:fs/promises";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname } from "node:path";
 import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnostics/index.js";
+import { LinkRefused, readInside } from "../fs/index.js";
 import type { Mode, Pack, Phase, Rule } from "../packs/index.js";
 import { Renderer } from "../render/index.js";
 import { liquidDiagnostic } from "../render/index.js";
@@ -168,9 +167,17 @@ async function renderCached(cache: RenderCache | null, rule: Rule, parts: { path
 
 async function renderContents(renderer: Renderer, pack: Pack, rule: Rule, scope: object): Promise<Buffer> {
   if (rule.copy) {
-    const file = pack.staticDirs.map((d) => join(d, rule.copy!)).find((f) => existsSync(f));
-    if (!file) throw new CodegenError(diag("PACK_RULE_INVALID", `rule "${rule.name}" copies ${rule.copy}, which is not in the pack's static/ folder`, rule.span));
-    return readFile(file);
+    for (const dir of pack.staticDirs) {
+      // Read from the pack's folder through real folders only: a fetched pack's `static/leak -> /etc/passwd` is refused.
+      try {
+        const bytes = readInside(dirname(dir), `${basename(dir)}/${rule.copy}`);
+        if (bytes) return bytes;
+      } catch (e) {
+        if (!(e instanceof LinkRefused)) throw e;
+        throw new CodegenError(diag("PACK_UNSAFE_FILE", `rule "${rule.name}" copies ${rule.copy}, but the pack's ${e.path} is a symbolic link; codegen never copies or follows links from a pack; nothing was written`, rule.span, "a pack's files must be regular files inside the pack; ask its author to replace the link with the file"));
+      }
+    }
+    throw new CodegenError(diag("PACK_RULE_INVALID", `rule "${rule.name}" copies ${rule.copy}, which is not in the pack's static/ folder`, rule.span));
   }
   try {
     return Buffer.from(await renderer.renderFile(rule.template!, scope), "utf8");

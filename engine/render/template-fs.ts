@@ -4,9 +4,14 @@
  * on a large project, though templates do not change while a run renders them. Unlike Liquid's
  * own, a name that is no template is not looked up among Node modules.
  */
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { dirname, extname, resolve, sep } from "node:path";
 import type { FS } from "liquidjs";
+import { readNoFollow } from "../fs/index.js";
+
+function missing(p: string): never {
+  throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: "ENOENT" });
+}
 
 export function templateFs(): FS {
   const exists = new Map<string, boolean>();
@@ -44,7 +49,8 @@ export function templateFs(): FS {
   };
   const read = (p: string): string => {
     let t = texts.get(p);
-    if (t === undefined) texts.set(p, (t = readFileSync(p, "utf8")));
+    // A template is never read through a link (a fetched pack's `templates/x.liquid -> ~/.ssh/id_rsa`).
+    if (t === undefined) texts.set(p, (t = readNoFollow(p)?.bytes.toString("utf8") ?? missing(p)));
     return t;
   };
   return {

@@ -1,8 +1,9 @@
 /** The project's current files as the writer sees them: read once each, hashed on demand. */
-import { closeSync, fstatSync, openSync, readFileSync, statSync, type Stats } from "node:fs";
+import { statSync, type Stats } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
+import { LinkRefused, PathPolicy, readNoFollow } from "../fs/index.js";
 import type { StampRecord } from "./stamps.js";
 
 export function sha256(bytes: Buffer): string {
@@ -40,11 +41,15 @@ export class ProjectFiles {
   readonly stamps = new Map<string, string | null>();
   /** Files decided without reading them (stamps.ts), by their records. */
   readonly knownRecords = new Map<string, StampRecord>();
+  /** Every file is read through real folders, and never through a link (a user's `etc.yaml -> ~/secret.yaml`). */
+  readonly policy: PathPolicy;
   /** `records`: what earlier gens knew of these files (stamps.ts); none by default. */
   constructor(
     readonly root: string,
     readonly records: ReadonlyMap<string, StampRecord> = new Map(),
-  ) {}
+  ) {
+    this.policy = new PathPolicy(root);
+  }
 
   /**
    * The SHA-256 of a file's bytes from its record, when its stamp now is the recorded one and older
@@ -70,20 +75,22 @@ export class ProjectFiles {
     if (this.bytes.has(rel)) return this.bytes.get(rel) ?? null;
     let value: Buffer | null = null;
     let stamp: string | null = null;
-    let fd: number | null = null;
     const folder = (): CodegenError => new CodegenError(diag("WRITE_FAILED", `${rel} is a folder, but a file is planned there; nothing was written`));
+    const link = (at: string): CodegenError =>
+      new CodegenError(diag("UNSAFE_PATH", `${at === rel ? rel : `${rel} is under ${at}, which`} is a symbolic link; codegen never reads, merges or replaces a file through a link; nothing was written`, undefined, `replace ${at} with a real ${at === rel ? "file" : "folder"} (or remove it) and run again`));
+    const through = this.policy.folderLinkIn(rel);
+    if (through?.kind === "symlink") throw link(through.at);
     try {
-      fd = openSync(join(this.root, rel), "r");
-      const stats = fstatSync(fd);
-      if (stats.isDirectory()) throw folder();
-      stamp = statStamp(stats);
-      value = readFileSync(fd);
+      // Under a missing folder, or a file where a folder would be: no file.
+      const read = through !== undefined ? null : readNoFollow(join(this.root, rel));
+      if (read) {
+        stamp = statStamp(read.stats);
+        value = read.bytes;
+      }
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === "EISDIR") throw folder();
-      if (code !== "ENOENT" && code !== "ENOTDIR") throw e;
-    } finally {
-      if (fd !== null) closeSync(fd);
+      if (e instanceof LinkRefused) throw link(rel);
+      if ((e as NodeJS.ErrnoException).code === "EISDIR") throw folder();
+      throw e;
     }
     this.bytes.set(rel, value);
     this.stamps.set(rel, stamp);

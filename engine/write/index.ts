@@ -4,11 +4,11 @@
  * change as one transaction that also updates the ledger. A dry run stops before applying.
  */
 import { realpath } from "node:fs/promises";
+import { PathPolicy } from "../fs/index.js";
 import type { PlannedFile } from "../plan/index.js";
 import { NestedProjects } from "../project/index.js";
 import { decide, type FileOutcome, type FileState } from "./decide.js";
 import { ProjectFiles } from "./disk.js";
-import { rootGuard } from "./inside-root.js";
 import { whileWriting } from "./interrupts.js";
 import { serializeLedger, type Ledger } from "./ledger.js";
 import { ensureStateDir } from "./lock.js";
@@ -69,10 +69,11 @@ export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
     nested: new NestedProjects(root),
   });
   const changes: Change[] = [];
-  const insideRoot = rootGuard(root);
+  // Every destination reached through real folders (what each folder is, remembered from the reads).
+  const policy = options.disk.root === root ? options.disk.policy : new PathPolicy(root);
   for (const o of decision.outcomes) {
     if (o.state !== "created" && o.state !== "updated" && o.state !== "removed") continue;
-    insideRoot(o.path);
+    policy.check(o.path, o.state === "removed" ? "gen would remove" : "gen would write");
     changes.push({ path: o.path, bytes: o.state === "removed" ? null : o.after, existed: o.before !== null });
   }
   const counts: Record<FileState, number> = { created: 0, updated: 0, unchanged: 0, kept: 0, removed: 0 };

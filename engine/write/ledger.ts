@@ -5,12 +5,13 @@
  * line, sorted by path, no timestamps, so an unchanged gen leaves it byte-identical and a
  * review shows which files a change added or dropped.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
+import { isPlainRelative } from "../fs/index.js";
 import type { Mode } from "../packs/index.js";
+import { readStateFile, STATE_DIR } from "./state-dir.js";
 
-export const STATE_DIR = ".codegen";
+export { isPlainRelative } from "../fs/index.js";
+export { STATE_DIR } from "./state-dir.js";
 export const LEDGER_PATH = `${STATE_DIR}/ledger.json`;
 const VERSION = 1;
 
@@ -41,13 +42,8 @@ export interface Ledger {
 const lastRead = new Map<string, Ledger>();
 
 export function readLedger(root: string): Ledger {
-  let raw: Buffer;
-  try {
-    raw = readFileSync(join(root, LEDGER_PATH));
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { exists: false, entries: new Map(), descriptors: {}, packs: {}, raw: null };
-    throw e;
-  }
+  const raw = readStateFile(root, LEDGER_PATH);
+  if (!raw) return { exists: false, entries: new Map(), descriptors: {}, packs: {}, raw: null };
   const known = lastRead.get(root);
   if (known?.raw?.equals(raw)) return { ...known, entries: new Map(known.entries), descriptors: { ...known.descriptors }, packs: { ...known.packs } };
   const ledger = parseLedger(raw);
@@ -105,13 +101,4 @@ function isMode(m: unknown): m is Mode {
  */
 function isSafe(p: string): boolean {
   return isPlainRelative(p) && !p.startsWith(STATE_DIR + "/");
-}
-
-/**
- * No empty, `.` or `..` name (so no leading, trailing or doubled slash), no backslash, NUL or
- * drive letter: a relative path in normal form, never outside the folder it is joined to. One
- * regular expression: path.normalize costs about 10 µs a path while the process is cold.
- */
-export function isPlainRelative(p: string): boolean {
-  return !/(?:^|\/)\.{0,2}(?:\/|$)|[\\\0]|^[A-Za-z]:/.test(p);
 }

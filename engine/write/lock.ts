@@ -7,7 +7,8 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmdirSync, st
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { STATE_DIR } from "./ledger.js";
+import { readNoFollow } from "../fs/index.js";
+import { readStateFile, checkStateDir, STATE_DIR } from "./state-dir.js";
 
 export const LOCK_PATH = `${STATE_DIR}/lock`;
 const IGNORE = `${STATE_DIR}/.gitignore`;
@@ -32,6 +33,7 @@ export interface LockOptions {
 
 /** Take the project lock; returns the function that releases it. */
 export async function acquireLock(root: string, options: LockOptions): Promise<() => void> {
+  checkStateDir(root);
   // A run that writes nothing leaves no trace: a state folder made only for the lock goes with it.
   const madeDir = !existsSync(join(root, STATE_DIR));
   mkdirSync(join(root, STATE_DIR), { recursive: true });
@@ -97,15 +99,15 @@ const IGNORED_BEFORE = ["# codegen's transient files; commit ledger.json\nlock\n
 
 /** `.codegen/` holds the ledger (committed) and transient files (ignored by git). */
 export function ensureStateDir(root: string): void {
+  checkStateDir(root);
   mkdirSync(join(root, STATE_DIR), { recursive: true });
-  const file = join(root, IGNORE);
-  const now = existsSync(file) ? readFileSync(file, "utf8") : null;
-  if (now === null || IGNORED_BEFORE.includes(now)) writeFileSync(file, IGNORED);
+  const now = readStateFile(root, IGNORE)?.toString("utf8") ?? null;
+  if (now === null || IGNORED_BEFORE.includes(now)) writeFileSync(join(root, IGNORE), IGNORED);
 }
 
 function readHolder(path: string): Holder | null {
   try {
-    const h = JSON.parse(readFileSync(path, "utf8")) as Holder;
+    const h = JSON.parse(readNoFollow(path)?.bytes.toString("utf8") ?? "null") as Holder;
     return typeof h.pid === "number" ? h : null;
   } catch {
     return null;

@@ -10,7 +10,7 @@
  * again unseen within the tick, so it is read again next time. A user cannot set a change time,
  * so an edit that keeps a file's size and modification time still shows.
  */
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { NestedProjects } from "../project/index.js";
 import { pathStamp, sha256, stampChangeTime } from "./disk.js";
@@ -18,6 +18,7 @@ import type { FileOutcome, FileState } from "./decide.js";
 import type { WriteReport } from "./index.js";
 import { isPlainRelative, STATE_DIR } from "./ledger.js";
 import { ensureStateDir, LOCK_PATH } from "./lock.js";
+import { readStateFile } from "./state-dir.js";
 
 export const SNAPSHOT_PATH = `${STATE_DIR}/snapshot.json`;
 const VERSION = 1;
@@ -51,7 +52,7 @@ export function unchangedSnapshot(root: string, key: string, ledger: Buffer | nu
   if (!ledger) return null;
   let snapshot: Snapshot;
   try {
-    snapshot = read ?? (JSON.parse(readFileSync(join(root, SNAPSHOT_PATH), "utf8")) as Snapshot);
+    snapshot = read ?? (JSON.parse(readStateFile(root, SNAPSHOT_PATH)?.toString("utf8") ?? "null") as Snapshot);
   } catch {
     return null;
   }

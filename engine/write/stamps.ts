@@ -10,11 +10,12 @@
  * every write, and every decision about whose a file is, is made from bytes read now. A record
  * that were wrong could thus only leave a file as it is, never replace a byte of the user's.
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FileOutcome } from "./decide.js";
 import { stampChangeTime, type ProjectFiles } from "./disk.js";
 import { isPlainRelative, STATE_DIR } from "./ledger.js";
+import { readStateFile } from "./state-dir.js";
 import { ensureStateDir } from "./lock.js";
 
 export const STAMPS_PATH = `${STATE_DIR}/stamps.txt`;
@@ -28,9 +29,9 @@ export function readStamps(root: string): Map<string, StampRecord> {
   const out = new Map<string, StampRecord>();
   let text: string;
   try {
-    text = readFileSync(join(root, STAMPS_PATH), "utf8");
+    text = readStateFile(root, STAMPS_PATH)?.toString("utf8") ?? "";
   } catch {
-    return out;
+    return out; // unreadable, or a link: the files are read instead
   }
   const lines = text.split("\n");
   if (lines[0] !== HEADER) return out;

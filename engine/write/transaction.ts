@@ -1,17 +1,28 @@
 /**
  * Writes to the project are one transaction. Every new file is staged under `.codegen/tx/new/`,
  * then a journal is written; only then are files renamed into place, each replaced or removed
- * file first moved aside to `.codegen/tx/old/`. An error or a signal while applying rolls back from the copies; a
- * process that died (SIGKILL, power) leaves the journal, and the next codegen command finishes
- * the transaction (or, when asked, rolls it back) before doing anything else.
+ * file first moved aside to `.codegen/tx/old/`. An error or a signal while applying rolls back
+ * from the copies; a process that died (SIGKILL, power) leaves the journal, and the next codegen
+ * command finishes the transaction (or, when asked, rolls it back) before doing anything else.
+ *
+ * Every step in either direction is one rename that the other direction can undo, so a recovery
+ * killed at any point can be resumed, or turned round: the project always ends in the old tree or
+ * the new one (steps.ts). When a direction completes, the journal is renamed to say which tree the
+ * project holds, and only then are the leftovers removed.
+ *
+ * A journal is data like any other file in the project (a cloned repository can hold one): it is
+ * validated whole (journal.ts) before its first step, and an invalid one is left for the user.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, rmdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
+import { lstatOrNull, systemRefusal } from "../fs/index.js";
 import { checkInterrupted, Interrupted } from "./interrupts.js";
-import { LEDGER_PATH, STATE_DIR } from "./ledger.js";
+import { DONE_NEW, DONE_OLD, JOURNAL, readJournal, TX_DIR, type Journal } from "./journal.js";
+import { checkStateDir } from "./state-dir.js";
+import { applyLedger, applyOp, undoLedger, undoOp } from "./steps.js";
 
-export const TX_DIR = `${STATE_DIR}/tx`;
+export { TX_DIR } from "./journal.js";
 
 export interface Change {
   path: string;
@@ -21,15 +32,10 @@ export interface Change {
   existed: boolean;
 }
 
-interface Journal {
-  version: 1;
-  ops: Array<{ path: string; op: "write" | "remove"; existed: boolean }>;
-  ledger: boolean;
-}
-
 export async function applyTransaction(root: string, changes: Change[], ledger: Buffer | null): Promise<void> {
+  checkStateDir(root);
   const tx = join(root, TX_DIR);
-  if (existsSync(tx)) throw new Error(`${TX_DIR} exists; recovery should have run first`);
+  if (lstatOrNull(tx)) throw new Error(`${TX_DIR} exists; recovery should have run first`);
   const journal: Journal = { version: 1, ops: changes.map((c) => ({ path: c.path, op: c.bytes ? "write" : "remove", existed: c.existed })), ledger: ledger !== null };
   try {
     mkdirSync(join(tx, "new"), { recursive: true });
@@ -40,7 +46,7 @@ export async function applyTransaction(root: string, changes: Change[], ledger: 
     }
     if (ledger) writeFileSync(join(tx, "ledger.json"), ledger);
     await yieldToSignals();
-    writeDurably(join(tx, "journal.json"), Buffer.from(JSON.stringify(journal)));
+    writeDurably(join(tx, JOURNAL), Buffer.from(JSON.stringify(journal)));
   } catch (e) {
     rmSync(tx, { recursive: true, force: true });
     throw failure(e, "nothing was written");
@@ -63,23 +69,17 @@ export async function applyTransaction(root: string, changes: Change[], ledger: 
       }
     }
     await yieldToSignals();
-    if (ledger) {
-      if (existsSync(join(root, LEDGER_PATH))) renameSync(join(root, LEDGER_PATH), join(tx, "old-ledger.json"));
-      renameSync(join(tx, "ledger.json"), join(root, LEDGER_PATH));
-    }
+    if (journal.ledger) applyLedger(root);
   } catch (e) {
     try {
       rollBack(root, journal);
     } catch (undo) {
       throw new CodegenError(diag("WRITE_FAILED", `${describe(e)}; rolling back failed too (${(undo as Error).message}): the project is partly written`, undefined, "run codegen recover to finish the write, or codegen recover --rollback to restore the previous files"));
     }
-    rmSync(tx, { recursive: true, force: true });
+    finish(root, journal, DONE_OLD);
     throw failure(e, "rolled back: the project is as it was before this gen");
   }
-  // Committed: without its journal the folder is only leftovers, whatever else is in it.
-  unlinkSync(join(tx, "journal.json"));
-  removeEmptyFolders(root, journal.ops.filter((o) => o.op === "remove").map((o) => o.path));
-  rmSync(tx, { recursive: true, force: true });
+  finish(root, journal, DONE_NEW);
 }
 
 /** Let pending signal handlers run (they only take note; the loop then stops and rolls back). */
@@ -88,66 +88,65 @@ async function yieldToSignals(): Promise<void> {
   checkInterrupted();
 }
 
-export type Recovery = { action: "none" } | { action: "discarded" } | { action: "completed" | "rolled back"; files: number };
+export type Recovery =
+  | { action: "none" }
+  | { action: "discarded" }
+  | { action: "completed" | "rolled back"; files: number }
+  /** An earlier run (gen or recover) had brought the project to this tree; only leftovers were removed. */
+  | { action: "cleaned"; tree: "new" | "old" };
 
-/** Finish (or roll back) a transaction a dead process left behind; discard unfinished staging. */
+/**
+ * Finish (or roll back) a transaction a dead process left behind; discard unfinished staging.
+ * Resumable: killed at any point, the next call (either direction) carries on from there.
+ */
 export function recoverTransaction(root: string, direction: "forward" | "back"): Recovery {
+  checkStateDir(root);
   const tx = join(root, TX_DIR);
-  if (!existsSync(tx)) return { action: "none" };
-  const journalFile = join(tx, "journal.json");
-  if (!existsSync(journalFile)) {
-    // Staging never finished (nothing was applied yet), or the transaction had committed.
+  const found = readJournal(root);
+  if (found.state === "none") return { action: "none" };
+  if (found.state === "done") {
+    cleanUp(root, found.marker);
+    return { action: "cleaned", tree: found.marker === DONE_NEW ? "new" : "old" };
+  }
+  if (found.state === "staging") {
+    // Staging never finished: nothing was applied yet.
     rmSync(tx, { recursive: true, force: true });
     return { action: "discarded" };
   }
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as Journal;
+  const journal = found.journal;
   if (direction === "forward") rollForward(root, journal);
   else rollBack(root, journal);
-  unlinkSync(journalFile);
-  rmSync(tx, { recursive: true, force: true });
+  finish(root, journal, direction === "forward" ? DONE_NEW : DONE_OLD);
   return { action: direction === "forward" ? "completed" : "rolled back", files: journal.ops.length };
 }
 
 function rollForward(root: string, journal: Journal): void {
-  const tx = join(root, TX_DIR);
-  for (const [i, op] of journal.ops.entries()) {
-    const target = join(root, op.path);
-    const staged = join(tx, "new", String(i));
-    if (op.op === "write") {
-      if (!existsSync(staged)) continue; // already in place
-      mkdirSync(dirname(target), { recursive: true });
-      renameSync(staged, target);
-    } else if (!existsSync(join(tx, "old", String(i))) && existsSync(target)) {
-      unlinkSync(target);
-    }
-  }
-  if (journal.ledger && existsSync(join(tx, "ledger.json"))) renameSync(join(tx, "ledger.json"), join(root, LEDGER_PATH));
-  removeEmptyFolders(root, journal.ops.filter((o) => o.op === "remove").map((o) => o.path));
+  for (const [i, op] of journal.ops.entries()) applyOp(root, i, op);
+  if (journal.ledger) applyLedger(root);
 }
 
 function rollBack(root: string, journal: Journal): void {
+  if (journal.ledger) undoLedger(root);
+  for (const [i, op] of [...journal.ops.entries()].reverse()) undoOp(root, i, op);
+}
+
+/**
+ * The project holds one whole tree: say which (the journal renamed, one atomic step), then
+ * remove empty folders and the leftovers, the marker last.
+ */
+function finish(root: string, journal: Journal, marker: typeof DONE_NEW | typeof DONE_OLD): void {
+  renameSync(join(root, TX_DIR, JOURNAL), join(root, TX_DIR, marker));
+  // Folders left empty: those of removed files going forward, of new files going back.
+  const emptied = marker === DONE_NEW ? journal.ops.filter((o) => o.op === "remove") : journal.ops.filter((o) => o.op === "write" && !o.existed);
+  removeEmptyFolders(root, emptied.map((o) => o.path));
+  cleanUp(root, marker);
+}
+
+function cleanUp(root: string, marker: string): void {
   const tx = join(root, TX_DIR);
-  for (const [i, op] of [...journal.ops.entries()].reverse()) {
-    const target = join(root, op.path);
-    const saved = join(tx, "old", String(i));
-    if (op.existed) {
-      // Moved aside means applied (or half-applied): put the old file back over whatever is there.
-      if (!existsSync(saved)) continue;
-      mkdirSync(dirname(target), { recursive: true });
-      renameSync(saved, target);
-    } else if (op.op === "write" && !existsSync(join(tx, "new", String(i))) && existsSync(target)) {
-      unlinkSync(target);
-    }
-  }
-  if (journal.ledger && !existsSync(join(tx, "ledger.json"))) {
-    // The new ledger had been moved into place: the old one (if any) comes back.
-    const old = join(tx, "old-ledger.json");
-    if (existsSync(old)) renameSync(old, join(root, LEDGER_PATH));
-    else rmSync(join(root, LEDGER_PATH), { force: true });
-  } else if (journal.ledger && existsSync(join(tx, "old-ledger.json"))) {
-    renameSync(join(tx, "old-ledger.json"), join(root, LEDGER_PATH));
-  }
-  removeEmptyFolders(root, journal.ops.filter((o) => o.op === "write" && !o.existed).map((o) => o.path));
+  for (const name of readdirSync(tx)) if (name !== marker) rmSync(join(tx, name), { recursive: true, force: true });
+  rmSync(join(tx, marker), { force: true });
+  rmdirSync(tx);
 }
 
 /** Folders left empty by removed files go too, up to the project root. */
@@ -184,5 +183,7 @@ function describe(e: unknown): string {
 
 function failure(e: unknown, state: string): Error {
   if (e instanceof Interrupted) return new Interrupted(e.signal, state);
+  const refused = systemRefusal(e);
+  if (refused) return new CodegenError(diag("WRITE_FAILED", `${refused.message}; ${state}`, undefined, refused.hint));
   return new CodegenError(diag("WRITE_FAILED", `${describe(e)}; ${state}`));
 }

@@ -64,6 +64,101 @@ test(`${KILLS} kills of a ${ROUTES}-route gen (seed ${seed}; KILL_SEED to repeat
 });
 
 /**
+ * Recovery killed in turn: gen killed while applying, then `recover` killed midway, then
+ * `recover --rollback` (sometimes killed too) and a last command run to the end. Every step of
+ * either direction can be undone by the other, so the project must end exactly in the old tree
+ * or the new one, and the last command must say which. The kill points are a fixed schedule of
+ * fractions of the files moved.
+ */
+test("recover and recover --rollback killed midway, then resumed either way", async () => {
+  const old = manyRoutesProject(ROUTES);
+  const ok = codegen(["gen"], old);
+  assert.is(ok.code, 0, ok.stderr);
+  const oldTree = treeHashes(old, generated);
+  writeFileSync(join(old, "desc/api/demo.api"), manyRoutesApi(ROUTES, "V2"));
+  const clean = scratch("recover-kill-clean");
+  cpSync(old, clean, { recursive: true });
+  assert.is(codegen(["gen"], clean).code, 0);
+  const newTree = treeHashes(clean, generated);
+  const trees = { old: oldTree, new: newTree };
+
+  // [gen killed at, recover killed at, recover --rollback killed at (null: runs to the end), last command]
+  const schedule: Array<[number, number, number | null, "recover" | "rollback" | "gen" | null]> = [
+    [0.3, 0.2, null, null],
+    [0.5, 0.5, null, null],
+    [0.7, 0.9, null, null],
+    [0.2, 0.6, 0.3, "recover"],
+    [0.6, 0.3, 0.6, "rollback"],
+    [0.4, 0.8, 0.5, "gen"],
+    [0.8, 0.1, 0.9, "rollback"],
+    [0.5, 0.4, 0.2, "recover"],
+  ];
+  let midway = 0;
+  for (const [i, [genAt, recoverAt, rollbackAt, last]] of schedule.entries()) {
+    const dir = scratch(`recover-kill-${i}`);
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(old, dir, { recursive: true });
+    await killAt(dir, "journal", 0, genAt);
+    assert.ok(existsSync(join(dir, ".codegen/tx/journal.json")), `case ${i}: gen was killed while applying`);
+    if (await killRecovery(dir, [], "new", recoverAt)) midway++;
+    let final: string[];
+    if (rollbackAt === null) final = ["recover", "--rollback"];
+    else {
+      if (await killRecovery(dir, ["--rollback"], "old", rollbackAt)) midway++;
+      final = last === "gen" ? ["gen"] : last === "rollback" ? ["recover", "--rollback"] : ["recover"];
+    }
+    const end = codegen(final, dir);
+    assert.is(end.code, 0, `case ${i}: ${end.stderr}`);
+    const tree = treeHashes(dir, generated);
+    const said = /rolled it back|rolled its write back|as it was before/.test(end.stderr) ? "old" : /finished it|finished its write|holds the new files|had been finished/.test(end.stderr) ? "new" : last === "gen" ? "new" : null;
+    assert.ok(said, `case ${i}: ${final.join(" ")} says which tree the project holds: ${end.stderr}`);
+    assert.equal(tree, trees[said!], `case ${i}: the project holds exactly the ${said} tree`);
+    // A rollback asked for while the journal was still there restores the old tree.
+    if (final[1] === "--rollback" && !/nothing left to roll back/.test(end.stderr)) assert.equal(tree, oldTree, `case ${i}: rolled back`);
+    if (last === "recover" || last === "gen") assert.equal(tree, newTree, `case ${i}: finished`);
+    assert.not.ok(existsSync(join(dir, ".codegen/tx")), `case ${i}: no transaction folder outlives the recovery`);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.ok(midway >= 6, `recoveries killed midway: ${midway} of ${schedule.length * 2 - 3}`);
+});
+
+/**
+ * Run `codegen recover [args]` and SIGKILL it once `fraction` of the staged files (forward:
+ * tx/new) or of the files moved aside (back: tx/old) have been moved. Whether it was killed
+ * with the journal still there (midway).
+ */
+function killRecovery(dir: string, args: string[], watch: "new" | "old", fraction: number): Promise<boolean> {
+  const folder = join(dir, ".codegen/tx", watch);
+  const count = (): number => {
+    try {
+      return readdirSync(folder).length;
+    } catch {
+      return 0;
+    }
+  };
+  const total = count();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [codegenBin, "recover", ...args], { cwd: dir, stdio: "ignore" });
+    let exited = false;
+    let killed = false;
+    child.on("exit", () => {
+      exited = true;
+      resolve(killed && existsSync(join(dir, ".codegen/tx/journal.json")));
+    });
+    const poll = (): void => {
+      if (exited) return;
+      if (count() <= total * (1 - fraction)) {
+        killed = true;
+        child.kill("SIGKILL");
+        return;
+      }
+      setImmediate(poll);
+    };
+    poll();
+  });
+}
+
+/**
  * Start gen and SIGKILL it during its write phase. "staging": `delayMs` after the staging folder
  * appears (new files are being written aside). "journal": once `fraction` of the staged files
  * have been renamed into place, which is where a dead process leaves a mixed tree. With a null
