@@ -112,5 +112,5 @@ export function configLeaves(): Map<string, string> {
   return leafCache;
 }
 
-export { assertTrusted, trustedSources, userConfigPath, type PackProgram } from "./user.js";
+export { trustedSources, userConfigPath } from "./user.js";
 export { valueAt } from "./keys.js";

@@ -32,6 +32,8 @@ export interface StepContext {
   config: object;
   /** The pack's function library (plan/functions.ts), bound in every step expression. */
   functions?: Record<string, unknown>;
+  /** The built-in layers' functions alone, for the steps of built-in layers. */
+  builtinFunctions?: Record<string, unknown>;
   verbose?: ((line: string) => void) | undefined;
   /** Told when a step really runs (not served from the cache): it may take a while. */
   progress?: ((message: string) => void) | undefined;
@@ -140,7 +142,7 @@ async function stageFiles(byPath: Map<string, PlannedFile>, paths: string[]): Pr
 const STAGING = "\u0000staging\u0000";
 
 async function renderArgv(step: Step, ctx: StepContext): Promise<string[]> {
-  const scope = { ...ctx.functions, ir: ctx.ir, project: ctx.project, config: ctx.config, staging: STAGING, root: ctx.root };
+  const scope = { ...functionsFor(step, ctx), ir: ctx.ir, project: ctx.project, config: ctx.config, staging: STAGING, root: ctx.root };
   const argv: string[] = [];
   for (const arg of step.run) argv.push(arg.includes("{") ? await ctx.renderer.renderString(arg, scope) : arg);
   if (step.args) argv.push(...(await evaluateList(step.args, ctx.ir, scope, step.span)).map((a) => String(a)));
@@ -187,11 +189,15 @@ function useCache(byPath: Map<string, PlannedFile>, files: string[], cache: File
   return misses.sort();
 }
 
+function functionsFor(step: Step, ctx: StepContext): Record<string, unknown> | undefined {
+  return step.builtin ? (ctx.builtinFunctions ?? ctx.functions) : ctx.functions;
+}
+
 async function activeSteps(ctx: StepContext): Promise<Step[]> {
   const out: Step[] = [];
   for (const s of ctx.steps) {
     if (s.frames && !s.frames.includes(ctx.project.frame)) continue;
-    if (s.when && !(await evaluate(s.when, ctx.ir, { ...ctx.functions, ir: ctx.ir, project: ctx.project, config: ctx.config }, s.span))) continue;
+    if (s.when && !(await evaluate(s.when, ctx.ir, { ...functionsFor(s, ctx), ir: ctx.ir, project: ctx.project, config: ctx.config }, s.span))) continue;
     out.push(s);
   }
   return out;
