@@ -16,6 +16,8 @@ import { readConsent, writeConsent } from "./store.js";
 export interface ConsentState {
   /** The project's real path: the key consent is recorded under. */
   project: string;
+  /** The project as messages name it (`new` works in a scratch folder beside it). */
+  shown: string;
   commands: ProjectCommand[];
   digest: string;
   /** How the set is allowed, or null when it is not. */
@@ -32,7 +34,7 @@ export function consentState(config: LoadedConfig, pack: Pack | null): ConsentSt
   const project = realPath(config.root);
   const digest = digestOf(commands, pack);
   const selfTrust = config.layers.doc !== null && typeof config.layers.doc.value === "object" && config.layers.doc.value !== null && "trust" in config.layers.doc.value;
-  const state: ConsentState = { project, commands, digest, allowedBy: null, selfTrust };
+  const state: ConsentState = { project, shown: project, commands, digest, allowedBy: null, selfTrust };
   const layer = config.provenance.get("trust");
   if (commands.length === 0) state.allowedBy = "nothing to allow";
   else if (config.values.trust && layer === "flag") state.allowedBy = "--trust";
@@ -83,7 +85,7 @@ export function notAllowed(state: ConsentState, doing: string): CodegenError {
   const recorded = readConsent().projects[state.project];
   const changed = recorded ? " (they changed since you allowed this project)" : "";
   return new CodegenError(
-    diag("COMMANDS_NOT_ALLOWED", `${doing} would run commands you have not allowed for ${state.project}${changed}; nothing was written:\n${listing(state)}`, undefined, "review them, then run codegen trust to allow this set, or pass --trust to allow one run"),
+    diag("COMMANDS_NOT_ALLOWED", `${doing} would run commands you have not allowed for ${state.shown}${changed}; nothing was written:\n${listing(state)}`, undefined, "review them, then run codegen trust to allow this set, or pass --trust to allow one run"),
     1,
   );
 }
@@ -101,7 +103,7 @@ export async function requireConsent(state: ConsentState, doing: string, ask: { 
   if (state.selfTrust) ask.log("warning: trust in .codegen.yaml is ignored (a project cannot trust itself): pass --trust, or run codegen trust");
   if (state.allowedBy) return;
   if (ask.confirm) {
-    ask.log(`${doing} would run these commands in ${state.project}:\n${listing(state)}`);
+    ask.log(`${doing} would run these commands in ${state.shown}:\n${listing(state)}`);
     if (await ask.confirm("Allow these commands for this project?")) {
       allowForThisRun(state);
       if (ask.record) recordConsent(state);

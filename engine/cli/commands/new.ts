@@ -75,7 +75,7 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
       const seed = await loadConfig({ cwd: scratch, root: scratch, flags: layer, env: {} });
       const pins = { pinned: {}, used: {} };
       const loaded = await loadPack(seed.values.pack, target, { pins, offline: seed.values.offline });
-      const seedConsent = consentState(seed, loaded);
+      const seedConsent = { ...consentState(seed, loaded), shown: target };
       if (seedConsent.commands.length > 0) await needConsent(seedConsent, "codegen new", out, flags.yes);
       const seeded = await genProject({ config: seed, phase: "new", dryRun: false, pack: loaded, pins, recordLedger: false, progress: progress.step });
       // The sample's logic files answer from the start; gen takes them as its own, so they go
@@ -85,7 +85,7 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
       const config = await applyPack(await loadConfig({ cwd: scratch, root: scratch, flags: configFlags({ ...flags, pack: undefined, module: undefined, frame: undefined }) }), loaded);
       // The commands of the project just made (its config file's, its pack's) are the user's
       // choice: allowed here for this run, and recorded for the project once it is in place.
-      const consent = consentState(config, loaded);
+      const consent = { ...consentState(config, loaded), shown: target };
       if (consent.commands.length > 0) await needConsent(consent, "codegen new", out, flags.yes);
       const { report } = await withHooks(config.values.gen.hooks, scratch, "gen", () => genProject({ config, phase: "gen", dryRun: false, pack: loaded, pins, adopt, recordLedger: true, log: out.info, progress: progress.step }));
       progress.done();
