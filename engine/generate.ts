@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 import { cachedGeneration, generationKey, storeGeneration, type Said } from "./generation-cache.js";
 import { applyPack, type LoadedConfig } from "./config/index.js";
-import { consentState, notAllowed } from "./trust/index.js";
+import { consentState, notAllowed } from "./config/index.js";
 import { loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
 import { rememberedOutput } from "./exec/index.js";
 import { findInputs, readDescriptors } from "./descriptors/index.js";
@@ -77,7 +77,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const config = await applyPack(given, pack);
   const values = config.values;
   assertFrame(pack, values.frame);
-  // The pack's steps and proto import commands run only with the user's consent (trust/).
+  // The pack's steps and proto import commands run only with the user's consent (config/consent.ts).
   const consent = consentState(config, pack);
   const packCommands = consent.commands.some((c) => c.kind === "step" || c.kind === "proto import");
   if (packCommands && !consent.allowedBy && options.phase !== "skills") throw notAllowed(consent, `codegen ${options.phase}`);

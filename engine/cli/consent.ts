@@ -4,7 +4,7 @@
  * line on stderr.
  */
 import type { Hooks, LoadedConfig } from "../config/index.js";
-import { consentState, fileHooks, requireConsent, skippedLine, type ConsentState, type ProjectCommand } from "../trust/index.js";
+import { consentState, fileHooks, requireConsent, skippedLine, type ConsentState, type ProjectCommand } from "../config/index.js";
 import { askConfirm, canPrompt } from "./prompt.js";
 import type { Out } from "./report.js";
 

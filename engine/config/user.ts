@@ -2,7 +2,7 @@
  * The user's own settings, outside any project: `$XDG_CONFIG_HOME/codegen/config.yaml` (default
  * `~/.config/codegen/config.yaml`). Only what a cloned project must not decide for itself lives
  * here: which template packs may run their commands anywhere (`trust: [<source>...]`). Consent
- * for one project's commands is kept beside it (engine/trust/store.ts).
+ * for one project's commands is kept beside it (consent-store.ts).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";

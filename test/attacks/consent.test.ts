@@ -167,4 +167,22 @@ test("a project codegen new made on this machine starts allowed: its pack's step
   assert.match(codegenOk(["config"], join(base, "demo"), u.env).stdout, /commands: 1 that needs your consent: allowed for this project/);
 });
 
+test("a cloned project's file name cannot change what the built-in protoc step runs (no option from a .proto path)", () => {
+  const u = user();
+  const evil = join(u.outside, "evil.proto");
+  mkdirSync(u.outside, { recursive: true });
+  writeFileSync(evil, `#!/bin/sh\ntouch ${u.outside}/ran\nexit 1\n`, { mode: 0o755 });
+  const base = scratch("consent-rpc");
+  codegenOk(["new", "demo", "--frame", "rpc", "--module", "example.com/demo", "--yes"], base, u.env);
+  const dir = join(base, "demo");
+  // A folder named like an option: the file's path under desc/proto reads --plugin=protoc-gen-go=<evil>.
+  writeTree(join(dir, "desc/proto", `--plugin=protoc-gen-go=${u.outside}`), { "evil.proto": 'syntax = "proto3";\npackage evil;\noption go_package = "example.com/demo/pb/evil";\nmessage E { string a = 1; }\n' });
+  const before = snapshot(dir);
+  const r = codegen(["gen"], dir, u.env);
+  assert.is(r.code, 1, r.stderr);
+  assert.match(r.stderr, /^desc\/proto\/--plugin=protoc-gen-go=.*\/evil\.proto:1:1: PROTO_PATH_INVALID a \.proto path may not start with "-" or "@"/m);
+  assert.not.ok(existsSync(join(u.outside, "ran")), "the program named by the file name never ran");
+  assert.equal(snapshot(dir), before);
+});
+
 test.run();

@@ -3,7 +3,7 @@ import { withHooks } from "../hooks.js";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { runArgv } from "../../exec/index.js";
 import type { Pack } from "../../packs/index.js";
-import { consentState } from "../../trust/index.js";
+import { consentState } from "../../config/index.js";
 import { projectPack } from "../project-pack.js";
 import { allowedHooks } from "../consent.js";
 import { configFlags, type GlobalFlags } from "../flags.js";

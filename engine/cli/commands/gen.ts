@@ -19,7 +19,7 @@ import { gitChangedFiles } from "../git-change.js";
 import { progressFor } from "../progress.js";
 import { projectPack } from "../project-pack.js";
 import { needConsent } from "../consent.js";
-import { consentState } from "../../trust/index.js";
+import { consentState } from "../../config/index.js";
 
 export interface GenFlags extends GlobalFlags {
   desc?: string | string[];

@@ -4,7 +4,7 @@ import { loadConfig } from "../../config/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { withHooks } from "../hooks.js";
 import { allowedHooks } from "../consent.js";
-import { consentState } from "../../trust/index.js";
+import { consentState } from "../../config/index.js";
 import { projectPack } from "../project-pack.js";
 import type { Out } from "../report.js";
 

@@ -12,7 +12,7 @@ import { findProjectRoot } from "../../project/index.js";
 import { isRemote, loadPack } from "../../packs/index.js";
 import { withHooks } from "../hooks.js";
 import { needConsent } from "../consent.js";
-import { consentState, fileHooks, recordConsent } from "../../trust/index.js";
+import { consentState, fileHooks, recordConsent } from "../../config/index.js";
 import { summary, type Out } from "../report.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { askChoice, askText, canPrompt } from "../prompt.js";

@@ -12,7 +12,7 @@ import { generate } from "../../generate.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { withHooks } from "../hooks.js";
 import { allowedHooks } from "../consent.js";
-import { consentState } from "../../trust/index.js";
+import { consentState } from "../../config/index.js";
 import { projectPack } from "../project-pack.js";
 import type { Out } from "../report.js";
 

@@ -5,7 +5,7 @@
  */
 import { CONFIG_FILE, loadConfig } from "../../config/index.js";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { consentFile, consentState, listing, readConsent, recordConsent, writeConsent } from "../../trust/index.js";
+import { consentFile, consentState, listing, readConsent, recordConsent, writeConsent } from "../../config/index.js";
 import { projectPack } from "../project-pack.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import type { Out } from "../report.js";

@@ -5,7 +5,7 @@
  * rest is the set the user allows (consent.ts).
  */
 import { relative } from "node:path";
-import type { LoadedConfig } from "../config/index.js";
+import type { LoadedConfig } from "./index.js";
 import { importCommands, type Pack } from "../packs/index.js";
 
 export type CommandKind = "hook" | "step" | "proto import" | "plugin build" | "plugin delete" | "tool check";

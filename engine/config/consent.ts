@@ -8,10 +8,11 @@
 import { createHash } from "node:crypto";
 import { realpathSync } from "node:fs";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { trustedSources, type LoadedConfig } from "../config/index.js";
+import { trustedSources } from "./user.js";
+import type { LoadedConfig } from "./index.js";
 import type { Pack } from "../packs/index.js";
-import { commandsNeedingConsent, shownCommand, type ProjectCommand } from "./commands.js";
-import { readConsent, writeConsent } from "./store.js";
+import { commandsNeedingConsent, shownCommand, type ProjectCommand } from "./consent-commands.js";
+import { readConsent, writeConsent } from "./consent-store.js";
 
 export interface ConsentState {
   /** The project's real path: the key consent is recorded under. */

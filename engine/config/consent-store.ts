@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { userConfigPath } from "../config/index.js";
+import { userConfigPath } from "./user.js";
 
 export interface Allowed {
   digest: string;
