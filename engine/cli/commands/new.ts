@@ -61,7 +61,7 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
   };
 
   // A plugin is made inside its host: the host's config file hooks run only with consent.
-  if (outer.inProject && fileHooks(outer, ["hooks.before", "hooks.after"]).length > 0) {
+  if (fileHooks(outer, ["hooks.before", "hooks.after"]).length > 0) {
     const host = await projectPack(outer);
     await needConsent(consentState(host.config, host.pack), "codegen new", out, flags.yes);
   }

@@ -26,7 +26,7 @@ export async function templateCommand(action: string, arg: string | undefined, f
   if (!(actions as readonly string[]).includes(action)) throw new CodegenError(diag("USAGE", `unknown template action "${action}" (one of: ${actions.join(", ")})`), 2);
   const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
   // Only reads or writes a pack folder: the config file's hooks run only when allowed.
-  const hooks = config.inProject ? await readOnlyHooks(config, out) : config.values.hooks;
+  const hooks = await readOnlyHooks(config, out);
   await withHooks(hooks, config.root, "", async () => {
     if (action === "init") return init(flags, out, cwd);
     if (action === "lint") return lint(arg, flags, out, cwd);
