@@ -3,8 +3,7 @@
  * without it (asking first at a terminal); a read-only one leaves them out and says so in one
  * line on stderr.
  */
-import type { Hooks, LoadedConfig } from "../config/index.js";
-import { consentState, fileHooks, requireConsent, skippedLine, type ConsentState, type ProjectCommand } from "../config/index.js";
+import { consentState, type ConsentState, fileHooks, type Hooks, type LoadedConfig, type ProjectCommand, requireConsent, skippedLine } from "../config/index.js";
 import { askConfirm, canPrompt } from "./prompt.js";
 import type { Out } from "./report.js";
 

@@ -1,9 +1,8 @@
-import { loadConfig, type LoadedConfig } from "../../config/index.js";
+import { consentState, loadConfig, type LoadedConfig } from "../../config/index.js";
 import { withHooks } from "../hooks.js";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { runArgv } from "../../exec/index.js";
 import type { Pack } from "../../packs/index.js";
-import { consentState } from "../../config/index.js";
 import { projectPack } from "../project-pack.js";
 import { allowedHooks } from "../consent.js";
 import { configFlags, type GlobalFlags } from "../flags.js";

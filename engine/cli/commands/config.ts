@@ -1,8 +1,6 @@
-import { envName, loadConfig, type LoadedConfig } from "../../config/index.js";
-import { valueAt } from "../../config/index.js";
+import { consentState, type ConsentState, envName, loadConfig, type LoadedConfig, valueAt } from "../../config/index.js";
 import { withHooks } from "../hooks.js";
 import { allowedHooks } from "../consent.js";
-import { consentState, type ConsentState } from "../../config/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { projectPack } from "../project-pack.js";
 import { loadPack } from "../../packs/index.js";

@@ -1,7 +1,7 @@
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { existsSync, realpathSync } from "node:fs";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { CONFIG_FILE, loadConfig, userConfigPath, type LoadedConfig } from "../../config/index.js";
+import { CONFIG_FILE, consentState, loadConfig, type LoadedConfig, userConfigPath } from "../../config/index.js";
 import { globMatcher, globPrefix } from "../../descriptors/index.js";
 import { builtinPacksDir, isRemote, type Pack } from "../../packs/index.js";
 import { cacheDir } from "../../cache/index.js";
@@ -19,7 +19,6 @@ import { gitChangedFiles } from "../git-change.js";
 import { progressFor } from "../progress.js";
 import { projectPack } from "../project-pack.js";
 import { needConsent } from "../consent.js";
-import { consentState } from "../../config/index.js";
 
 export interface GenFlags extends GlobalFlags {
   desc?: string | string[];

@@ -1,10 +1,9 @@
 import { resolve } from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { loadConfig } from "../../config/index.js";
+import { consentState, loadConfig } from "../../config/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { withHooks } from "../hooks.js";
 import { allowedHooks } from "../consent.js";
-import { consentState } from "../../config/index.js";
 import { projectPack } from "../project-pack.js";
 import type { Out } from "../report.js";
 

@@ -7,8 +7,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { applyPack, CONFIG_FILE, loadConfig, type LoadedConfig } from "../../config/index.js";
-import { consentState } from "../../config/index.js";
+import { applyPack, CONFIG_FILE, consentState, loadConfig, type LoadedConfig } from "../../config/index.js";
 import { needConsent } from "../consent.js";
 import { runArgv } from "../../exec/index.js";
 import { yamlLib } from "../../schema/index.js";

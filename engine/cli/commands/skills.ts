@@ -7,12 +7,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { CONFIG_FILE, loadConfig } from "../../config/index.js";
+import { CONFIG_FILE, consentState, loadConfig } from "../../config/index.js";
 import { generate } from "../../generate.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { withHooks } from "../hooks.js";
 import { allowedHooks } from "../consent.js";
-import { consentState } from "../../config/index.js";
 import { projectPack } from "../project-pack.js";
 import type { Out } from "../report.js";
 

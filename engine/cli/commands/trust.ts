@@ -3,9 +3,8 @@
  * the commands of a pack that is not built in) and allow that exact set for this project;
  * `--list` shows every project allowed on this machine, `--revoke` takes this project's back.
  */
-import { CONFIG_FILE, loadConfig } from "../../config/index.js";
+import { CONFIG_FILE, consentFile, consentState, listing, loadConfig, readConsent, recordConsent, writeConsent } from "../../config/index.js";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { consentFile, consentState, listing, readConsent, recordConsent, writeConsent } from "../../config/index.js";
 import { projectPack } from "../project-pack.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import type { Out } from "../report.js";
