@@ -8,9 +8,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 import { cachedGeneration, generationKey, storeGeneration, type Said } from "./generation-cache.js";
-import { applyPack, type LoadedConfig } from "./config/index.js";
-import { assertTrusted, type PackProgram } from "./config/index.js";
-import { importCommands, loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
+import { applyPack, consentState, type LoadedConfig, notAllowed } from "./config/index.js";
+import { loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
 import { rememberedOutput } from "./exec/index.js";
 import { findInputs, readDescriptors } from "./descriptors/index.js";
 import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/index.js";
@@ -77,7 +76,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const config = await applyPack(given, pack);
   const values = config.values;
   assertFrame(pack, values.frame);
-  assertTrusted(config, pack.name, packPrograms(pack), "on generation", options.log);
+  // The pack's steps and proto import commands run only with the user's consent (config/consent.ts).
+  const consent = consentState(config, pack);
+  const packCommands = consent.commands.some((c) => c.kind === "step" || c.kind === "proto import");
+  if (packCommands && !consent.allowedBy && options.phase !== "skills") throw notAllowed(consent, `codegen ${options.phase}`);
+  const runImports = !packCommands || consent.allowedBy !== null;
 
   timer("load pack");
   const inputs = { ...pack.inputs, ...values.inputs };
@@ -118,8 +121,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       said.notes.push(m);
       if (values.verbose) options.log?.(m);
     },
-    // Trusted above: the pack's commands that find third-party .proto files may run.
-    protoImports: { sets: pack.protoImports, run: rememberedOutput, offline: values.offline },
+    // Allowed above: the pack's commands that find third-party .proto files may run (skills
+    // only reads, and leaves them out when they are not allowed).
+    protoImports: runImports ? { sets: pack.protoImports, run: rememberedOutput, offline: values.offline } : { sets: pack.protoImports, offline: values.offline },
     onWarning: warn,
   });
   const ir = { project, ...descriptors };
@@ -132,6 +136,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const { runChecks } = await import("./checks/index.js");
   // The engine's generic checks, then the pack's (about its own layout and target language).
   const functions = await bindFunctions(pack, { ir, project, config: values });
+  // A built-in step's arguments come from the built-in layers' functions only: a pack that
+  // extends a built-in one cannot change what the built-in step runs.
+  const builtinFunctions = pack.functions.every((f) => f.builtin) ? functions : await bindFunctions({ functions: pack.functions.filter((f) => f.builtin) }, { ir, project, config: values });
   const problems = await runChecks(ir, [checksDir, ...pack.checkDirs], { onWarning: warn, bindings: functions });
   if (problems.length > 0) throw new CodegenError(problems);
 
@@ -157,7 +164,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   const rendered = files.filter((f) => f.rendered);
   // Steps transform the project's tree; skills are written elsewhere and are not code.
-  const transformed = options.phase === "skills" ? rendered : await runSteps(rendered, { steps: pack.steps, renderer, root: config.root, ir, project, config: values, functions, verbose: values.verbose ? options.log : undefined, progress: options.progress });
+  const transformed = options.phase === "skills" ? rendered : await runSteps(rendered, { steps: pack.steps, renderer, root: config.root, ir, project, config: values, functions, builtinFunctions, verbose: values.verbose ? options.log : undefined, progress: options.progress });
   files = [...transformed, ...files.filter((f) => !f.rendered)];
   timer("steps");
   if (key) await storeGeneration(key, files, said);
@@ -165,13 +172,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 }
 
 /** What the pack may run on generation: its steps, and the commands that find its .proto import sets. */
-function packPrograms(pack: Pack): PackProgram[] {
-  return [
-    ...pack.steps.map((s) => ({ source: s.source, builtin: s.builtin, shown: `${s.name} (from ${s.source}): ${s.run.join(" ")}${s.args ? " …" : ""}` })),
-    ...importCommands(pack.protoImports).map(({ set, run }) => ({ source: set.source, builtin: set.builtin, shown: `proto import ${set.id} (from ${set.source}): ${run.join(" ")}` })),
-  ];
-}
-
 async function descriptorHashes(root: string, globs: string[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const glob of globs) {

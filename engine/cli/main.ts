@@ -18,7 +18,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
   cli
     .option("--config <file>", "Config file (default: the nearest .codegen.yaml in this folder or a parent)")
     .option("--pack <source>", "Template pack: built-in name, folder, or git source (gh:owner/repo/path#ref)")
-    .option("--trust", "Allow a non-built-in pack to run its declared steps")
+    .option("--trust", "Allow this run to execute the project's hooks and the commands of a pack that is not built in")
     .option("--offline", "Use fetched template packs from the cache only; never touch the network")
     .option("--verbose", "Print every file, step and skipped statement")
     .option("--quiet", "No progress lines while slow steps run");
@@ -42,6 +42,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .option("--dry-run", "Plan and render, print what would change, write nothing")
     .option("--diff", "Like --dry-run, and print a unified diff of every change")
     .option("--force", "Overwrite files at managed paths even when they lack the generated-code marker")
+    .option("--yes", "Never ask to allow the project's commands: refuse instead")
     .option("--watch", "Stay running: gen again whenever a descriptor, the config or a plugin changes (Ctrl-C stops)")
     .example("codegen gen --desc desc/api/user.api --diff")
     .example("codegen gen --watch")
@@ -88,6 +89,13 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .command("recover", "Finish the write of a gen that was killed midway (any command does this first), or undo it")
     .option("--rollback", "Restore the files the interrupted gen had replaced instead")
     .action(async (flags) => (await import("./commands/recover.js")).recoverCommand(flags, out));
+
+  cli
+    .command("trust", "List the commands this project may run (config file hooks, a non-built-in pack's commands) and allow that exact set")
+    .option("--list", "Show every project allowed on this machine and its commands")
+    .option("--revoke", "Take back the consent given to this project")
+    .example("codegen trust")
+    .action(async (flags) => (await import("./commands/trust.js")).trustCommand(flags, out));
 
   cli
     .command("config", "Print the resolved configuration and where each value comes from")

@@ -17,3 +17,9 @@ export async function askChoice(message: string, options: Array<{ value: string;
   const value = await p.select({ message, options: options.map((o) => ({ value: o.value, label: o.value, hint: o.hint })) });
   return p.isCancel(value) ? null : String(value);
 }
+
+export async function askConfirm(message: string): Promise<boolean> {
+  const p = await import("@clack/prompts");
+  const value = await p.confirm({ message, initialValue: false });
+  return value === true;
+}

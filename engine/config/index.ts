@@ -112,5 +112,8 @@ export function configLeaves(): Map<string, string> {
   return leafCache;
 }
 
-export { assertTrusted, trustedSources, userConfigPath, type PackProgram } from "./user.js";
+export { trustedSources, userConfigPath } from "./user.js";
+export { commandsNeedingConsent, fileHooks, shownCommand, type CommandKind, type HookKey, type ProjectCommand } from "./consent-commands.js";
+export { allowForThisRun, consentState, listing, notAllowed, recordConsent, requireConsent, skippedLine, type ConsentState } from "./consent.js";
+export { consentFile, readConsent, writeConsent } from "./consent-store.js";
 export { valueAt } from "./keys.js";

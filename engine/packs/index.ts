@@ -88,13 +88,13 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
     source,
     span: manifestDoc.spanAt(["steps", i]),
   }));
-  const tools: Tool[] = (m.tools ?? []).map((t) => ({ name: t.name, check: t.check, frames: t.frames ?? null, install: t.install ?? "" }));
+  const tools: Tool[] = (m.tools ?? []).map((t) => ({ name: t.name, check: t.check, frames: t.frames ?? null, install: t.install ?? "", builtin, source }));
 
   const templateDirs = [join(dir, "templates"), ...(parent?.templateDirs ?? [])].filter((d) => existsSync(d));
   const viewDirs = [join(dir, "views"), ...(parent?.viewDirs ?? [])].filter((d) => existsSync(d));
   const rules = await resolveViews(mergeRules(parent?.rules ?? [], await loadRules(dir, m.name, shown)), viewDirs, templateDirs);
   const library = join(dir, "views", FUNCTIONS_FILE);
-  const functions = [...(parent?.functions ?? []), ...(existsSync(library) ? [{ source: await readFile(library, "utf8"), span: { file: shown(library), line: 1, column: 1 } }] : [])];
+  const functions = [...(parent?.functions ?? []), ...(existsSync(library) ? [{ source: await readFile(library, "utf8"), span: { file: shown(library), line: 1, column: 1 }, builtin }] : [])];
   const frames: Pack["frames"] = { ...(parent?.frames ?? {}) };
   for (const [k, v] of Object.entries(m.frames ?? {})) frames[k] = { description: v.description ?? "", next: v.next ?? frames[k]?.next ?? [] };
 

@@ -59,6 +59,10 @@ export interface Tool {
   check: string[];
   frames: string[] | null;
   install: string;
+  /** Declared by a built-in pack (its check runs without consent). */
+  builtin: boolean;
+  /** The source of the pack that declares it, as written. */
+  source: string;
 }
 
 export interface Pack {
@@ -75,7 +79,7 @@ export interface Pack {
   /** View folders (`views/`: named IR → template data programs, the function library, their tests), child first. */
   viewDirs: string[];
   /** Function libraries (`views/functions.jsonata`), base layer first; see plan/functions.ts. */
-  functions: Array<{ source: string; span: SourceSpan }>;
+  functions: Array<{ source: string; span: SourceSpan; builtin: boolean }>;
   /** Descriptor check folders (`checks/`, same format as the engine's rules/) of every layer. */
   checkDirs: string[];
   staticDirs: string[];

@@ -32,6 +32,8 @@ export interface StepContext {
   config: object;
   /** The pack's function library (plan/functions.ts), bound in every step expression. */
   functions?: Record<string, unknown>;
+  /** The built-in layers' functions alone, for the steps of built-in layers. */
+  builtinFunctions?: Record<string, unknown>;
   verbose?: ((line: string) => void) | undefined;
   /** Told when a step really runs (not served from the cache): it may take a while. */
   progress?: ((message: string) => void) | undefined;
@@ -95,7 +97,8 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
       const batches = step.cache && step.files ? inBatches(matched) : [matched];
       ctx.verbose?.(`step ${step.name}: ${argv.join(" ")}${matched.length ? ` (+${matched.length} files${batches.length > 1 ? ` in ${batches.length} runs at once` : ""})` : ""}`);
       ctx.progress?.(`running ${step.name} (${argv[0] ?? ""}${matched.length ? ` on ${matched.length} files` : ""})`);
-      const results = await Promise.all(batches.map((batch) => runArgv([...base, ...batch], dir)));
+      // A file name is never taken for an option ("-x.go") or an options file ("@x").
+      const results = await Promise.all(batches.map((batch) => runArgv([...base, ...batch.map((p) => (/^[-@]/.test(p) ? `./${p}` : p))], dir)));
       const result = results.find((r) => r.exitCode !== 0) ?? results[0]!;
       if (result.exitCode !== 0) {
         const output = result.output.split(dir + "/").join("").trim();
@@ -140,7 +143,7 @@ async function stageFiles(byPath: Map<string, PlannedFile>, paths: string[]): Pr
 const STAGING = "\u0000staging\u0000";
 
 async function renderArgv(step: Step, ctx: StepContext): Promise<string[]> {
-  const scope = { ...ctx.functions, ir: ctx.ir, project: ctx.project, config: ctx.config, staging: STAGING, root: ctx.root };
+  const scope = { ...functionsFor(step, ctx), ir: ctx.ir, project: ctx.project, config: ctx.config, staging: STAGING, root: ctx.root };
   const argv: string[] = [];
   for (const arg of step.run) argv.push(arg.includes("{") ? await ctx.renderer.renderString(arg, scope) : arg);
   if (step.args) argv.push(...(await evaluateList(step.args, ctx.ir, scope, step.span)).map((a) => String(a)));
@@ -187,11 +190,15 @@ function useCache(byPath: Map<string, PlannedFile>, files: string[], cache: File
   return misses.sort();
 }
 
+function functionsFor(step: Step, ctx: StepContext): Record<string, unknown> | undefined {
+  return step.builtin ? (ctx.builtinFunctions ?? ctx.functions) : ctx.functions;
+}
+
 async function activeSteps(ctx: StepContext): Promise<Step[]> {
   const out: Step[] = [];
   for (const s of ctx.steps) {
     if (s.frames && !s.frames.includes(ctx.project.frame)) continue;
-    if (s.when && !(await evaluate(s.when, ctx.ir, { ...ctx.functions, ir: ctx.ir, project: ctx.project, config: ctx.config }, s.span))) continue;
+    if (s.when && !(await evaluate(s.when, ctx.ir, { ...functionsFor(s, ctx), ir: ctx.ir, project: ctx.project, config: ctx.config }, s.span))) continue;
     out.push(s);
   }
   return out;

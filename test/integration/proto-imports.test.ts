@@ -63,7 +63,7 @@ test("a foreign pack's include command is refused without trust (nothing runs), 
   const { project, env, runs } = setup();
   const refused = codegen(["gen"], project, env);
   assert.is(refused.code, 1, refused.stderr);
-  assert.match(refused.stderr, /PACK_UNTRUSTED pack acme-docs would run these programs on generation:\n {2}proto import acme \(from .*acme-pack\): where-acme --json/);
+  assert.match(refused.stderr, /COMMANDS_NOT_ALLOWED codegen gen would run commands you have not allowed for .*; nothing was written:\n {2}proto import \(pack .*acme-pack proto import acme\): where-acme --json/);
   assert.is(runs(), 0, "nothing ran");
   assert.not.ok(existsSync(join(project, "imports.txt")));
 

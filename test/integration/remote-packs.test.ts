@@ -121,11 +121,11 @@ test("steps of a foreign pack need --trust or the user's allow-list; a project f
   const home = { XDG_CONFIG_HOME: scratch("xdg") };
   const refused = codegen(["gen", "--pack", pack], dir, home);
   assert.is(refused.code, 1);
-  assert.match(refused.stderr, /PACK_UNTRUSTED pack failing-step would run these programs on generation:\n  lint \(from .*failing-step\): sh -c/);
+  assert.match(refused.stderr, /COMMANDS_NOT_ALLOWED codegen gen would run commands you have not allowed for .*; nothing was written:\n  step \(pack .*failing-step step lint\): sh -c/);
   writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + "trust: true\n");
   const self = codegen(["gen", "--pack", pack], dir, home);
   assert.is(self.code, 1, "trust in the project's own file is ignored");
-  assert.match(self.stderr, /PACK_UNTRUSTED/);
+  assert.match(self.stderr, /COMMANDS_NOT_ALLOWED/);
   mkdirSync(join(home.XDG_CONFIG_HOME, "codegen"), { recursive: true });
   writeFileSync(join(home.XDG_CONFIG_HOME, "codegen/config.yaml"), `trust:\n  - ${pack}\n`);
   const allowed = codegen(["gen", "--pack", pack], dir, home);

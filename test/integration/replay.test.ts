@@ -45,6 +45,8 @@ function recorded(config = ""): Project & { output: string } {
   writeFileSync(join(dir, "desc/api/demo.api"), smallApi);
   // The user's own settings folder is the test's: what it holds is part of the key.
   const env = { CODEGEN_CACHE_DIR: scratch("replay-cache"), XDG_CONFIG_HOME: scratch("replay-config") };
+  // Hooks in the config run once the user allowed them.
+  if (config.includes("hooks")) ok(codegen(["trust"], dir, env));
   ok(codegen(["gen"], dir, env));
   settled();
   ok(codegen(["gen"], dir, env));

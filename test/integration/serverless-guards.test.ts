@@ -30,7 +30,7 @@ test("a foreign pack's plugin commands need trust; the refusal lists them and no
   const before = snapshot(host);
   const r = codegen(["serverless", "build"], host, { XDG_CONFIG_HOME: join(host, "..", "no-user-config") });
   assert.is(r.code, 1, r.stderr);
-  assert.match(r.stderr, /PACK_UNTRUSTED pack team would run these programs for its plugins:\n {2}touch \{\{ project\.name \}\}\.loaded \(from \.\.\/team-pack\)/);
+  assert.match(r.stderr, /COMMANDS_NOT_ALLOWED codegen serverless build would run commands you have not allowed for .*host; nothing was written:\n {2}plugin build \(pack \.\.\/team-pack\): touch \{\{ project\.name \}\}\.loaded/);
   assert.equal(snapshot(host), before);
   assert.not.ok(existsSync(join(host, "host.loaded")));
 

@@ -118,7 +118,7 @@ test("gen --watch: a descriptor change gens again; gen's own files and bad input
   assert.ok(starts.length >= 5 && starts.every((l) => l.startsWith("codegen: desc/api/demo.api changed")), starts.join("\n"));
 });
 
-/** A project whose .codegen.yaml runs `hook` after (or before) every gen. */
+/** A project whose .codegen.yaml runs `hook` after (or before) every gen (the watch is given CODEGEN_TRUST=1 for it). */
 function hooked(when: "before" | "after", hook: string): string {
   const dir = makeProject({ "desc/api/demo.api": smallApi, "hook.sh": hook });
   writeFileSync(join(dir, ".codegen.yaml"), `${readFileSync(join(dir, ".codegen.yaml"), "utf8")}hooks:\n  ${when}:\n    - sh hook.sh\n`);
@@ -133,7 +133,7 @@ test("gen --watch: changes made while a run goes on start the next run, run afte
     "if [ $n -eq 3 ]; then sed -i 's#/second#/third#' desc/api/demo.api; fi",
   ].join("\n") + "\n");
   let stopped: number | null = null;
-  const watcher = startWatch(dir, { CODEGEN_CACHE_DIR: scratch("watch-cache") });
+  const watcher = startWatch(dir, { CODEGEN_CACHE_DIR: scratch("watch-cache"), CODEGEN_TRUST: "1" });
   try {
     await watcher.next(IDLE).line;
     const mark = watcher.lines.length;
@@ -150,7 +150,7 @@ test("gen --watch: changes made while a run goes on start the next run, run afte
 test("gen --watch: a hook that writes a descriptor back as it was does not start runs", async () => {
   const dir = hooked("before", "cp desc/api/demo.api .copy && cp .copy desc/api/demo.api\n");
   let stopped: number | null = null;
-  const watcher = startWatch(dir, { CODEGEN_CACHE_DIR: scratch("watch-cache") });
+  const watcher = startWatch(dir, { CODEGEN_CACHE_DIR: scratch("watch-cache"), CODEGEN_TRUST: "1" });
   try {
     await watcher.next(IDLE).line;
     const wrote = watcher.next(/^wrote \d+ files/);

@@ -3,7 +3,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { codegen } from "../support/cli.js";
+import { codegen, codegenOk } from "../support/cli.js";
 import { makeProject, smallApi } from "../support/project.js";
 import { snapshot } from "../support/files.js";
 import { scratch } from "../support/paths.js";
@@ -42,12 +42,14 @@ test("a YAML alias to an anchor that does not exist is a diagnostic at the alias
   assert.match(r.stderr, /^\.codegen\.yaml:2:8: CONFIG_INVALID invalid YAML: Unresolved alias/m);
 });
 
-test("hooks.before and hooks.after run around check, config, template and gen", () => {
+test("hooks.before and hooks.after run around check, config, template and gen once the user allowed them", () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
   writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + 'hooks:\n  before: ["echo before >> hooks.log"]\n  after: ["echo after >> hooks.log"]\n');
+  const user = { XDG_CONFIG_HOME: scratch("workflow-config") };
+  codegenOk(["trust"], dir, user);
   for (const args of [["config"], ["check"], ["template", "list"], ["gen"]]) {
     rmSync(join(dir, "hooks.log"), { force: true });
-    const r = codegen(args, dir);
+    const r = codegen(args, dir, user);
     assert.is(r.code, 0, `${args.join(" ")}: ${r.stderr}`);
     assert.ok(existsSync(join(dir, "hooks.log")), args.join(" "));
     assert.is(readFileSync(join(dir, "hooks.log"), "utf8"), "before\nafter\n", args.join(" "));

@@ -75,7 +75,7 @@ test("a pack from outside that runs steps needs --trust", () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi });
   const r = codegen(["gen", "--pack", join(import.meta.dirname, "../../../test/fixtures/packs/failing-step")], dir);
   assert.is(r.code, 1);
-  assert.match(r.stderr, /PACK_UNTRUSTED [\s\S]*lint \(from [^)]*\): sh -c/);
+  assert.match(r.stderr, /COMMANDS_NOT_ALLOWED [\s\S]*step \(pack [^)]* step lint\): sh -c/);
 });
 
 test("planned paths cannot leave the project, directly or through a symlink", () => {

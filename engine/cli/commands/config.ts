@@ -1,6 +1,6 @@
-import { envName, loadConfig, type LoadedConfig } from "../../config/index.js";
-import { valueAt } from "../../config/index.js";
+import { consentState, type ConsentState, envName, loadConfig, type LoadedConfig, valueAt } from "../../config/index.js";
 import { withHooks } from "../hooks.js";
+import { allowedHooks } from "../consent.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { projectPack } from "../project-pack.js";
 import { loadPack } from "../../packs/index.js";
@@ -11,15 +11,37 @@ export async function configCommand(flags: GlobalFlags & { schema?: boolean }, o
   const loaded = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
   // The schema is data for an editor, printed alone (no hooks), and also when the file breaks it.
   if (flags.schema) return out.info(JSON.stringify((await loadPack(loaded.values.pack, loaded.root, { offline: loaded.values.offline })).config.schema, null, 2));
-  const { config } = await projectPack(loaded);
-  await withHooks(config.values.hooks, config.root, "", async () => print(config, out));
+  const { config, pack } = await projectPack(loaded);
+  // Only prints: the config file's hooks run only when allowed.
+  const consent = consentState(config, pack);
+  await withHooks(allowedHooks(consent, config, out), config.root, "", async () => print(config, consent, out));
 }
 
-function print(config: LoadedConfig, out: Out): void {
+function print(config: LoadedConfig, consent: ConsentState, out: Out): void {
   out.info(`root: ${config.root}`);
   out.info(`file: ${config.file ?? "(none)"}`);
   for (const key of config.keys.keys()) {
     const layer = config.provenance.get(key) ?? [...config.provenance].find(([k]) => k.startsWith(key + "."))?.[1] ?? "default";
-    out.info(`${key} = ${JSON.stringify(valueAt(config.values, key))}  (${layer}; env ${envName(key)})`);
+    if (key === "trust") out.info(trustLine(config, consent));
+    else out.info(`${key} = ${JSON.stringify(valueAt(config.values, key))}  (${layer}; env ${envName(key)})`);
   }
+  out.info(`commands: ${consentLine(consent)}`);
+}
+
+/** trust allows one run only from a flag or the environment; a config file cannot set it. */
+function trustLine(config: LoadedConfig, consent: ConsentState): string {
+  const layer = config.provenance.get("trust") ?? "default";
+  const given = layer === "flag" || layer === "env" ? config.values.trust : false;
+  const from = layer === "flag" || layer === "env" ? layer : "default";
+  const ignored = consent.selfTrust ? "; trust in the config file is ignored: a project cannot trust itself" : "";
+  return `trust = ${JSON.stringify(given)}  (${from}; flag --trust or env ${envName("trust")}=1 allow one run${ignored})`;
+}
+
+function consentLine(consent: ConsentState): string {
+  const n = consent.commands.length;
+  if (n === 0) return "none that needs your consent (hooks in the config file, or commands of a pack that is not built in)";
+  const what = `${n} that need${n === 1 ? "s" : ""} your consent`;
+  if (consent.allowedBy === "codegen trust" || consent.allowedBy === "this run") return `${what}: allowed for this project (codegen trust)`;
+  if (consent.allowedBy) return `${what}: allowed for this run (${consent.allowedBy})`;
+  return `${what}: not allowed (codegen trust lists and allows them)`;
 }

@@ -1,7 +1,7 @@
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { existsSync, realpathSync } from "node:fs";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { CONFIG_FILE, loadConfig, userConfigPath, type LoadedConfig } from "../../config/index.js";
+import { CONFIG_FILE, consentState, loadConfig, type LoadedConfig, userConfigPath } from "../../config/index.js";
 import { globMatcher, globPrefix } from "../../descriptors/index.js";
 import { builtinPacksDir, isRemote, type Pack } from "../../packs/index.js";
 import { cacheDir } from "../../cache/index.js";
@@ -18,6 +18,7 @@ import { genProject, previewing, withProjectLock } from "../run-gen.js";
 import { gitChangedFiles } from "../git-change.js";
 import { progressFor } from "../progress.js";
 import { projectPack } from "../project-pack.js";
+import { needConsent } from "../consent.js";
 
 export interface GenFlags extends GlobalFlags {
   desc?: string | string[];
@@ -28,6 +29,8 @@ export interface GenFlags extends GlobalFlags {
   force?: boolean;
   /** `codegen gen` with no flags: a run the snapshot answers records its inputs for the next (replay.ts). */
   replayable?: boolean;
+  /** Never ask for consent to run the project's commands. */
+  yes?: boolean;
 }
 
 export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd()): Promise<void> {
@@ -60,6 +63,10 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
   const tracked: Out = { info: (l) => (printed.push(l), out.info(l)), error: (l) => (printed.push(l), out.error(l)) };
   const progress = await progressFor(tracked, Boolean(flags.quiet));
   const hooks = [...values.hooks.before, ...values.gen.hooks.before, ...values.gen.hooks.after, ...values.hooks.after];
+  // Hooks, steps and proto import commands of the project or a pack that is not built in run
+  // only with the user's consent; a preview runs no hook, so only the pack's commands count then.
+  const consent = consentState(config, pack);
+  if (consent.commands.some((c) => c.kind === "step" || c.kind === "proto import" || (c.kind === "hook" && !dryRun))) await needConsent(consent, "codegen gen", tracked, flags.yes);
   const run = async (): Promise<void> => {
     const action = async (): ReturnType<typeof genProject> => {
       const done = await genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: tracked.info, progress: progress.step, pack, pins }).finally(progress.done);

@@ -1,8 +1,9 @@
 import { resolve } from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { loadConfig } from "../../config/index.js";
+import { consentState, loadConfig } from "../../config/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { withHooks } from "../hooks.js";
+import { allowedHooks } from "../consent.js";
 import { projectPack } from "../project-pack.js";
 import type { Out } from "../report.js";
 
@@ -20,7 +21,7 @@ export async function migrateCommand(action: string, arg: string | undefined, fl
   }
   const loaded = await loadConfig({ cwd, configFile: flags.config, flags: { ...configFlags(flags), "migrate.datasource": flags.datasource, "migrate.dir": flags.dir } });
   // The migration folder's default is a layout fact: the pack's.
-  const { config } = await projectPack(loaded);
+  const { config, pack } = await projectPack(loaded);
   const { datasource, dir } = config.values.migrate;
   if (!datasource) {
     throw new CodegenError(diag("USAGE", "no database to migrate", undefined, "pass --datasource (mysql://, postgres://, sqlite:file.db), set migrate.datasource in .codegen.yaml or CODEGEN_MIGRATE_DATASOURCE"), 2);
@@ -35,7 +36,8 @@ export async function migrateCommand(action: string, arg: string | undefined, fl
   };
   const migrate = await import("../../migrate/index.js");
   const options = { dir: resolve(config.root, dir), datasource, cwd: config.root, log: out.info };
-  await withHooks(config.values.hooks, config.root, "", async () => {
+  // The migration does not need the config file's hooks: they run only when allowed.
+  await withHooks(allowedHooks(consentState(config, pack), config, out), config.root, "", async () => {
     if (action === "version") {
       out.info(migrate.formatVersion(await migrate.version(options)));
       return;

@@ -3,14 +3,15 @@
  * into a scratch folder beside the target, run `gen` there, and move the folder into place only
  * when everything succeeded. A failure leaves no half-written project behind.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { applyPack, loadConfig } from "../../config/index.js";
+import { applyPack, consentState, fileHooks, loadConfig, recordConsent } from "../../config/index.js";
 import { findProjectRoot } from "../../project/index.js";
 import { isRemote, loadPack } from "../../packs/index.js";
 import { withHooks } from "../hooks.js";
+import { needConsent } from "../consent.js";
 import { summary, type Out } from "../report.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { askChoice, askText, canPrompt } from "../prompt.js";
@@ -58,6 +59,11 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
     ...(plugin ? { "serverless.plugin": true, "serverless.mono": Boolean(flags.mono) } : {}),
   };
 
+  // A plugin is made inside its host: the host's config file hooks run only with consent.
+  if (fileHooks(outer, ["hooks.before", "hooks.after"]).length > 0) {
+    const host = await projectPack(outer);
+    await needConsent(consentState(host.config, host.pack), "codegen new", out, flags.yes);
+  }
   await withHooks(outer.values.hooks, cwd, "", async () => {
     await mkdir(dirname(target), { recursive: true });
     const scratch = `${dirname(target)}/.${basename(target)}.codegen-new-${process.pid}`;
@@ -68,16 +74,23 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
       const seed = await loadConfig({ cwd: scratch, root: scratch, flags: layer, env: {} });
       const pins = { pinned: {}, used: {} };
       const loaded = await loadPack(seed.values.pack, target, { pins, offline: seed.values.offline });
+      const seedConsent = { ...consentState(seed, loaded), shown: target };
+      if (seedConsent.commands.length > 0) await needConsent(seedConsent, "codegen new", out, flags.yes);
       const seeded = await genProject({ config: seed, phase: "new", dryRun: false, pack: loaded, pins, recordLedger: false, progress: progress.step });
       // The sample's logic files answer from the start; gen takes them as its own, so they go
       // when the sample descriptor goes, and are rewritten when their route changes.
       const adopt = new Set(seeded.report.outcomes.filter((o) => o.state === "created").map((o) => o.path));
       // The project now has its own .codegen.yaml; generate as `codegen gen` would inside it.
       const config = await applyPack(await loadConfig({ cwd: scratch, root: scratch, flags: configFlags({ ...flags, pack: undefined, module: undefined, frame: undefined }) }), loaded);
+      // The commands of the project just made (its config file's, its pack's) are the user's
+      // choice: allowed here for this run, and recorded for the project once it is in place.
+      const consent = { ...consentState(config, loaded), shown: target };
+      if (consent.commands.length > 0) await needConsent(consent, "codegen new", out, flags.yes);
       const { report } = await withHooks(config.values.gen.hooks, scratch, "gen", () => genProject({ config, phase: "gen", dryRun: false, pack: loaded, pins, adopt, recordLedger: true, log: out.info, progress: progress.step }));
       progress.done();
       if (existsSync(target)) await rm(target, { recursive: true });
       await rename(scratch, target);
+      if (consent.commands.length > 0) recordConsent(consent, realpathSync(target));
       out.info(summary(report, false));
       out.info(`created ${shownTarget} (frame ${config.values.frame}, ${plugin && flags.mono ? "in the host's module" : "module"} ${config.values.module})`);
       const next = plugin ? [`codegen serverless build   (in ${relative(cwd, plugin.hostRoot) || "."}: the host serves the plugin's routes)`] : (loaded.frames[config.values.frame]?.next ?? []);

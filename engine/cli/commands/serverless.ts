@@ -7,8 +7,8 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { applyPack, CONFIG_FILE, loadConfig, type LoadedConfig } from "../../config/index.js";
-import { assertTrusted } from "../../config/index.js";
+import { applyPack, CONFIG_FILE, consentState, loadConfig, type LoadedConfig } from "../../config/index.js";
+import { needConsent } from "../consent.js";
 import { runArgv } from "../../exec/index.js";
 import { yamlLib } from "../../schema/index.js";
 import type { PluginCommand } from "../../packs/index.js";
@@ -66,7 +66,9 @@ export async function serverlessCommand(action: string, flags: ServerlessFlags, 
     }
   }
   const commands = action === "build" ? support.build : support.delete;
-  assertTrusted(config, pack.name, commands.map((c) => ({ source: c.source, builtin: c.builtin, shown: `${c.run.join(" ")} (from ${c.source})` })), "for its plugins", out.info);
+  // Hooks, plugin commands and the gen's steps of the project or a pack not built in run only with consent.
+  const consent = consentState(config, pack);
+  if (consent.commands.some((c) => c.kind !== "tool check")) await needConsent(consent, `codegen serverless ${action}`, out);
 
   await withHooks(config.values.hooks, config.root, "", async () => {
     const progress = await progressFor(out, Boolean(flags.quiet));

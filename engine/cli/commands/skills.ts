@@ -7,10 +7,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { CONFIG_FILE, loadConfig } from "../../config/index.js";
+import { CONFIG_FILE, consentState, loadConfig } from "../../config/index.js";
 import { generate } from "../../generate.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { withHooks } from "../hooks.js";
+import { allowedHooks } from "../consent.js";
 import { projectPack } from "../project-pack.js";
 import type { Out } from "../report.js";
 
@@ -26,7 +27,11 @@ export async function skillsCommand(action: string, flags: SkillsFlags, out: Out
   }
   const { config, pack: loaded } = await projectPack(given);
   const dest = flags.output ? resolve(cwd, flags.output) : join(homedir(), ".claude", "skills", config.values.name);
-  await withHooks(config.values.hooks, config.root, "", async () => {
+  // Only describes the project: the config file's hooks and the pack's proto import commands
+  // run only when allowed (generate leaves the commands out then).
+  const consent = consentState(config, loaded);
+  const hooks = allowedHooks(consent, config, out, consent.allowedBy ? [] : consent.commands.filter((c) => c.kind === "proto import"));
+  await withHooks(hooks, config.root, "", async () => {
     const { files, pack } = await generate({ config, phase: "skills", log: out.info, pack: loaded });
     if (files.length === 0) throw new CodegenError(diag("PACK_NO_SKILLS", `pack ${pack.name} has no rules for skills (rules with on: [skills])`), 1);
     let written = 0;

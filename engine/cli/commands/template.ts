@@ -11,6 +11,7 @@ import { builtinPacksDir, defaultPackName, isRemote, loadPack, type PackPins } f
 import { configFlags, type GlobalFlags } from "../flags.js";
 import type { Out } from "../report.js";
 import { withHooks } from "../hooks.js";
+import { readOnlyHooks } from "../consent.js";
 import { packAuthorReadme } from "./template-readme.js";
 
 export interface TemplateFlags extends GlobalFlags {
@@ -24,7 +25,9 @@ const actions = ["init", "list", "lint", "test", "update"] as const;
 export async function templateCommand(action: string, arg: string | undefined, flags: TemplateFlags, out: Out, cwd = process.cwd()): Promise<void> {
   if (!(actions as readonly string[]).includes(action)) throw new CodegenError(diag("USAGE", `unknown template action "${action}" (one of: ${actions.join(", ")})`), 2);
   const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
-  await withHooks(config.values.hooks, config.root, "", async () => {
+  // Only reads or writes a pack folder: the config file's hooks run only when allowed.
+  const hooks = await readOnlyHooks(config, out);
+  await withHooks(hooks, config.root, "", async () => {
     if (action === "init") return init(flags, out, cwd);
     if (action === "lint") return lint(arg, flags, out, cwd);
     if (action === "test") return testViews(arg, flags, out, cwd);

@@ -179,6 +179,12 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     const path = how.project ? rel : (how.importPath ?? toPosix(abs));
     const underProtoRoot = !inProtoRoot.startsWith("../") && !isAbsolute(inProtoRoot);
     const protoPath = how.project ? (underProtoRoot ? inProtoRoot : rel) : path;
+    // The compiler is given project paths as arguments: one starting with "-" or "@" would be
+    // read as an option or an options file, letting a file name decide what the compiler runs.
+    if (how.project && /^[-@]/.test(protoPath)) {
+      result.diagnostics.push(diag("PROTO_PATH_INVALID", `a .proto path may not start with "-" or "@" (the compiler would take ${protoPath} for an option); rename it`, { file: rel, line: 1, column: 1 }));
+      return null;
+    }
     const file: LoadedFile = { abs, path, protoPath, project: how.project, input: !!how.input, source, outline: EMPTY_OUTLINE(), imports: [], include: how.include, builtin: false };
     byAbs.set(abs, file);
     result.files.push(file);
