@@ -89,20 +89,20 @@ test("a stage folder is used by the others only through its index.ts", () => {
   assert.equal(deep, []);
 });
 
-/** The README's design section lists the graph; UPDATE_GOLDEN=1 rewrites it there. */
-test("the README's folder graph is the engine's", () => {
+/** docs/architecture.md lists the graph; UPDATE_GOLDEN=1 rewrites it there. */
+test("the folder graph in docs/architecture.md is the engine's", () => {
   const graph = folderGraph();
   const name = (f: string): string => (f === "." ? "top level (`generate.ts`, `generation-cache.ts`)" : `\`${f}/\``);
   const rows = [...graph.keys()]
     .sort((a, b) => graph.get(b)!.size - graph.get(a)!.size || a.localeCompare(b))
-    .map((f) => `  | ${name(f)} | ${[...graph.get(f)!].map((d) => (d === "." ? "top level" : d)).sort().join(", ") || "nothing"} |`);
-  const table = ["  | folder | imports |", "  |---|---|", ...rows].join("\n");
-  const readme = join(repoRoot, "README.md");
-  const text = readFileSync(readme, "utf8");
+    .map((f) => `| ${name(f)} | ${[...graph.get(f)!].map((d) => (d === "." ? "top level" : d)).sort().join(", ") || "nothing"} |`);
+  const table = ["| folder | imports |", "|---|---|", ...rows].join("\n");
+  const doc = join(repoRoot, "docs", "architecture.md");
+  const text = readFileSync(doc, "utf8");
   const block = /(<!-- engine-graph -->\n)([\s\S]*?)(\n\s*<!-- \/engine-graph -->)/;
-  assert.ok(block.test(text), "README.md has no <!-- engine-graph --> block");
-  if (process.env["UPDATE_GOLDEN"] === "1") writeFileSync(readme, text.replace(block, (_, a: string, _b: string, c: string) => a + table + c));
-  assert.is(block.exec(readFileSync(readme, "utf8"))![2], table);
+  assert.ok(block.test(text), "docs/architecture.md has no <!-- engine-graph --> block");
+  if (process.env["UPDATE_GOLDEN"] === "1") writeFileSync(doc, text.replace(block, (_, a: string, _b: string, c: string) => a + table + c));
+  assert.is(block.exec(readFileSync(doc, "utf8"))![2], table);
 });
 
 test.run();
