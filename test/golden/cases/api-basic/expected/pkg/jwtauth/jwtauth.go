@@ -21,7 +21,8 @@ import (
 // DefaultAlgorithm is the algorithm a section without Algorithm uses.
 const DefaultAlgorithm = "HS256"
 
-const bearer = "Bearer "
+// bearer is the scheme a token must come with (RFC 6750; the scheme name is case-insensitive).
+const bearer = "bearer "
 
 var (
 	errNoBearer = errors.New("no Authorization: Bearer header")
@@ -69,7 +70,7 @@ func Middleware(algorithm string, secrets ...string) func(http.HandlerFunc) http
 
 // check returns the claims of the one bearer token in headers, or why there is none.
 func check(parser *jwt.Parser, keys [][]byte, headers []string) (jwt.MapClaims, error) {
-	if len(headers) != 1 || !strings.HasPrefix(headers[0], bearer) {
+	if len(headers) != 1 || len(headers[0]) < len(bearer) || !strings.EqualFold(headers[0][:len(bearer)], bearer) {
 		return nil, errNoBearer
 	}
 	raw := strings.TrimSpace(headers[0][len(bearer):])
