@@ -9,3 +9,14 @@ export function signJwt(claims: Record<string, unknown>, secret: string): string
   const sig = createHmac("sha256", secret).update(`${head}.${body}`).digest("base64url");
   return `${head}.${body}.${sig}`;
 }
+
+const hmac: Record<string, string> = { HS256: "sha256", HS384: "sha384", HS512: "sha512" };
+
+/** A JWT with exactly these claims (no exp added), signed with alg ("none": no signature). */
+export function signJwtAs(alg: "HS256" | "HS384" | "HS512" | "none", claims: Record<string, unknown>, secret: string): string {
+  const head = b64url(JSON.stringify({ alg, typ: "JWT" }));
+  const body = b64url(JSON.stringify(claims));
+  const digest = hmac[alg];
+  const sig = digest ? createHmac(digest, secret).update(`${head}.${body}`).digest("base64url") : "";
+  return `${head}.${body}.${sig}`;
+}

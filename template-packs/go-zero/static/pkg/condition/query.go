@@ -20,11 +20,11 @@ var (
 // built once and used by one goroutine; Clone it to derive variants.
 type Query struct {
 	table    string
-	columns  []Field
+	columns  []Expr
 	distinct bool
 	joins    []join
 	where    Cond
-	groupBy  []Field
+	groupBy  []Expr
 	having   Cond
 	orderBy  []Order
 	limit    int
@@ -50,22 +50,22 @@ func (q *Query) Table() string { return q.table }
 // Clone returns an independent copy of the query.
 func (q *Query) Clone() *Query {
 	c := *q
-	c.columns = append([]Field(nil), q.columns...)
+	c.columns = append([]Expr(nil), q.columns...)
 	c.joins = append([]join(nil), q.joins...)
-	c.groupBy = append([]Field(nil), q.groupBy...)
+	c.groupBy = append([]Expr(nil), q.groupBy...)
 	c.orderBy = append([]Order(nil), q.orderBy...)
 	return &c
 }
 
-// Select sets the selected columns (replacing earlier ones). Names are quoted; write an
-// expression with Raw: Select(StatusField, condition.Raw("COUNT(*) AS n")).
-func (q *Query) Select(columns ...Field) *Query {
-	q.columns = append([]Field(nil), columns...)
+// Select sets the selected columns (replacing earlier ones). Fields are quoted as names;
+// write an expression with Raw: Select(StatusField, condition.Raw("COUNT(*) AS n")).
+func (q *Query) Select(columns ...Expr) *Query {
+	q.columns = append([]Expr(nil), columns...)
 	return q
 }
 
 // Columns returns the selected columns (empty for *).
-func (q *Query) Columns() []Field { return q.columns }
+func (q *Query) Columns() []Expr { return q.columns }
 
 // Distinct selects distinct rows.
 func (q *Query) Distinct() *Query {
@@ -124,8 +124,8 @@ func (q *Query) addJoin(option sqlbuilder.JoinOption, table string, on []Cond) *
 	return q
 }
 
-// GroupBy sets GROUP BY columns.
-func (q *Query) GroupBy(columns ...Field) *Query {
+// GroupBy sets GROUP BY columns (Fields, or expressions made by Raw).
+func (q *Query) GroupBy(columns ...Expr) *Query {
 	q.groupBy = append(q.groupBy, columns...)
 	return q
 }
@@ -205,7 +205,7 @@ func (q *Query) BuildCount(flavor sqlbuilder.Flavor) (string, []any) {
 		return sb.BuildWithFlavor(flavor)
 	}
 	c := q.Clone()
-	c.columns = []Field{Raw("COUNT(*)")}
+	c.columns = []Expr{Raw("COUNT(*)")}
 	return c.builder(flavor, false).BuildWithFlavor(flavor)
 }
 
@@ -213,7 +213,9 @@ func (q *Query) builder(flavor sqlbuilder.Flavor, paged bool) *sqlbuilder.Select
 	sb := flavor.NewSelectBuilder()
 	cols := make([]string, 0, len(q.columns))
 	for _, c := range q.columns {
-		cols = append(cols, c.quote(flavor))
+		if c != nil {
+			cols = append(cols, c.sql(flavor))
+		}
 	}
 	if len(cols) == 0 {
 		cols = append(cols, "*")
@@ -236,9 +238,11 @@ func (q *Query) builder(flavor sqlbuilder.Flavor, paged bool) *sqlbuilder.Select
 		sb.Where(s)
 	}
 	if len(q.groupBy) > 0 {
-		cols := make([]string, len(q.groupBy))
-		for i, c := range q.groupBy {
-			cols[i] = c.quote(flavor)
+		cols := make([]string, 0, len(q.groupBy))
+		for _, c := range q.groupBy {
+			if c != nil {
+				cols = append(cols, c.sql(flavor))
+			}
 		}
 		sb.GroupBy(cols...)
 		if s := q.having.Render(&sb.Cond, flavor); s != "" {
@@ -249,7 +253,9 @@ func (q *Query) builder(flavor sqlbuilder.Flavor, paged bool) *sqlbuilder.Select
 		return sb
 	}
 	for _, o := range q.orderBy {
-		sb.OrderBy(o.render(flavor))
+		if s := o.render(flavor); s != "" {
+			sb.OrderBy(s)
+		}
 	}
 	if q.limit >= 0 {
 		sb.Limit(q.limit)

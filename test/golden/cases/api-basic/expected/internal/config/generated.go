@@ -10,8 +10,10 @@ type Generated struct {
 	Auth JwtAuth
 }
 
-// JwtAuth is the key and token lifetime (seconds) of one jwt section.
+// JwtAuth is the key, its HMAC algorithm and the token lifetime (seconds) of one jwt
+// section. Tokens signed with any other algorithm, or without an expiry, are refused.
 type JwtAuth struct {
 	AccessSecret string
 	AccessExpire int64
+	Algorithm    string `json:",default=HS256,options=HS256|HS384|HS512"`
 }

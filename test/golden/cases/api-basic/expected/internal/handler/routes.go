@@ -10,13 +10,17 @@ import (
 	notes "example.com/notes/internal/handler/notes"
 	"example.com/notes/internal/middleware"
 	"example.com/notes/internal/svc"
+	"example.com/notes/pkg/jwtauth"
 )
 
-// RegisterHandlers adds every route of the .api descriptors to the server.
+// RegisterHandlers adds every route of the .api descriptors to the server. A jwt block's
+// routes check their token with jwtauth (Bearer header, the configured algorithm, an expiry)
+// before any other middleware of the block runs.
 func RegisterHandlers(server *rest.Server, serverCtx *svc.ServiceContext) {
 	server.AddRoutes(
 		rest.WithMiddlewares(
 			[]rest.Middleware{
+				jwtauth.Middleware(serverCtx.Config.Auth.Algorithm, serverCtx.Config.Auth.AccessSecret),
 				middleware.NewAuditMiddleware(serverCtx).Handle,
 			},
 			[]rest.Route{
@@ -32,7 +36,6 @@ func RegisterHandlers(server *rest.Server, serverCtx *svc.ServiceContext) {
 				},
 			}...,
 		),
-		rest.WithJwt(serverCtx.Config.Auth.AccessSecret),
 		rest.WithPrefix("/api"),
 	)
 }

@@ -24,11 +24,15 @@ type Query[T any] struct {
 	// fields lists where a whole row scans to; whole is the query's first selected
 	// column as built, so a query still selecting it (not Select'ed since) reads whole rows.
 	fields func(*T) []any
-	whole  *condition.Field
+	whole  *condition.Expr
 }
 
 func newQuery[T any](db *DB, table string, columns []condition.Field, fields func(*T) []any) *Query[T] {
-	q := condition.From(table).Select(columns...)
+	exprs := make([]condition.Expr, len(columns))
+	for i, c := range columns {
+		exprs[i] = c
+	}
+	q := condition.From(table).Select(exprs...)
 	return &Query[T]{db: db, q: q, fields: fields, whole: &q.Columns()[0]}
 }
 
@@ -39,8 +43,9 @@ func (q *Query[T]) wholeRows() bool {
 	return len(columns) > 0 && &columns[0] == q.whole
 }
 
-// Select reads only these columns (or expressions); other fields of T stay zero.
-func (q *Query[T]) Select(columns ...condition.Field) *Query[T] { q.q.Select(columns...); return q }
+// Select reads only these columns (Fields, quoted as names) or expressions (condition.Raw);
+// other fields of T stay zero.
+func (q *Query[T]) Select(columns ...condition.Expr) *Query[T] { q.q.Select(columns...); return q }
 
 // Distinct selects distinct rows.
 func (q *Query[T]) Distinct() *Query[T] { q.q.Distinct(); return q }
@@ -73,7 +78,7 @@ func (q *Query[T]) RightJoin(table string, on ...condition.Cond) *Query[T] {
 }
 
 // GroupBy groups rows; read the groups with Scan.
-func (q *Query[T]) GroupBy(columns ...condition.Field) *Query[T] { q.q.GroupBy(columns...); return q }
+func (q *Query[T]) GroupBy(columns ...condition.Expr) *Query[T] { q.q.GroupBy(columns...); return q }
 
 // Having filters groups.
 func (q *Query[T]) Having(conds ...condition.Cond) *Query[T] { q.q.Having(conds...); return q }

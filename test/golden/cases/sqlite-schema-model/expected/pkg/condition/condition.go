@@ -12,26 +12,46 @@ import (
 	"github.com/huandu/go-sqlbuilder"
 )
 
-// Field names a column: "name", or "table.name" when a query joins tables. Every Field is
-// quoted for the flavour as a name (never read as SQL), so a name from outside cannot inject
-// SQL; still, take names from outside only through a table's Columns.Parse allow-list.
-// SQL expressions (COUNT(*) AS n) go through Raw, whose name says what it does.
+// Expr is what stands where a column may: a Field (a name, always quoted) or a RawSQL made
+// by Raw. Only this package implements it, so no other type, and no string, is ever written
+// into a query as SQL.
+type Expr interface {
+	sql(flavor sqlbuilder.Flavor) string
+	empty() bool
+}
+
+// Field names a column: "name", or "table.name" when a query joins tables. A Field is
+// always quoted for the flavour as a name, never read as SQL, whatever text it holds: a name
+// from outside cannot inject SQL, it can only fail as an unknown column. Still, take names
+// from outside only through a table's Columns.Parse allow-list.
+// SQL expressions (COUNT(*) AS n) are RawSQL values, made by Raw.
 type Field string
 
-// rawMark starts a Field made by Raw: written as it is.
-const rawMark = "\x00raw\x00"
+// RawSQL is SQL text written into a query as it is. Its text is unexported, so the only
+// way to make one is Raw: no conversion turns a string (or a Field) into RawSQL.
+type RawSQL struct{ text string }
 
 // Raw is SQL text written into the query as it is: an expression such as "COUNT(*) AS n".
 // Never build one from user input.
-func Raw(sql string) Field { return Field(rawMark + sql) }
+func Raw(sql string) RawSQL { return RawSQL{text: sql} }
+
+func (r RawSQL) sql(sqlbuilder.Flavor) string { return r.text }
+
+func (r RawSQL) empty() bool { return r.text == "" }
+
+// String returns the SQL text.
+func (r RawSQL) String() string { return r.text }
+
+func (f Field) sql(flavor sqlbuilder.Flavor) string { return f.quote(flavor) }
+
+func (f Field) empty() bool { return f == "" }
 
 // quote renders the field for a flavour: `a`.`b` on MySQL and SQLite, "a"."b" on PostgreSQL;
-// a quote inside a name is doubled.
+// a quote inside a name is doubled. One dot splits a table (or alias) from a column; a name
+// with more dots is quoted whole, as one name. A $ is doubled too: go-sqlbuilder reads $0,
+// $? and ${name} in the text it builds as its arguments, and $$ as a $.
 func (f Field) quote(flavor sqlbuilder.Flavor) string {
-	s := string(f)
-	if strings.HasPrefix(s, rawMark) {
-		return s[len(rawMark):]
-	}
+	s := strings.ReplaceAll(string(f), "$", "$$")
 	parts := strings.Split(s, ".")
 	if len(parts) > 2 {
 		parts = []string{s}
@@ -61,63 +81,107 @@ func (f Field) Of(table string) Field {
 	return Field(table + "." + name)
 }
 
-// String returns the field as written (a Raw field: its SQL text).
-func (f Field) String() string { return strings.TrimPrefix(string(f), rawMark) }
+// String returns the field as written.
+func (f Field) String() string { return string(f) }
 
-// Eq is f = v. A Field value compares two columns (join conditions); any other value
-// becomes a placeholder argument.
-func (f Field) Eq(v any) Cond { return Cond{op: opEq, field: f, values: []any{v}} }
+// Eq is f = v. A Field (or RawSQL) value compares two columns (join conditions); any other
+// value becomes a placeholder argument.
+func (f Field) Eq(v any) Cond { return compare(f, opEq, v) }
 
 // Ne is f <> v.
-func (f Field) Ne(v any) Cond { return Cond{op: opNe, field: f, values: []any{v}} }
+func (f Field) Ne(v any) Cond { return compare(f, opNe, v) }
 
 // Lt is f < v.
-func (f Field) Lt(v any) Cond { return Cond{op: opLt, field: f, values: []any{v}} }
+func (f Field) Lt(v any) Cond { return compare(f, opLt, v) }
 
 // Le is f <= v.
-func (f Field) Le(v any) Cond { return Cond{op: opLe, field: f, values: []any{v}} }
+func (f Field) Le(v any) Cond { return compare(f, opLe, v) }
 
 // Gt is f > v.
-func (f Field) Gt(v any) Cond { return Cond{op: opGt, field: f, values: []any{v}} }
+func (f Field) Gt(v any) Cond { return compare(f, opGt, v) }
 
 // Ge is f >= v.
-func (f Field) Ge(v any) Cond { return Cond{op: opGe, field: f, values: []any{v}} }
+func (f Field) Ge(v any) Cond { return compare(f, opGe, v) }
 
 // In is f IN (vs...); with no values it matches nothing.
-func (f Field) In(vs ...any) Cond { return Cond{op: opIn, field: f, values: vs} }
+func (f Field) In(vs ...any) Cond { return compare(f, opIn, vs...) }
 
 // NotIn is f NOT IN (vs...); with no values it matches everything.
-func (f Field) NotIn(vs ...any) Cond { return Cond{op: opNotIn, field: f, values: vs} }
+func (f Field) NotIn(vs ...any) Cond { return compare(f, opNotIn, vs...) }
 
 // Like is f LIKE pattern (% and _ wildcards; case sensitivity follows the database).
-func (f Field) Like(pattern string) Cond { return Cond{op: opLike, field: f, values: []any{pattern}} }
+func (f Field) Like(pattern string) Cond { return compare(f, opLike, pattern) }
 
 // NotLike is f NOT LIKE pattern.
-func (f Field) NotLike(pattern string) Cond {
-	return Cond{op: opNotLike, field: f, values: []any{pattern}}
-}
+func (f Field) NotLike(pattern string) Cond { return compare(f, opNotLike, pattern) }
 
 // Between is f BETWEEN lo AND hi (both ends included).
-func (f Field) Between(lo, hi any) Cond {
-	return Cond{op: opBetween, field: f, values: []any{lo, hi}}
-}
+func (f Field) Between(lo, hi any) Cond { return compare(f, opBetween, lo, hi) }
 
 // NotBetween is f NOT BETWEEN lo AND hi.
-func (f Field) NotBetween(lo, hi any) Cond {
-	return Cond{op: opNotBetween, field: f, values: []any{lo, hi}}
-}
+func (f Field) NotBetween(lo, hi any) Cond { return compare(f, opNotBetween, lo, hi) }
 
 // IsNull is f IS NULL.
-func (f Field) IsNull() Cond { return Cond{op: opIsNull, field: f} }
+func (f Field) IsNull() Cond { return compare(f, opIsNull) }
 
 // IsNotNull is f IS NOT NULL.
-func (f Field) IsNotNull() Cond { return Cond{op: opIsNotNull, field: f} }
+func (f Field) IsNotNull() Cond { return compare(f, opIsNotNull) }
 
 // Asc orders by f ascending.
-func (f Field) Asc() Order { return Order{field: f} }
+func (f Field) Asc() Order { return Order{expr: f} }
 
 // Desc orders by f descending.
-func (f Field) Desc() Order { return Order{field: f, desc: true} }
+func (f Field) Desc() Order { return Order{expr: f, desc: true} }
+
+// Eq is r = v, for conditions on expressions: Having(condition.Raw("COUNT(*)").Ge(10)).
+func (r RawSQL) Eq(v any) Cond { return compare(r, opEq, v) }
+
+// Ne is r <> v.
+func (r RawSQL) Ne(v any) Cond { return compare(r, opNe, v) }
+
+// Lt is r < v.
+func (r RawSQL) Lt(v any) Cond { return compare(r, opLt, v) }
+
+// Le is r <= v.
+func (r RawSQL) Le(v any) Cond { return compare(r, opLe, v) }
+
+// Gt is r > v.
+func (r RawSQL) Gt(v any) Cond { return compare(r, opGt, v) }
+
+// Ge is r >= v.
+func (r RawSQL) Ge(v any) Cond { return compare(r, opGe, v) }
+
+// In is r IN (vs...); with no values it matches nothing.
+func (r RawSQL) In(vs ...any) Cond { return compare(r, opIn, vs...) }
+
+// NotIn is r NOT IN (vs...).
+func (r RawSQL) NotIn(vs ...any) Cond { return compare(r, opNotIn, vs...) }
+
+// Like is r LIKE pattern.
+func (r RawSQL) Like(pattern string) Cond { return compare(r, opLike, pattern) }
+
+// NotLike is r NOT LIKE pattern.
+func (r RawSQL) NotLike(pattern string) Cond { return compare(r, opNotLike, pattern) }
+
+// Between is r BETWEEN lo AND hi.
+func (r RawSQL) Between(lo, hi any) Cond { return compare(r, opBetween, lo, hi) }
+
+// NotBetween is r NOT BETWEEN lo AND hi.
+func (r RawSQL) NotBetween(lo, hi any) Cond { return compare(r, opNotBetween, lo, hi) }
+
+// IsNull is r IS NULL.
+func (r RawSQL) IsNull() Cond { return compare(r, opIsNull) }
+
+// IsNotNull is r IS NOT NULL.
+func (r RawSQL) IsNotNull() Cond { return compare(r, opIsNotNull) }
+
+// Asc orders by the expression ascending.
+func (r RawSQL) Asc() Order { return Order{expr: r} }
+
+// Desc orders by the expression descending.
+func (r RawSQL) Desc() Order { return Order{expr: r, desc: true} }
+
+func compare(e Expr, o op, values ...any) Cond { return Cond{op: o, expr: e, values: values} }
 
 type op int
 
@@ -145,7 +209,7 @@ const (
 // wherever it is used.
 type Cond struct {
 	op       op
-	field    Field
+	expr     Expr
 	values   []any
 	children []Cond
 }
@@ -163,7 +227,7 @@ func (c Cond) Empty() bool {
 	case opNot:
 		return len(c.children) == 0 || c.children[0].Empty()
 	}
-	return c.field == ""
+	return c.expr == nil || c.expr.empty()
 }
 
 // And groups conditions that must all hold: (a AND b AND ...).
@@ -205,14 +269,14 @@ func (c Cond) Render(b *sqlbuilder.Cond, flavor sqlbuilder.Flavor) string {
 		}
 		return ""
 	}
-	if c.field == "" {
+	if c.expr == nil || c.expr.empty() {
 		return ""
 	}
-	f := c.field.quote(flavor)
+	f := c.expr.sql(flavor)
 	switch c.op {
 	case opEq, opNe, opLt, opLe, opGt, opGe:
-		if other, ok := c.values[0].(Field); ok {
-			return f + " " + comparison[c.op] + " " + other.quote(flavor)
+		if other, ok := c.values[0].(Expr); ok {
+			return f + " " + comparison[c.op] + " " + other.sql(flavor)
 		}
 		switch c.op {
 		case opEq:
@@ -249,15 +313,18 @@ func (c Cond) Render(b *sqlbuilder.Cond, flavor sqlbuilder.Flavor) string {
 
 var comparison = map[op]string{opEq: "=", opNe: "<>", opLt: "<", opLe: "<=", opGt: ">", opGe: ">="}
 
-// Order is one ORDER BY term; build it with Field.Asc or Field.Desc.
+// Order is one ORDER BY term; build it with Field.Asc or Field.Desc (or RawSQL's).
 type Order struct {
-	field Field
-	desc  bool
+	expr Expr
+	desc bool
 }
 
 func (o Order) render(flavor sqlbuilder.Flavor) string {
-	if o.desc {
-		return o.field.quote(flavor) + " DESC"
+	if o.expr == nil {
+		return ""
 	}
-	return o.field.quote(flavor) + " ASC"
+	if o.desc {
+		return o.expr.sql(flavor) + " DESC"
+	}
+	return o.expr.sql(flavor) + " ASC"
 }

@@ -10,13 +10,14 @@ import (
 	logic "example.com/notes/internal/logic/notes"
 	"example.com/notes/internal/svc"
 	types "example.com/notes/internal/types"
+	"example.com/notes/internal/validation"
 )
 
 func CreateNoteHandler(svcCtx *svc.ServiceContext) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var req types.CreateNoteRequest
 		if err := httpx.Parse(r, &req); err != nil {
-			httpx.ErrorCtx(r.Context(), w, err)
+			httpx.ErrorCtx(r.Context(), w, validation.BadRequest(r, &req, err))
 			return
 		}
 

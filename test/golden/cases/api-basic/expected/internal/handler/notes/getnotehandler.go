@@ -10,6 +10,7 @@ import (
 	logic "example.com/notes/internal/logic/notes"
 	"example.com/notes/internal/svc"
 	types "example.com/notes/internal/types"
+	"example.com/notes/internal/validation"
 )
 
 // GetNoteHandler: Read one note
@@ -17,7 +18,7 @@ func GetNoteHandler(svcCtx *svc.ServiceContext) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var req types.NoteRequest
 		if err := httpx.Parse(r, &req); err != nil {
-			httpx.ErrorCtx(r.Context(), w, err)
+			httpx.ErrorCtx(r.Context(), w, validation.BadRequest(r, &req, err))
 			return
 		}
 

@@ -10,13 +10,14 @@ import (
 	logic "example.com/mall/internal/logic/order"
 	"example.com/mall/internal/svc"
 	types "example.com/mall/internal/types"
+	"example.com/mall/internal/validation"
 )
 
 func GetOrderHandler(svcCtx *svc.ServiceContext) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var req types.OrderReq
 		if err := httpx.Parse(r, &req); err != nil {
-			httpx.ErrorCtx(r.Context(), w, err)
+			httpx.ErrorCtx(r.Context(), w, validation.BadRequest(r, &req, err))
 			return
 		}
 
