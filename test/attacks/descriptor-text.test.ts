@@ -60,6 +60,18 @@ test("hostile .api and SQL text stays text: the service builds, holds no injecte
   assert.not.match(svc.output(), /PWNED/);
 });
 
+test("the reported payloads (a SQL DEFAULT and an @doc ending a line and opening a statement) stay comments", () => {
+  const dir = writeTree(scratch("reported-text"), {
+    ".codegen.yaml": "name: reported\nmodule: example.com/reported\nframe: api\n",
+    "desc/api/notes.api": 'syntax = "v1"\n\ntype Reply {\n\tName string `json:"name"`\n}\n\nservice notes {\n\t@doc "x\\nfunc init(){println(\\"X\\")}\\n//"\n\t@handler ping\n\tget /ping returns (Reply)\n}\n',
+    "desc/sql/users.sql": "CREATE TABLE `users` (\n  `id` bigint NOT NULL AUTO_INCREMENT,\n  `name` varchar(20) NOT NULL DEFAULT 'a\nprintln(\"X\")\n//',\n  PRIMARY KEY (`id`)\n);\n",
+  });
+  const r = codegen(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("cache") });
+  assert.is(r.code, 0, r.stderr);
+  assert.equal(injected(dir), []);
+  checkGoProject(dir);
+});
+
 for (const [sql, what] of controlNames) {
   test(`a SQL ${what} with a control character is refused at its table, nothing written`, () => {
     const dir = writeTree(scratch("control-name"), {
