@@ -13,7 +13,7 @@ import { codegen } from "../support/cli.js";
 import { writeTree } from "../support/files.js";
 import { checkGoProject, freePort, run, startService } from "../support/go.js";
 import { fixtures, scratch } from "../support/paths.js";
-import { apiFields, controlNames, hostileApi, hostileSql, sqlFields } from "./descriptor-text.payloads.js";
+import { apiFields, badMiddlewareProto, controlNames, hostileApi, hostileProto, hostileSql, rawControl, sqlFields } from "./descriptor-text.payloads.js";
 
 const test = suite("attack: descriptor text");
 const astcheckSrc = join(fixtures, "attacks/descriptor-text/astcheck");
@@ -72,6 +72,29 @@ test("the reported payloads (a SQL DEFAULT and an @doc ending a line and opening
   checkGoProject(dir);
 });
 
+test("hostile .proto text stays text: the gateway builds and holds no injected call", () => {
+  const dir = writeTree(scratch("hostile-proto"), {
+    ".codegen.yaml": "name: hostile\nmodule: example.com/hostile\nframe: gateway\n",
+    "desc/proto/hostile/v1/hostile.proto": hostileProto,
+  });
+  const r = codegen(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("cache") });
+  assert.is(r.code, 0, r.stderr);
+  assert.equal(injected(dir), []);
+  checkGoProject(dir);
+});
+
+test("a proto middleware name that is not an identifier is refused at its option, nothing written", () => {
+  const dir = writeTree(scratch("hostile-middleware"), {
+    ".codegen.yaml": "name: hostile\nmodule: example.com/hostile\nframe: rpc\n",
+    "desc/proto/hostile/v1/hostile.proto": badMiddlewareProto,
+    "desc/proto/codegen/api/zrpc.proto": readFileSync(join(fixtures, "proto/project/desc/proto/codegen/api/zrpc.proto"), "utf8"),
+  });
+  const r = codegen(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("cache") });
+  assert.is(r.code, 1, r.stderr);
+  assert.match(r.stderr, /desc\/proto\/hostile\/v1\/hostile\.proto:10:\d+: PROTO_MIDDLEWARE_NAME middleware "auth\\"}; func init/);
+  assert.equal(readdirSync(dir).sort(), [".codegen.yaml", "desc"]);
+});
+
 for (const [sql, what] of controlNames) {
   test(`a SQL ${what} with a control character is refused at its table, nothing written`, () => {
     const dir = writeTree(scratch("control-name"), {
@@ -81,6 +104,17 @@ for (const [sql, what] of controlNames) {
     const r = codegen(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("cache") });
     assert.is(r.code, 1, r.stderr);
     assert.match(r.stderr, new RegExp(`desc/sql/schema\\.sql:1:\\d+: SQL_NAME_CONTROL ${what}`));
+    assert.equal(readdirSync(dir).sort(), [".codegen.yaml", "desc"]);
+  });
+}
+
+for (const [path, text, code] of rawControl) {
+  test(`a raw control character in ${path} is refused at its position, nothing written`, () => {
+    const frame = path.endsWith(".api") ? "api" : "rpc";
+    const dir = writeTree(scratch("raw-control"), { ".codegen.yaml": `name: hostile\nmodule: example.com/hostile\nframe: ${frame}\n`, [path]: text });
+    const r = codegen(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("cache") });
+    assert.is(r.code, 1, r.stderr);
+    assert.match(r.stderr, `${path}:3:5: ${code} control character`);
     assert.equal(readdirSync(dir).sort(), [".codegen.yaml", "desc"]);
   });
 }
