@@ -1,4 +1,5 @@
 import { minimatch } from "minimatch";
+import { cString, escapeFilters } from "./escape-filters.js";
 
 /** Generic string and data filters for pack templates. Nothing here knows any target language. */
 
@@ -94,9 +95,9 @@ export function regexMatch(input: unknown, pattern: unknown): boolean {
   return new RegExp(String(pattern)).test(String(input ?? ""));
 }
 
-/** A JSON string literal (double quotes, escapes): useful for any C-like language. */
+/** A double-quoted string literal that JSON and any C-like language read alike (c_string). */
 export function quote(input: unknown): string {
-  return JSON.stringify(String(input ?? ""));
+  return cString(input);
 }
 
 /** Join path segments with "/", dropping empty ones. */
@@ -156,4 +157,5 @@ export const filters: Record<string, (...args: never[]) => unknown> = {
   lower_first: lowerFirst,
   lower: (s: unknown) => String(s ?? "").toLowerCase(),
   upper: (s: unknown) => String(s ?? "").toUpperCase(),
+  ...escapeFilters,
 };

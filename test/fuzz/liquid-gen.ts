@@ -25,9 +25,10 @@ const literal = pick("'Hello'", "'ell'", "''", "'a,b'", "1", "3", "-1", "2.5", "
 const operand: Arb = fc.oneof({ arbitrary: variable, weight: 3 }, { arbitrary: literal, weight: 2 });
 
 const filter = fc.oneof(
-  pick("upcase", "downcase", "capitalize", "size", "first", "last", "reverse", "sort", "uniq", "compact", "join", "pascal", "camel", "snake", "kebab", "upper_first", "json", "escape", "strip", "lower", "upper", "unique", "basename", "quote"),
+  pick("upcase", "downcase", "capitalize", "size", "first", "last", "reverse", "sort", "uniq", "compact", "join", "pascal", "camel", "snake", "kebab", "upper_first", "json", "escape", "strip", "lower", "upper", "unique", "basename", "quote", "c_string", "line_comment", "block_comment", "yaml_string", "md_inline", "md_code"),
   join(pick("append: ", "prepend: ", "remove_first: ", "split: ", "join: ", "default: ", "plus: ", "minus: ", "times: ", "trim_suffix: ", "trim_prefix: ", "map: ", "where: "), operand),
   join(pick("replace: ", "slice: ", "regex_replace: "), operand, pick(", "), operand),
+  join(pick("raw_string: "), pick("'`'", "'|'", "''")),
   join(pick("default: "), operand, pick(", allow_false: true", "")),
   join(pick("where_exp: "), pick("'p', 'p.age > 26'", "'p', 'p.name == \"ann\"'", "'p', 'p.missing'")),
 );

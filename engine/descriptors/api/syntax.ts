@@ -14,6 +14,7 @@ import { apiGrammar } from "./grammar.js";
 import { apiSemantics } from "./semantics.js";
 import { SourceText } from "./source.js";
 import { tooDeep } from "../nesting.js";
+import { firstControlCharacter } from "../control.js";
 
 /** Parse one `.api` file (no imports followed, no semantic checks). Throws CodegenError. */
 export function parseApiSource(text: string, file: string): AstFile {
@@ -29,6 +30,8 @@ export function parseOrDiagnose(text: string, file: string): { ast: AstFile } | 
   // Both parsers recurse over nesting: too deep a file is refused before either runs.
   const deep = tooDeep(clean);
   if (deep) return { diagnostic: diag("API_TOO_DEEP", `${deep.what}; codegen reads at most that much`, new SourceText(file, clean).pos(deep.offset)) };
+  const control = firstControlCharacter(clean);
+  if (control) return { diagnostic: diag("API_CONTROL_CHARACTER", `${control.what} in the file; write it as an escape inside a string, or remove it`, new SourceText(file, clean).pos(control.offset)) };
   const fast = fastParse(clean);
   if (fast) return { ast: { file, text: clean, statements: fast } };
   const match = apiGrammar().match(clean);

@@ -4,6 +4,7 @@
  * file into one shared protobufjs Root. Syntax errors, unsafe paths, import cycles and
  * imports that cannot be found are reported here with file:line:col.
  */
+import { firstControlCharacter } from "../control.js";
 import { tooDeep } from "../nesting.js";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
@@ -196,6 +197,12 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     if (deep) {
       const before = source.slice(0, deep.offset).split("\n");
       result.diagnostics.push(diag("PROTO_TOO_DEEP", `${deep.what}; codegen reads at most that much`, { file: file.path, line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 }));
+      return file;
+    }
+    const control = firstControlCharacter(source);
+    if (control) {
+      const before = source.slice(0, control.offset).split("\n");
+      result.diagnostics.push(diag("PROTO_CONTROL_CHARACTER", `${control.what} in the file; write it as an escape inside a string, or remove it`, { file: file.path, line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 }));
       return file;
     }
     try {

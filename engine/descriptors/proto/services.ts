@@ -47,6 +47,7 @@ export function buildService(ctx: ServiceContext, file: LoadedFile, d: Decl): Pr
   const pkg = file.outline.package;
   const options = ctx.opts(file, `service:${d.fullName}`);
   const middleware = middlewareOf(options, MIDDLEWARE_OPTIONS.service);
+  checkMiddlewareNames(ctx, file, d, middleware);
   const goPackage = ctx.goPackage(file);
   const methods: ProtoMethod[] = [];
   for (const md of file.outline.decls) {
@@ -57,6 +58,7 @@ export function buildService(ctx: ServiceContext, file: LoadedFile, d: Decl): Pr
     if (!input || !output) continue;
     const mOptions = ctx.opts(file, `method:${md.fullName}`);
     const own = middlewareOf(mOptions, MIDDLEWARE_OPTIONS.method);
+    checkMiddlewareNames(ctx, file, md, own);
     const inputType = ctx.typeRef(input);
     const outputType = ctx.typeRef(output);
     methods.push({
@@ -104,6 +106,22 @@ function middlewareOf(values: OptionValues, names: { http: string; rpc: string }
     return v && typeof v === "object" ? splitNames((v as Record<string, unknown>)["middleware"]) : [];
   };
   return { http: pick(names.http), rpc: pick(names.rpc) };
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Middleware names become type, function and file names of the generated code: each must be an
+ * identifier (letters, digits and _, not starting with a digit), reported at the declaration's
+ * middleware option.
+ */
+function checkMiddlewareNames(ctx: ServiceContext, file: LoadedFile, d: Decl, list: ProtoMiddleware): void {
+  for (const name of [...list.http, ...list.rpc]) {
+    if (IDENTIFIER.test(name)) continue;
+    const carriers: readonly string[] = Object.values(d.kind === "rpc" ? MIDDLEWARE_OPTIONS.method : MIDDLEWARE_OPTIONS.service);
+    const opt = d.options.find((o) => o.parts[0]?.extension && carriers.includes(o.parts[0].name.replace(/^\./, "")));
+    ctx.diagnostics.push(diag("PROTO_MIDDLEWARE_NAME", `middleware ${JSON.stringify(name)} must be an identifier (letters, digits and _)`, ctx.pos(file, opt?.pos ?? d.pos)));
+  }
 }
 
 /** The method's http bindings, with path variables, body and response_body checked against its messages. */

@@ -7,6 +7,7 @@ import { readMysqlTables } from "./live-mysql.js";
 import { readPostgresTables } from "./live-postgres.js";
 import { readSqliteTables } from "./live-sqlite.js";
 import { finishTable } from "./model.js";
+import { controlCharacterNames } from "./names.js";
 
 export interface ReadLiveOptions {
   /** Glob patterns of table names to read (all tables when absent or empty). */
@@ -46,6 +47,7 @@ export async function readLiveSchema(sources: string[], options: ReadLiveOptions
       await session.close();
     }
   }
+  diagnostics.push(...controlCharacterNames([...tables.values()]));
   if (diagnostics.length > 0) throw new CodegenError(diagnostics);
   return { tables: [...tables.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
 }

@@ -7,6 +7,7 @@ import { ParseError } from "./cursor.js";
 import { chooseDialect, type DialectSetting } from "./dialect.js";
 import { LexError, tokenize } from "./lexer.js";
 import { finishTable } from "./model.js";
+import { controlCharacterNames } from "./names.js";
 import { splitStatements } from "./split.js";
 import { type SchemaState, applyStatement } from "./statements.js";
 
@@ -51,6 +52,8 @@ export async function readSqlFiles(files: string[], options: ReadSqlOptions): Pr
   const internal = (name: string): boolean => name.toLowerCase().startsWith("sqlite_");
   for (const t of all.filter((t) => internal(t.name))) if (t.pos) options.onSkip?.(`SQLite's internal table ${t.name}`, t.pos);
   const tables = all.filter((t) => !internal(t.name));
+  const badNames = controlCharacterNames(tables);
+  if (badNames.length > 0) throw new CodegenError(badNames);
   // One column must not sink a schema: an unknown type (arrays, tsvector, geometry, ranges,
   // composite types...) is kept with its raw type, and the pack reads it as text.
   for (const t of tables) {

@@ -93,7 +93,7 @@ func (c filmGenColumns) Parse(name string) (condition.Field, error) {
 	case "comment":
 		return c.Comment, nil
 	}
-	return "", fmt.Errorf("%w: %q is not a column of film", ErrUnknownColumn, name)
+	return "", fmt.Errorf("%w: %q is not a column of %s", ErrUnknownColumn, name, FilmTable)
 }
 
 // filmGenSelect is every column, qualified by the table (safe with joins).

@@ -49,7 +49,7 @@ func (c paymentGenColumns) Parse(name string) (condition.Field, error) {
 	case "payment_date":
 		return c.PaymentDate, nil
 	}
-	return "", fmt.Errorf("%w: %q is not a column of payment", ErrUnknownColumn, name)
+	return "", fmt.Errorf("%w: %q is not a column of %s", ErrUnknownColumn, name, PaymentTable)
 }
 
 // paymentGenSelect is every column, qualified by the table (safe with joins).

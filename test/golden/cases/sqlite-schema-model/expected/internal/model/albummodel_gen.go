@@ -47,7 +47,7 @@ func (c albumGenColumns) Parse(name string) (condition.Field, error) {
 	case "ArtistId":
 		return c.ArtistID, nil
 	}
-	return "", fmt.Errorf("%w: %q is not a column of Album", ErrUnknownColumn, name)
+	return "", fmt.Errorf("%w: %q is not a column of %s", ErrUnknownColumn, name, AlbumTable)
 }
 
 // albumGenSelect is every column, qualified by the table (safe with joins).

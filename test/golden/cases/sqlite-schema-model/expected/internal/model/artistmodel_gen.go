@@ -42,7 +42,7 @@ func (c artistGenColumns) Parse(name string) (condition.Field, error) {
 	case "Name":
 		return c.Name, nil
 	}
-	return "", fmt.Errorf("%w: %q is not a column of Artist", ErrUnknownColumn, name)
+	return "", fmt.Errorf("%w: %q is not a column of %s", ErrUnknownColumn, name, ArtistTable)
 }
 
 // artistGenSelect is every column, qualified by the table (safe with joins).

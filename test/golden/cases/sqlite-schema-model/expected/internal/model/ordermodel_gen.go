@@ -58,7 +58,7 @@ func (c orderGenColumns) Parse(name string) (condition.Field, error) {
 	case "created_at":
 		return c.CreatedAt, nil
 	}
-	return "", fmt.Errorf("%w: %q is not a column of order", ErrUnknownColumn, name)
+	return "", fmt.Errorf("%w: %q is not a column of %s", ErrUnknownColumn, name, OrderTable)
 }
 
 // orderGenSelect is every column, qualified by the table (safe with joins).

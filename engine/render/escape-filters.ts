@@ -1,0 +1,103 @@
+/**
+ * Escaping filters: text that comes from a descriptor (a doc, a comment, a default, a name)
+ * reaches a generated file only through one of these, chosen for the place it lands. Each one
+ * states what its output can never contain, whatever the input; none knows a target language,
+ * only families of syntax (C-family string literals, one-line comments, raw strings, YAML,
+ * Markdown).
+ */
+
+/** Line breaks of any convention: CR, LF, VT, FF, NEL, LINE and PARAGRAPH SEPARATOR. */
+const lineBreaks = /\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/g;
+/** C0 and C1 controls (tab excepted), DEL, a byte order mark, and a surrogate half without its pair. */
+const unprintable = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const isSurrogateHalf = (c: string): boolean => c.length === 1 && c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) <= 0xdfff;
+
+const text = (input: unknown): string => String(input ?? "");
+
+/**
+ * A double-quoted string literal in the subset every C-family language, JSON and YAML read
+ * alike: `\"`, `\\`, `\n`, `\r`, `\t` and `\uXXXX` for every other control, DEL, a byte order
+ * mark and the Unicode line separators. A surrogate half (no character) becomes U+FFFD. The
+ * result holds no raw control character and no unescaped quote, so it cannot end early.
+ */
+export function cString(input: unknown): string {
+  const body = text(input).replace(/[\\"\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ud800-\udfff]/g, (c, offset: number, all: string) => {
+    if (c === "\\" || c === '"') return "\\" + c;
+    if (c === "\n") return "\\n";
+    if (c === "\r") return "\\r";
+    if (c === "\t") return "\\t";
+    if (isSurrogateHalf(c)) {
+      const code = c.charCodeAt(0);
+      const paired = code < 0xdc00 ? /[\udc00-\udfff]/.test(all.charAt(offset + 1)) : /[\ud800-\udbff]/.test(all.charAt(offset - 1));
+      return paired ? c : "\\ufffd";
+    }
+    return "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
+  });
+  return `"${body}"`;
+}
+
+/** Text for a one-line comment: every line break becomes a space, every other unprintable character U+FFFD. */
+export function lineComment(input: unknown): string {
+  return text(input).replace(lineBreaks, " ").replace(unprintable, "\ufffd");
+}
+
+/** Text for a block comment (`/* … *\/`): lines are kept, `*\/` cannot occur, unprintable characters become U+FFFD. */
+export function blockComment(input: unknown): string {
+  return text(input)
+    .replace(lineBreaks, "\n")
+    .replace(unprintable, "\ufffd")
+    .replace(/\*(?=\/)/g, "* ");
+}
+
+/**
+ * A raw string literal between `delimiter`s (a backquote by default) when the text holds no
+ * delimiter and no control character but tab; otherwise the double-quoted literal of cString.
+ * Either way the literal reads back as the same text.
+ */
+export function rawString(input: unknown, delimiter: unknown = "`"): string {
+  const s = text(input);
+  const d = text(delimiter);
+  const plain = d.length > 0 && !s.includes(d) && !/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\ufeff\ud800-\udfff]/.test(s);
+  return plain ? d + s + d : cString(s);
+}
+
+/** A YAML double-quoted scalar (the escapes YAML shares with JSON; see cString). */
+export function yamlString(input: unknown): string {
+  return cString(input);
+}
+
+/**
+ * Markdown inline text: one line, the characters that open emphasis, links, code, HTML, entities,
+ * table cells and headings backslash-escaped, as is a list or heading marker at its start;
+ * unprintable characters become U+FFFD.
+ */
+export function mdInline(input: unknown): string {
+  return lineComment(input)
+    .replace(/[\\`*_[\]<>|~&!#]/g, (c) => "\\" + c)
+    .replace(/^(\s*)([-+=])/, "$1\\$2")
+    .replace(/^(\s*\d+)([.)])/, "$1\\$2");
+}
+
+/**
+ * A Markdown code span holding the text verbatim: delimited by one backquote more than the
+ * longest run inside, on one line, with `|` escaped so it stays inside a table cell (GitHub's
+ * tables remove that backslash, also inside code spans).
+ */
+export function mdCode(input: unknown): string {
+  const s = lineComment(input).replace(/\|/g, "\\|");
+  if (s === "") return "";
+  const longest = Math.max(0, ...(s.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = s.startsWith("`") || s.endsWith("`") || (s.startsWith(" ") && s.endsWith(" ") && s.trim() !== "") ? " " : "";
+  return fence + pad + s + pad + fence;
+}
+
+export const escapeFilters: Record<string, (...args: never[]) => unknown> = {
+  c_string: cString,
+  line_comment: lineComment,
+  block_comment: blockComment,
+  raw_string: rawString,
+  yaml_string: yamlString,
+  md_inline: mdInline,
+  md_code: mdCode,
+};

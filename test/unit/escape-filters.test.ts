@@ -1,0 +1,45 @@
+/** The escaping filters on the inputs that matter: what each output can never hold. */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { parse } from "yaml";
+import { blockComment, cString, lineComment, mdCode, mdInline, rawString, yamlString } from "../../engine/render/escape-filters.js";
+import { filters } from "../../engine/render/index.js";
+
+const test = suite("escape filters");
+const hostile = 'a\nb\r\nc "q" `t` */ \\ \u0000 \u2028 \ufeff';
+
+test("c_string: escapes, nothing raw that could end the literal or the line", () => {
+  assert.is(cString(hostile), '"a\\nb\\r\\nc \\"q\\" `t` */ \\\\ \\u0000 \\u2028 \\ufeff"');
+  assert.is(JSON.parse(cString(hostile)), hostile);
+  assert.is(cString("\ud800x"), '"\\ufffdx"');
+  assert.is(cString("😀"), '"😀"');
+  assert.is((filters["quote"] as (s: unknown) => string)(hostile), cString(hostile));
+});
+
+test("line_comment: one line; block_comment: no end of comment", () => {
+  assert.is(lineComment("a\nb\r\nc\u2028d\u0000e"), "a b c d\ufffde");
+  assert.is(blockComment("x */ y\n*/"), "x * / y\n* /");
+});
+
+test("raw_string: raw when it can be, a quoted literal otherwise", () => {
+  assert.is(rawString('json:"a"'), '`json:"a"`');
+  assert.is(rawString('json:"a`b"'), '"json:\\"a`b\\""');
+  assert.is(rawString("a\nb"), '"a\\nb"');
+  assert.is(rawString("a|b", "|"), '"a|b"');
+});
+
+test("yaml_string: YAML reads back the same text", () => {
+  assert.is(parse(`k: ${yamlString(hostile)}\n`).k, hostile);
+});
+
+test("md_inline escapes markup; md_code keeps the text in one code span and one table cell", () => {
+  assert.is(mdInline("a_b *c* [l](u) <b> | #"), "a\\_b \\*c\\* \\[l\\](u) \\<b\\> \\| \\#");
+  assert.is(mdInline("- item\n1. x"), "\\- item 1. x");
+  assert.is(mdInline("1. x"), "1\\. x");
+  assert.is(mdCode("a`b"), "``a`b``");
+  assert.is(mdCode("`x"), "`` `x ``");
+  assert.is(mdCode("a|b\nc"), "`a\\|b c`");
+  assert.is(mdCode(""), "");
+});
+
+test.run();
