@@ -182,6 +182,22 @@ test("a fetched tarball whose pack holds a link is refused once extracted, and t
   assert.is.not(treeDigest(twin), before, "a link's target is part of the pinned digest");
 });
 
+for (const linked of ["plugins", "plugins/pay", "plugins/pay/.codegen.yaml"]) {
+  test(`a host's ${linked} linked out of the project is never read as a plugin`, () => {
+    const dir = makeProject({ "desc/api/demo.api": smallApi });
+    writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + "serverless:\n  plugins: [pay]\n");
+    const away = scratch("attack-away");
+    writeTree(away, { "plugins/pay/.codegen.yaml": "name: pay\nmodule: SECRET\nframe: docs\n" });
+    mkdirSync(join(dir, linked.split("/").slice(0, -1).join("/") || "."), { recursive: true });
+    symlinkSync(join(away, linked), join(dir, linked));
+    const r = codegen(["gen"], dir);
+    assert.is(r.code, 1, r.stderr);
+    assert.match(r.stderr, new RegExp(`UNSAFE_PATH ${linked.replace(/\./g, "\\.")} is a symbolic link`));
+    assert.not.match(r.stderr + r.stdout, /SECRET/);
+    assert.throws(() => lstatSync(join(dir, "routes.txt")), "nothing was written");
+  });
+}
+
 test.run();
 
 function codegenAsync(args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
