@@ -198,6 +198,33 @@ for (const linked of ["plugins", "plugins/pay", "plugins/pay/.codegen.yaml"]) {
   });
 }
 
+// (A linked .codegen, and a linked ledger under --dry-run or --diff, were refused already: journal.test.ts.)
+const stateLinks: Array<[string, string[]]> = [
+  [".codegen/snapshot.json", ["gen", "--dry-run"]],
+  [".codegen/snapshot.json", ["gen", "--diff"]],
+  [".codegen/snapshot.json", ["gen"]],
+  [".codegen/ledger.json", ["gen"]],
+];
+for (const [linked, args] of stateLinks) {
+  test(`${args.join(" ")} refuses a ${linked} that is a symlink (STATE_DIR_UNSAFE), the replay fast path too`, () => {
+    const dir = makeProject({ "desc/api/demo.api": smallApi });
+    // Three plain gens: the first writes, the second takes the snapshot, the third records what
+    // the replay fast path (engine/cli/replay.ts) checks; a fourth would be answered by it.
+    for (let i = 0; i < 3; i++) assert.is(codegen(["gen"], dir).code, 0);
+    assert.ok((JSON.parse(readFileSync(join(dir, ".codegen/snapshot.json"), "utf8")) as { replay?: object }).replay, "the replay is recorded");
+    // A twin of the real file outside: what it says would be believed if followed.
+    const away = join(scratch("attack-away"), "twin");
+    execFileSync("cp", ["-R", join(dir, linked), away]);
+    rmSync(join(dir, linked), { recursive: true });
+    symlinkSync(away, join(dir, linked));
+    const before = treeHashes(dir);
+    const r = codegen(args, dir);
+    assert.is(r.code, 1, r.stderr + r.stdout);
+    assert.match(r.stderr, /STATE_DIR_UNSAFE .*symbolic link/);
+    assert.equal(treeHashes(dir), before);
+  });
+}
+
 test.run();
 
 function codegenAsync(args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
