@@ -10,7 +10,7 @@ import type { Compiled } from "../expression/index.js";
 import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnostics/index.js";
 import { validateDoc } from "../schema/index.js";
 import { parseYaml } from "../schema/index.js";
-import { layersOf, readPackText } from "../packs/pack-file.js";
+import { layersOf, readPackText } from "../fs/index.js";
 
 export interface Check {
   code: string;

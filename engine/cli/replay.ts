@@ -19,7 +19,7 @@ import { engineIdentity, treeIdentity } from "../cache/index.js";
 import { toolIdentity } from "../exec/index.js";
 import { CONFIG_FILE, NestedProjects } from "../project/index.js";
 import { acquireLock, guardSignals, LEDGER_PATH, pathStamp, SNAPSHOT_PATH, snapshotReport, stampChangeTime, TX_DIR, unchangedSnapshot, type Snapshot } from "../write/index.js";
-import { readStateFile } from "../write/state-dir.js";
+import { readStateFile } from "../write/index.js";
 import { summary, type Out } from "./report.js";
 
 const VERSION = 1;

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { parseYaml, validateDoc, type YamlDoc } from "../schema/index.js";
-import { layersOf, readPackText } from "./pack-file.js";
+import { layersOf, readPackText } from "../fs/index.js";
 import { isBuiltinName, isRemote, resolvePackSource, type SourceOptions } from "./source.js";
 import { cachedPack, packKey, storePack } from "./loaded-cache.js";
 import { DEFAULT_PLUGINS_DIR } from "../project/index.js";

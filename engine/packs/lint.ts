@@ -5,7 +5,7 @@
  * All problems are collected, each at its file, line and column.
  */
 import { existsSync, readdirSync } from "node:fs";
-import { readPackText } from "./pack-file.js";
+import { readPackText } from "../fs/index.js";
 import { join, relative } from "node:path";
 import jsonata from "jsonata";
 import { Liquid } from "liquidjs";

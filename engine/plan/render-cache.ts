@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { engineIdentity, KeptBundle, treeIdentity } from "../cache/index.js";
-import { layersOf, readPackText } from "../packs/pack-file.js";
+import { layersOf, readPackText } from "../fs/index.js";
 import { JsonTexts } from "./json-texts.js";
 
 const sha = (text: string): string => createHash("sha256").update(text).digest("hex");

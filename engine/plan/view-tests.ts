@@ -10,7 +10,7 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CodegenError, diag, type SourceSpan } from "../diagnostics/index.js";
 import { FUNCTIONS_FILE, type Pack } from "../packs/index.js";
-import { readPackFile, readPackText } from "../packs/pack-file.js";
+import { readPackFile, readPackText } from "../fs/index.js";
 import { bindFunctions } from "./functions.js";
 import { evaluate, guardEmptyArrays } from "./jsonata.js";
 import { ViewMemo, viewFunction } from "./views.js";

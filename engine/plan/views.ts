@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Pack } from "../packs/index.js";
-import { layersOf, readPackText } from "../packs/pack-file.js";
+import { layersOf, readPackText } from "../fs/index.js";
 import { evaluateSoon } from "./jsonata.js";
 import type { Soon } from "./soon.js";
 import type { ViewResults } from "./view-results.js";

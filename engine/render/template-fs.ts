@@ -7,7 +7,7 @@
 import { realpathSync, statSync } from "node:fs";
 import { dirname, extname, resolve, sep } from "node:path";
 import type { FS } from "liquidjs";
-import { layersOf, readPackText } from "../packs/pack-file.js";
+import { layersOf, readPackText } from "../fs/index.js";
 
 function missing(p: string): never {
   throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: "ENOENT" });

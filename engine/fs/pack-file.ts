@@ -6,7 +6,7 @@
  */
 import { dirname, relative, sep } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { LinkRefused, readInside } from "../fs/index.js";
+import { LinkRefused, readInside } from "./path-policy.js";
 
 /**
  * The bytes of `file`, a path inside one of `roots` (pack layer folders; the innermost holding it
