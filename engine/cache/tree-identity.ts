@@ -4,7 +4,8 @@ import { join } from "node:path";
 
 /**
  * Paths, sizes and modification times of every file under a folder (no contents read; a
- * symbolic link counts as what it points to): what decides whether something loaded from the
+ * symbolic link counts as a link to what it points to, so a file replaced by a link to its twin
+ * is a change): what decides whether something loaded from the
  * folder may be reused. `newest` is the latest modification time seen.
  */
 export function treeState(dir: string, include: (file: string) => boolean = () => true): { identity: string; newest: number } {
@@ -16,13 +17,21 @@ export function treeState(dir: string, include: (file: string) => boolean = () =
     return { identity: "missing", newest: 0 };
   }
   let newest = 0;
-  const files = entries.filter((e) => (e.isFile() || e.isSymbolicLink()) && include(e.name)).map((e) => join(e.parentPath, e.name)).sort();
+  const links = new Set<string>();
+  const files = entries
+    .filter((e) => (e.isFile() || e.isSymbolicLink()) && include(e.name))
+    .map((e) => {
+      const f = join(e.parentPath, e.name);
+      if (e.isSymbolicLink()) links.add(f);
+      return f;
+    })
+    .sort();
   for (const f of files) {
-    let line = `${f}\0dangling\0`;
+    let line = `${f}\0${links.has(f) ? "link\0" : ""}dangling\0`;
     try {
       const s = statSync(f);
       newest = Math.max(newest, s.mtimeMs);
-      line = `${f}\0${s.isDirectory() ? "folder" : s.size}\0${s.mtimeMs}\0`;
+      line = `${f}\0${links.has(f) ? "link\0" : ""}${s.isDirectory() ? "folder" : s.size}\0${s.mtimeMs}\0`;
     } catch {
       // a link to nothing
     }

@@ -4,12 +4,13 @@
  * (YAML, schema, jsonata syntax, repeated codes) are collected over all files and thrown
  * together with file:line:col. Internal to engine/checks.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { Compiled } from "../expression/index.js";
 import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnostics/index.js";
 import { validateDoc } from "../schema/index.js";
 import { parseYaml } from "../schema/index.js";
+import { layersOf, readPackText } from "../fs/index.js";
 
 export interface Check {
   code: string;
@@ -43,7 +44,9 @@ export async function loadChecks(dirs: string[]): Promise<Check[]> {
     for (const path of await checkFiles(dir, problems)) {
       const file = displayPath(path);
       try {
-        const text = await readFile(path, "utf8");
+        // Through real folders only, inside the folder holding checks/ (a pack's, or the project).
+        const text = readPackText(layersOf([dir]), path, file);
+        if (text === null) continue;
         const doc = parseYaml(text, file, "CHECK_INVALID");
         await validateDoc(doc, "checks.schema.json", "CHECK_INVALID");
         const entries = (doc.value ?? []) as CheckEntry[];

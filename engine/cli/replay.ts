@@ -13,12 +13,13 @@
  * recorded the inputs had the same key.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { engineIdentity, treeIdentity } from "../cache/index.js";
 import { toolIdentity } from "../exec/index.js";
 import { CONFIG_FILE, NestedProjects } from "../project/index.js";
 import { acquireLock, guardSignals, LEDGER_PATH, pathStamp, SNAPSHOT_PATH, snapshotReport, stampChangeTime, TX_DIR, unchangedSnapshot, type Snapshot } from "../write/index.js";
+import { readStateFile } from "../write/index.js";
 import { summary, type Out } from "./report.js";
 
 const VERSION = 1;
@@ -108,8 +109,9 @@ function inputStamps(inputs: ReplayInputs): Record<string, string | null> | null
 export async function replayGen(cwd: string, out: Out): Promise<number | null> {
   try {
     if (!existsSync(`${cwd}/${CONFIG_FILE}`) || existsSync(`${cwd}/${TX_DIR}`)) return null;
-    const snapshotFile = `${cwd}/${SNAPSHOT_PATH}`;
-    const text = readFileSync(snapshotFile, "utf8");
+    // Never through a link: a .codegen (or a file in it) that is one makes the full gen refuse.
+    const text = readStateFile(cwd, SNAPSHOT_PATH)?.toString("utf8");
+    if (text === undefined) return null;
     const snapshot = JSON.parse(text) as Snapshot & { replay?: Replay };
     const replay = snapshot.replay;
     if (!replay || replay.version !== VERSION || replay.cwd !== cwd || typeof snapshot.clock !== "number") return null;
@@ -122,8 +124,8 @@ export async function replayGen(cwd: string, out: Out): Promise<number | null> {
     const unguard = guardSignals(release);
     try {
       // The snapshot read before the lock is still the one on disk (a gen that writes drops it).
-      if (readFileSync(snapshotFile, "utf8") !== text) return null;
-      const found = unchangedSnapshot(cwd, snapshot.key, readFileSync(`${cwd}/${LEDGER_PATH}`), new NestedProjects(cwd), snapshot);
+      if (readStateFile(cwd, SNAPSHOT_PATH)?.toString("utf8") !== text) return null;
+      const found = unchangedSnapshot(cwd, snapshot.key, readStateFile(cwd, LEDGER_PATH), new NestedProjects(cwd), snapshot);
       if (!found) return null;
       for (const w of found.said.warnings) out.info(w);
       out.info(summary(snapshotReport(found), false));

@@ -1,10 +1,10 @@
 /** Load a template pack (and the packs it extends) into one merged, validated Pack. */
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { readYamlFile } from "../schema/index.js";
-import { validateDoc } from "../schema/index.js";
+import { parseYaml, validateDoc, type YamlDoc } from "../schema/index.js";
+import { layersOf, readPackText } from "../fs/index.js";
 import { isBuiltinName, isRemote, resolvePackSource, type SourceOptions } from "./source.js";
 import { cachedPack, packKey, storePack } from "./loaded-cache.js";
 import { DEFAULT_PLUGINS_DIR } from "../project/index.js";
@@ -67,7 +67,7 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
   if (seen.includes(dir)) throw new CodegenError(diag("PACK_INVALID", `template packs extend each other in a cycle: ${[...seen, dir].join(" -> ")}`), 2);
   const shown = (p: string): string => (builtin ? `template-packs/${relative(join(dir, ".."), p)}` : relative(process.cwd(), p) || p);
 
-  const manifestDoc = await readYamlFile(join(dir, "pack.yaml"), shown(join(dir, "pack.yaml")), "PACK_INVALID");
+  const manifestDoc = packYaml(dir, join(dir, "pack.yaml"), shown, "PACK_INVALID");
   await validateDoc(manifestDoc, "pack.schema.json", "PACK_INVALID");
   const m = manifestDoc.value as ManifestYaml;
 
@@ -94,7 +94,7 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
   const viewDirs = [join(dir, "views"), ...(parent?.viewDirs ?? [])].filter((d) => existsSync(d));
   const rules = await resolveViews(mergeRules(parent?.rules ?? [], await loadRules(dir, m.name, shown)), viewDirs, templateDirs);
   const library = join(dir, "views", FUNCTIONS_FILE);
-  const functions = [...(parent?.functions ?? []), ...(existsSync(library) ? [{ source: await readFile(library, "utf8"), span: { file: shown(library), line: 1, column: 1 }, builtin }] : [])];
+  const functions = [...(parent?.functions ?? []), ...(existsSync(library) ? [{ source: readPackText([dir], library, shown(library)) ?? "", span: { file: shown(library), line: 1, column: 1 }, builtin }] : [])];
   const frames: Pack["frames"] = { ...(parent?.frames ?? {}) };
   for (const [k, v] of Object.entries(m.frames ?? {})) frames[k] = { description: v.description ?? "", next: v.next ?? frames[k]?.next ?? [] };
 
@@ -142,7 +142,7 @@ async function loadRules(dir: string, packName: string, shown: (p: string) => st
   const out: Array<Rule | { name: string; enabled: false }> = [];
   const names = new Map<string, string>();
   for (const f of files) {
-    const doc = await readYamlFile(join(rulesDir, f), shown(join(rulesDir, f)), "PACK_RULE_INVALID");
+    const doc = packYaml(dir, join(rulesDir, f), shown, "PACK_RULE_INVALID");
     if (doc.value === null || (typeof doc.value === "object" && !Array.isArray(doc.value) && Object.keys(doc.value).length === 0)) continue;
     await validateDoc(doc, "rules.schema.json", "PACK_RULE_INVALID");
     for (const [i, r] of (doc.value as RuleYaml[]).entries()) {
@@ -175,6 +175,13 @@ async function loadRules(dir: string, packName: string, shown: (p: string) => st
   return out;
 }
 
+/** A YAML file of the pack in `dir`, read through the path policy. */
+function packYaml(dir: string, file: string, shown: (p: string) => string, code: string): YamlDoc {
+  const text = readPackText([dir], file, shown(file));
+  if (text === null) throw new CodegenError(diag(code, `cannot read ${shown(file)}: no such file`));
+  return parseYaml(text, shown(file), code);
+}
+
 const isDataFile = (data: string): boolean => data.trim().endsWith(".jsonata");
 
 /** The function library's file name inside a layer's views/ folder. */
@@ -189,9 +196,10 @@ async function resolveViews(rules: Rule[], viewDirs: string[], templateDirs: str
   return Promise.all(
     rules.map(async (r) => {
       if (!r.dataFile) return r;
-      const file = [...viewDirs, ...templateDirs].map((d) => join(d, r.dataFile!)).find((f) => existsSync(f));
+      const dirs = [...viewDirs, ...templateDirs];
+      const file = dirs.map((d) => join(d, r.dataFile!)).find((f) => existsSync(f));
       if (!file) throw new CodegenError(diag("PACK_RULE_INVALID", `rule view ${r.dataFile} is not in the views/ folder of any pack in the chain`, r.span));
-      return { ...r, data: await readFile(file, "utf8") };
+      return { ...r, data: readPackText(layersOf(dirs), file) ?? "" };
     }),
   );
 }

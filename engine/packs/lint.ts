@@ -4,7 +4,8 @@
  * expression compiles, every template, partial and static file a rule or template names exists.
  * All problems are collected, each at its file, line and column.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { readPackText } from "../fs/index.js";
 import { join, relative } from "node:path";
 import jsonata from "jsonata";
 import { Liquid } from "liquidjs";
@@ -38,7 +39,7 @@ export async function lintPack(dir: string): Promise<LintResult> {
   const own = join(dir, "templates");
   for (const file of existsSync(own) ? listFiles(own) : []) {
     const full = join(own, file);
-    const text = readFileSync(full, "utf8");
+    const text = readPackText([dir], full) ?? "";
     const shown = relative(process.cwd(), full) || full;
     if (file.endsWith(".jsonata")) {
       result.expressions++;
@@ -64,7 +65,7 @@ export async function lintPack(dir: string): Promise<LintResult> {
   const views = join(dir, "views");
   for (const file of existsSync(views) ? listFiles(views).filter((f) => f.endsWith(".jsonata")) : []) {
     const full = join(views, file);
-    const text = readFileSync(full, "utf8");
+    const text = readPackText([dir], full) ?? "";
     result.expressions++;
     const problem = jsonataProblem(text);
     if (problem) result.diagnostics.push(diag("PACK_EXPRESSION", `invalid jsonata: ${problem.message}`, spanAt(relative(process.cwd(), full) || full, text, problem.position)));

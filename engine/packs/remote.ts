@@ -8,7 +8,7 @@
  *   gh:owner/repo/dir#ref  gitlab:…  bitbucket:…  sourcehut:…  https://host/pack.tar.gz
  */
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { cacheDir } from "../cache/index.js";
 import { CodegenError, diag } from "../diagnostics/index.js";
@@ -122,13 +122,20 @@ async function fetchTarball(source: string, options: FetchOptions): Promise<Fetc
   return { dir, resolved: digest };
 }
 
-/** SHA-256 over every file's relative path and bytes, in path order. */
+/**
+ * SHA-256 over every file's relative path and bytes, in path order; a symbolic link counts by its
+ * target's text (never read through: codegen refuses to read a pack's links anyway).
+ */
 export function treeDigest(dir: string): string {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
+    .filter((e) => e.isFile() || e.isSymbolicLink())
     .map((e) => relative(dir, join(e.parentPath, e.name)).split("\\").join("/"))
     .sort();
   const hash = createHash("sha256");
-  for (const f of files) hash.update(`${f}\0${statSync(join(dir, f)).size}\0`).update(readFileSync(join(dir, f)));
+  for (const f of files) {
+    const s = lstatSync(join(dir, f));
+    if (s.isSymbolicLink()) hash.update(`${f}\0link\0${readlinkSync(join(dir, f))}\0`);
+    else hash.update(`${f}\0${s.size}\0`).update(readFileSync(join(dir, f)));
+  }
   return hash.digest("hex");
 }

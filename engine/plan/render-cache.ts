@@ -6,9 +6,10 @@
  * project state holds the run's files (one read, one write), replaced when anything changed.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { engineIdentity, KeptBundle, treeIdentity } from "../cache/index.js";
+import { layersOf, readPackText } from "../fs/index.js";
 import { JsonTexts } from "./json-texts.js";
 
 const sha = (text: string): string => createHash("sha256").update(text).digest("hex");
@@ -66,7 +67,7 @@ export class RenderCache {
       // A template it cannot find is one it cannot vouch for.
       if (!file) reads = true;
       else {
-        const text = readFileSync(file, "utf8");
+        const text = readPackText(layersOf(this.templateDirs), file) ?? "";
         // Partials named by a variable, relative to this file, or inside a {% liquid %} block are not followed.
         reads = /\bir\b/.test(text) || /\{%-?\s*(?:render|include|layout)\s+[^"'\s]/.test(text) || /\{%-?\s*liquid\b/.test(text);
         for (const m of text.matchAll(/\{%-?\s*(?:render|include|layout)\s+(["'])([^"']+)\1/g)) {

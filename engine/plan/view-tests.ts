@@ -6,10 +6,11 @@
  * is tested the same way from `views/functions.test/`, whose cases give an `expression` to
  * evaluate. `update` rewrites the expected files instead of comparing (review their diff).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CodegenError, diag, type SourceSpan } from "../diagnostics/index.js";
 import { FUNCTIONS_FILE, type Pack } from "../packs/index.js";
+import { readPackFile, readPackText } from "../fs/index.js";
 import { bindFunctions } from "./functions.js";
 import { evaluate, guardEmptyArrays } from "./jsonata.js";
 import { ViewMemo, viewFunction } from "./views.js";
@@ -43,12 +44,12 @@ export async function runViewTests(pack: Pack, layer: string, options: { update?
     const viewFile = join(views, `${view}.jsonata`);
     if (!existsSync(viewFile)) throw new CodegenError(diag("PACK_MISSING_FILE", `${shown(testDir)} tests a view that does not exist (${view}.jsonata)`));
     const library = `${view}.jsonata` === FUNCTIONS_FILE;
-    const viewSource = readFileSync(viewFile, "utf8");
+    const viewSource = readPackText([layer], viewFile, shown(viewFile)) ?? "";
     for (const name of readdirSync(testDir).filter((f) => f.endsWith(".in.json")).sort()) {
       const inFile = join(testDir, name);
       const outFile = inFile.replace(/\.in\.json$/, ".out.json");
       const span: SourceSpan = { file: shown(inFile), line: 1, column: 1 };
-      const input = readJson(inFile, span) as CaseInput;
+      const input = readJson(layer, inFile, span) as CaseInput;
       const source = library ? input.expression : viewSource;
       if (typeof source !== "string") throw new CodegenError(diag("PACK_INVALID", `a case of the function library gives the "expression" to evaluate`, span));
       const project = input.project ?? { name: "demo", module: "demo", frame: "api" };
@@ -62,11 +63,13 @@ export async function runViewTests(pack: Pack, layer: string, options: { update?
       const actual = `${JSON.stringify(value ?? null, null, 2)}\n`;
       const result = { view, name: name.replace(/\.in\.json$/, ""), file: shown(inFile) };
       if (options.update) {
+        // Never written through a link: the file is read back (refused if linked) first.
+        readPackFile([layer], outFile, shown(outFile));
         writeFileSync(outFile, actual);
         results.push({ ...result, outcome: "updated" });
         continue;
       }
-      const expected = existsSync(outFile) ? `${JSON.stringify(readJson(outFile, { ...span, file: shown(outFile) }), null, 2)}\n` : "";
+      const expected = existsSync(outFile) ? `${JSON.stringify(readJson(layer, outFile, { ...span, file: shown(outFile) }), null, 2)}\n` : "";
       results.push(expected === actual ? { ...result, outcome: "passed" } : { ...result, outcome: "failed", difference: firstDifference(expected, actual) });
     }
   }
@@ -80,9 +83,10 @@ function caseFolders(dir: string): string[] {
     .sort();
 }
 
-function readJson(file: string, span: SourceSpan): unknown {
+function readJson(layer: string, file: string, span: SourceSpan): unknown {
+  const text = readPackText([layer], file, span.file);
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as unknown;
+    return JSON.parse(text ?? "") as unknown;
   } catch (e) {
     throw new CodegenError(diag("PACK_INVALID", `${(e as Error).message}`, span));
   }

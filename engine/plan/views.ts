@@ -4,9 +4,10 @@
  * the same view (a route's handler and its logic) share it, and a view may build on another with
  * `$view(name, item)` (the view of an rpc reads the view of its service) without computing it again.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Pack } from "../packs/index.js";
+import { layersOf, readPackText } from "../fs/index.js";
 import { evaluateSoon } from "./jsonata.js";
 import type { Soon } from "./soon.js";
 import type { ViewResults } from "./view-results.js";
@@ -55,7 +56,14 @@ export function viewFunction(pack: Pick<Pack, "viewDirs">, memo: ViewMemo, bindi
     if (!source) {
       const file = pack.viewDirs.map((d) => join(d, `${name}.jsonata`)).find((f) => existsSync(f));
       if (!file) return Promise.reject(new Error(`$view: no view ${name} (views/${name}.jsonata) in the pack chain`));
-      source = { text: readFileSync(file, "utf8"), file };
+      let text: string | null;
+      try {
+        text = readPackText(layersOf(pack.viewDirs), file);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+      if (text === null) return Promise.reject(new Error(`$view: no view ${name} (views/${name}.jsonata) in the pack chain`));
+      source = { text, file };
       sources.set(name, source);
     }
     const { text, file } = source;

@@ -37,7 +37,7 @@ export class Renderer {
   private readonly files = new Map<string, Parsed>();
 
   constructor(templateDirs: string[]) {
-    this.liquid = packLiquid(templateDirs, templateFs());
+    this.liquid = packLiquid(templateDirs, templateFs(templateDirs));
     this.compiler = compilerFor(this.liquid);
   }
 

@@ -7,13 +7,15 @@
 import { realpathSync, statSync } from "node:fs";
 import { dirname, extname, resolve, sep } from "node:path";
 import type { FS } from "liquidjs";
-import { readNoFollow } from "../fs/index.js";
+import { layersOf, readPackText } from "../fs/index.js";
 
 function missing(p: string): never {
   throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: "ENOENT" });
 }
 
-export function templateFs(): FS {
+/** Liquid's file access for the templates under `templateDirs` (each a pack layer's templates/ folder). */
+export function templateFs(templateDirs: readonly string[]): FS {
+  const layers = layersOf(templateDirs);
   const exists = new Map<string, boolean>();
   const real = new Map<string, string | null>();
   const texts = new Map<string, string>();
@@ -49,8 +51,8 @@ export function templateFs(): FS {
   };
   const read = (p: string): string => {
     let t = texts.get(p);
-    // A template is never read through a link (a fetched pack's `templates/x.liquid -> ~/.ssh/id_rsa`).
-    if (t === undefined) texts.set(p, (t = readNoFollow(p)?.bytes.toString("utf8") ?? missing(p)));
+    // A template or partial is never read through a link (a fetched pack's `templates/x.liquid -> ~/.ssh/id_rsa`).
+    if (t === undefined) texts.set(p, (t = readPackText(layers, p) ?? missing(p)));
     return t;
   };
   return {

@@ -87,3 +87,4 @@ export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
   await whileWriting(() => applyTransaction(root, changes, ledgerChanged ? ledger : null));
   return report;
 }
+export { checkStateDir, readStateFile } from "./state-dir.js";

@@ -51,8 +51,10 @@ export interface Snapshot {
 export function unchangedSnapshot(root: string, key: string, ledger: Buffer | null, nested: NestedProjects, read?: Snapshot): Snapshot | null {
   if (!ledger) return null;
   let snapshot: Snapshot;
+  // A snapshot that is a link (or under a linked .codegen) is refused, not passed over quietly.
+  const text = read ? null : (readStateFile(root, SNAPSHOT_PATH)?.toString("utf8") ?? "null");
   try {
-    snapshot = read ?? (JSON.parse(readStateFile(root, SNAPSHOT_PATH)?.toString("utf8") ?? "null") as Snapshot);
+    snapshot = read ?? (JSON.parse(text!) as Snapshot);
   } catch {
     return null;
   }

@@ -7,14 +7,16 @@
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { createServer } from "node:http";
 import { lstatSync, mkdirSync, rmSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
+import { treeDigest } from "../../engine/packs/remote.js";
 import { writeTree } from "../support/files.js";
 import { freeze, treeHashes } from "../support/many-routes.js";
 import { makeProject, packAndProject, smallApi } from "../support/project.js";
-import { scratch } from "../support/paths.js";
+import { codegenBin, scratch } from "../support/paths.js";
 
 const test = suite("attacks: paths and symlinks");
 const git = (cwd: string, ...args: string[]): string => execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], { cwd, encoding: "utf8" }).trim();
@@ -103,4 +105,133 @@ for (const frozen of [".", ".codegen"]) {
   });
 }
 
+/**
+ * A pack with a file of each kind codegen reads from it: the manifest, a rules file, a view, the
+ * function library, a template and its partial, a check. Each is valid, so the only refusal left
+ * when one becomes a link is the link's.
+ */
+const fullPack: Record<string, string> = {
+  "rules/files.yaml": "- name: out\n  path: out.txt\n  template: main.liquid\n  view: shape\n",
+  "views/shape.jsonata": '{ "n": $count(ir.api.routes), "w": $word() }\n',
+  "views/functions.jsonata": '{ "word": function() { "hello" } }\n',
+  "templates/main.liquid": '{% render "part", n: data.n %} {{ data.w }}\n',
+  "templates/part.liquid": "routes: {{ n }}\n",
+  "checks/mine.yaml": '- code: MINE\n  message: "never"\n  query: "[]"\n',
+};
+
+function packWithLink(linked: string): { dir: string; env: Record<string, string>; pack: string } {
+  const made = packAndProject("full", fullPack, { "desc/api/demo.api": smallApi });
+  // The link points at a twin of the file holding a secret comment, outside the pack.
+  const away = join(scratch("attack-away"), "twin");
+  const real = join(made.pack, linked);
+  execFileSync("cp", ["-R", real, away]);
+  if (!lstatSync(away).isDirectory()) writeFileSync(away, readFileSync(away, "utf8").replace(/\n$/, linked.endsWith(".liquid") ? "{% comment %}SECRET{% endcomment %}\n" : linked.endsWith(".jsonata") ? "/* SECRET */\n" : "\n# SECRET\n"));
+  rmSync(real, { recursive: true });
+  symlinkSync(away, real);
+  return { ...made };
+}
+
+test("the pack fixture of the link cases generates when nothing is linked", () => {
+  const { dir, env } = packAndProject("full", fullPack, { "desc/api/demo.api": smallApi });
+  const r = codegen(["gen"], dir, env);
+  assert.is(r.code, 0, r.stderr);
+  assert.match(readFileSync(join(dir, "out.txt"), "utf8"), /^routes: \d+\n hello\n$/);
+});
+
+for (const linked of ["pack.yaml", "rules/files.yaml", "rules", "views/shape.jsonata", "views/functions.jsonata", "views", "templates/main.liquid", "templates/part.liquid", "templates", "checks/mine.yaml", "checks"]) {
+  test(`a pack's ${linked} that is a symlink is never read (PACK_UNSAFE_FILE naming it)`, () => {
+    const { dir, env } = packWithLink(linked);
+    const r = codegen(["gen"], dir, env);
+    assert.is(r.code, 1, r.stderr);
+    assert.match(r.stderr, new RegExp(`PACK_UNSAFE_FILE cannot read .*: the pack's .*/${linked.replace(/\./g, "\\.")} is a symbolic link`));
+    assert.not.match(r.stderr + r.stdout, /SECRET/);
+    assert.throws(() => lstatSync(join(dir, "out.txt")), "nothing was written");
+  });
+}
+
+test("a fetched tarball whose pack holds a link is refused once extracted, and the link counts in its digest", async () => {
+  const tarDir = scratch("attack-tarball");
+  writeTree(join(tarDir, "p"), { "pack.yaml": 'name: tar\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\n', "rules/files.yaml": "- name: out\n  path: out.txt\n  template: main.liquid\n", "templates/twin.liquid": "SECRET\n" });
+  // giget's extraction drops a link climbing out with `..` and makes an absolute one relative: a
+  // link that survives points inside the pack, and is refused all the same.
+  symlinkSync("twin.liquid", join(tarDir, "p/templates/main.liquid"));
+  execFileSync("tar", ["-czf", "pack.tar.gz", "p"], { cwd: tarDir });
+  const body = readFileSync(join(tarDir, "pack.tar.gz"));
+  const server = createServer((_, res) => {
+    res.writeHead(200, { "content-type": "application/gzip" });
+    res.end(body);
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  try {
+    const source = `http://127.0.0.1:${(server.address() as { port: number }).port}/pack.tar.gz`;
+    const dir = makeProject({ "desc/api/demo.api": smallApi });
+    writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8").replace(/^pack: .*$/m, `pack: "${source}"`));
+    const r = await codegenAsync(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("attack-cache") });
+    assert.is(r.code, 1, r.stderr);
+    assert.match(r.stderr, /PACK_UNSAFE_FILE cannot read .*main\.liquid: the pack's .*templates\/main\.liquid is a symbolic link/, r.stderr);
+    assert.not.match(r.stderr, /SECRET/);
+    assert.throws(() => lstatSync(join(dir, "out.txt")));
+  } finally {
+    await new Promise((done) => server.close(done));
+  }
+  const twin = join(scratch("attack-digest"), "p");
+  execFileSync("cp", ["-R", join(tarDir, "p"), twin]);
+  const before = treeDigest(twin);
+  rmSync(join(twin, "templates/main.liquid"));
+  symlinkSync("/etc/hostname", join(twin, "templates/main.liquid"));
+  assert.is.not(treeDigest(twin), before, "a link's target is part of the pinned digest");
+});
+
+for (const linked of ["plugins", "plugins/pay", "plugins/pay/.codegen.yaml"]) {
+  test(`a host's ${linked} linked out of the project is never read as a plugin`, () => {
+    const dir = makeProject({ "desc/api/demo.api": smallApi });
+    writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + "serverless:\n  plugins: [pay]\n");
+    const away = scratch("attack-away");
+    writeTree(away, { "plugins/pay/.codegen.yaml": "name: pay\nmodule: SECRET\nframe: docs\n" });
+    mkdirSync(join(dir, linked.split("/").slice(0, -1).join("/") || "."), { recursive: true });
+    symlinkSync(join(away, linked), join(dir, linked));
+    const r = codegen(["gen"], dir);
+    assert.is(r.code, 1, r.stderr);
+    assert.match(r.stderr, new RegExp(`UNSAFE_PATH ${linked.replace(/\./g, "\\.")} is a symbolic link`));
+    assert.not.match(r.stderr + r.stdout, /SECRET/);
+    assert.throws(() => lstatSync(join(dir, "routes.txt")), "nothing was written");
+  });
+}
+
+// (A linked .codegen, and a linked ledger under --dry-run or --diff, were refused already: journal.test.ts.)
+const stateLinks: Array<[string, string[]]> = [
+  [".codegen/snapshot.json", ["gen", "--dry-run"]],
+  [".codegen/snapshot.json", ["gen", "--diff"]],
+  [".codegen/snapshot.json", ["gen"]],
+  [".codegen/ledger.json", ["gen"]],
+];
+for (const [linked, args] of stateLinks) {
+  test(`${args.join(" ")} refuses a ${linked} that is a symlink (STATE_DIR_UNSAFE), the replay fast path too`, () => {
+    const dir = makeProject({ "desc/api/demo.api": smallApi });
+    // Three plain gens: the first writes, the second takes the snapshot, the third records what
+    // the replay fast path (engine/cli/replay.ts) checks; a fourth would be answered by it.
+    for (let i = 0; i < 3; i++) assert.is(codegen(["gen"], dir).code, 0);
+    assert.ok((JSON.parse(readFileSync(join(dir, ".codegen/snapshot.json"), "utf8")) as { replay?: object }).replay, "the replay is recorded");
+    // A twin of the real file outside: what it says would be believed if followed.
+    const away = join(scratch("attack-away"), "twin");
+    execFileSync("cp", ["-R", join(dir, linked), away]);
+    rmSync(join(dir, linked), { recursive: true });
+    symlinkSync(away, join(dir, linked));
+    const before = treeHashes(dir);
+    const r = codegen(args, dir);
+    assert.is(r.code, 1, r.stderr + r.stdout);
+    assert.match(r.stderr, /STATE_DIR_UNSAFE .*symbolic link/);
+    assert.equal(treeHashes(dir), before);
+  });
+}
+
 test.run();
+
+function codegenAsync(args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [codegenBin, ...args], { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += String(d)));
+    child.on("close", (code) => resolve({ code: code ?? 1, stderr }));
+  });
+}

@@ -5,7 +5,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync, statfsSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
 import { makeProject, smallApi } from "../support/project.js";
@@ -37,6 +37,32 @@ test("a write that fails midway (EPERM on one folder) leaves the old tree, and s
   assert.not.ok(existsSync(join(dir, ".codegen/tx")));
   ok(codegen(["gen"], dir));
   assert.ok(existsSync(join(dir, "handlers/route0V2.txt")));
+});
+
+test("a disk that fills up while gen stages the new tree (a 512 KiB tmpfs) is NO_SPACE or WRITE_FAILED, exit 1, and leaves the old tree", () => {
+  const mount = scratch("enospc");
+  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", mount], { encoding: "utf8" });
+  assert.is(mounted.status, 0, `this test needs to mount a tmpfs (run as root): ${mounted.stderr}`);
+  try {
+    const dir = join(mount, "proj");
+    cpSync(manyRoutesProject(12), dir, { recursive: true });
+    ok(codegen(["gen"], dir));
+    writeFileSync(join(dir, "desc/api/demo.api"), manyRoutesApi(12, "V2"));
+    const old = treeHashes(dir);
+    // Fill the disk but for 16 KiB: room for the lock and a few staged files, not for the new tree.
+    const { bavail, bsize } = statfsSync(mount);
+    writeFileSync(join(mount, "filler"), Buffer.alloc(Math.max(0, bavail * bsize - 16 * 1024)));
+    const r = codegen(["gen"], dir);
+    assert.is(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, /(NO_SPACE|WRITE_FAILED) .*(disk is full|ENOSPC)/);
+    assert.not.match(r.stderr, /internal error/);
+    assert.equal(treeHashes(dir), old);
+    rmSync(join(mount, "filler"));
+    ok(codegen(["gen"], dir));
+    assert.ok(existsSync(join(dir, "handlers/route0V2.txt")), "with room again, the next gen writes the new tree");
+  } finally {
+    spawnSync("umount", [mount]);
+  }
 });
 
 test("a live holder of the lock makes gen wait, naming it; a dead one is taken over", async () => {
@@ -109,7 +135,14 @@ test("a lock just created by a run that has not yet written its name is waited f
   const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
   ok(codegen(["gen"], dir));
   writeFileSync(join(dir, ".codegen/lock"), "");
+  // "Just created" is judged by the lock's own time (under 2 s old when gen looks). A loaded
+  // machine can take longer than that to start gen, so the lock is dated a minute ahead: it is
+  // just created whenever gen looks, and gen must wait out its whole timeout before giving up.
+  const soon = new Date(Date.now() + 60_000);
+  utimesSync(join(dir, ".codegen/lock"), soon, soon);
+  const started = Date.now();
   const r = codegen(["gen"], dir, { CODEGEN_LOCK_TIMEOUT: "1" });
+  assert.ok(Date.now() - started >= 1000, "gen waited for the starting run before giving up");
   assert.is.not(r.code, 0);
   assert.match(r.stderr, /PROJECT_LOCKED another codegen run is starting on this project/);
   assert.ok(existsSync(join(dir, ".codegen/lock")), "the starting run keeps its lock");
