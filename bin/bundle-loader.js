@@ -6,13 +6,15 @@
 // fit, but of the source it checks only the length, of the file name nothing (it keeps the one
 // the cache was made with, for stack traces), and of the data itself nothing either (damaged
 // bytes crash it). So the cache's first line records the bundle's path and digest and the digest
-// of the data (2–3 ms to check; a modification time would not do, since npm gives every installed
-// file one fixed time), and a cache is offered to V8 only when all three match. A missing or
-// unfit cache costs time, never correctness.
+// of the data (2–3 ms to check; a modification time would not do: an installed file carries the
+// time npm gives it, not the build's), and a cache is offered to V8 only when all three match. A missing or
+// unfit cache costs time, never correctness. An installed copy cannot use the build's cache (it
+// names the build's folder): its first `new` or `gen` makes one in the user's cache (userCodeCache).
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname } from "node:path";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
 import { PerformanceObserver } from "node:perf_hooks";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 import vm from "node:vm";
@@ -60,15 +62,26 @@ function readCache(cacheFile, file, bundle) {
   return { state: "offered", data };
 }
 
+/** The first cache of cacheFiles offered for this bundle, else the last one's state (absent or stale). */
+function firstFit(cacheFiles, file, bundle) {
+  let cache = { state: "absent" };
+  for (const cacheFile of cacheFiles) {
+    cache = readCache(cacheFile, file, bundle);
+    if (cache.state === "offered") return cache;
+  }
+  return cache;
+}
+
 /**
  * The bundle's exports, the compiled script, and what became of the cache: accepted, rejected
  * (by V8: another version or other flags), stale (made for another bundle or path, or damaged),
- * absent, or null when none was asked for.
+ * absent, or null when none was asked for. cacheFiles (one path or several, tried in order)
+ * may be null.
  */
-export function loadBundle(file, cacheFile) {
+export function loadBundle(file, cacheFiles) {
   const bytes = readFileSync(file);
   const source = bytes.toString("utf8");
-  const cache = cacheFile ? readCache(cacheFile, file, bytes) : { state: null };
+  const cache = cacheFiles ? firstFit([cacheFiles].flat(), file, bytes) : { state: null };
   // Node's own CommonJS wrapper, plus the one thing a vm script cannot do itself: import() (the
   // bundle's dynamic imports of external packages are routed here by scripts/bundle.mjs).
   const wrapped = `(function (exports, require, module, __filename, __dirname, __codegen_import) {${source}\n})`;
@@ -83,7 +96,23 @@ export function loadBundle(file, cacheFile) {
 export function writeCodeCache(cacheFile, file, script) {
   // V8 marks a cache with its flags as they are when the cache is made, and takes it only with
   // the same flags: as at start-up, when every run compiles the bundle (tuneHeap changes one later).
-  setFlagsFromString("--semi-space-growth-factor=2");
+  // Only where tuneHeap may have changed it: a V8 without the flag prints an error.
+  if (process.versions.node.split(".")[0] === "20") setFlagsFromString("--semi-space-growth-factor=2");
   const data = script.createCachedData();
-  writeFileSync(cacheFile, Buffer.concat([Buffer.from(stampOf(file, readFileSync(file), data)), data]));
+  mkdirSync(dirname(cacheFile), { recursive: true });
+  // Whole or not at all: another codegen may be reading it.
+  const tmp = `${cacheFile}.${process.pid}.tmp`;
+  writeFileSync(tmp, Buffer.concat([Buffer.from(stampOf(file, readFileSync(file), data)), data]));
+  renameSync(tmp, cacheFile);
+}
+
+/**
+ * Where this user keeps the code cache of the bundle at `file`: the one the build made names the
+ * build's folder, so an installed copy (from `npm pack`'s tarball) makes its own, in the same
+ * cache folder as the rest (engine/cache/index.ts): `$CODEGEN_CACHE_DIR`, else
+ * `$XDG_CACHE_HOME/codegen`, else `~/.cache/codegen`. One file per installed bundle path.
+ */
+export function userCodeCache(file) {
+  const base = process.env["CODEGEN_CACHE_DIR"] ?? join(process.env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "codegen");
+  return join(base, "code-cache", `${digest(file).slice(0, 32)}.bin`);
 }

@@ -6,9 +6,10 @@
  * modification and change times): any rewrite of the bundle changes its change time, which no
  * user can set, so bin/codegen.js uses the texts only with the bundle they came from. (Its
  * SHA-256 would cost 15 ms here, a tenth of the whole.) An install that copies the files, as
- * npm's does from a tarball, gets other stats: it loads the CLI for help, as before.
+ * npm's does from a tarball, gets other stats: it checks the bundle's SHA-256, also recorded.
  */
-import { writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadBundle } from "../bin/bundle-loader.js";
@@ -39,4 +40,4 @@ if (commands.length === 0) throw new Error("no commands in codegen --help");
 for (const argv of [[], ["--help"], ["-h"], ...commands.flatMap((c) => [[c, "--help"], [c, "-h"]])]) {
   texts[argv.join(" ")] = await printed(argv);
 }
-writeFileSync(join(root, "dist/bundle/help.json"), JSON.stringify({ bundle: fileStamp(bundle), texts }));
+writeFileSync(join(root, "dist/bundle/help.json"), JSON.stringify({ bundle: fileStamp(bundle), digest: createHash("sha256").update(readFileSync(bundle)).digest("hex"), texts }));

@@ -1,0 +1,70 @@
+/**
+ * `npm pack`'s tarball installs as a user's tool: globally, into an empty prefix, without
+ * devDependencies and without building, and the installed `codegen` makes a project that
+ * builds. Nothing in the tarball is keyed to the machine that built it: the V8 code cache is
+ * made by the installed copy's first run, in the user's cache.
+ */
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { execFileSync, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { run } from "../support/go.js";
+import { repoRoot, scratch } from "../support/paths.js";
+
+const test = suite("the installed package");
+
+/** The environment without the settings of an npm this test may run under (`npm test`). */
+function npmEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const key of Object.keys(env)) {
+    if (/^npm_/i.test(key) && !/^npm_config_(cache|registry|userconfig)$/i.test(key)) delete env[key];
+  }
+  return env;
+}
+
+function npm(args: string[], cwd: string): string {
+  const r = spawnSync("npm", args, { cwd, encoding: "utf8", env: npmEnv(), timeout: 300_000 });
+  assert.is(r.status, 0, `npm ${args.join(" ")}\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+test("npm pack's tarball installs with --omit=dev; codegen new and gen make a project that builds", () => {
+  const tmp = scratch("install");
+  // The build this suite runs from is the one packed (`npm pack` would rebuild it first).
+  npm(["pack", "--ignore-scripts", "--pack-destination", tmp], repoRoot);
+  const tarballs = readdirSync(tmp).filter((f) => f.endsWith(".tgz"));
+  assert.is(tarballs.length, 1, `one tarball: ${tarballs.join(", ")}`);
+  const tarball = join(tmp, tarballs[0] ?? "");
+
+  const files = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n").filter(Boolean);
+  assert.ok(files.includes("package/dist/bundle/main.cjs"), "the built CLI is in the tarball");
+  assert.ok(files.includes("package/dist/engine/cli/main.js"));
+  const keyed = files.filter((f) => f.endsWith(".code-cache") || (f.startsWith("package/dist/cache-seed/") && !f.startsWith("package/dist/cache-seed/validators/")));
+  assert.equal(keyed, [], "no code cache or cache entries keyed to the build machine");
+
+  const prefix = join(tmp, "prefix");
+  npm(["install", "-g", "--prefix", prefix, "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund", tarball], tmp);
+  const installed = join(prefix, "lib/node_modules/codegen");
+  assert.not.ok(readdirSync(join(installed, "node_modules")).includes("typescript"), "no devDependencies installed");
+  const unpacked = readdirSync(installed, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  const naming = unpacked.filter((e) => !e.parentPath.includes("node_modules") && readFileSync(join(e.parentPath, e.name), "latin1").includes(repoRoot));
+  assert.equal(naming.map((e) => e.name), [], "no installed file names the build's folder");
+
+  const codegen = join(prefix, "bin/codegen");
+  const env = npmEnv({ CODEGEN_CACHE_DIR: join(tmp, "cache") });
+  const cli = (args: string[], cwd: string): string => {
+    const r = spawnSync(codegen, args, { cwd, encoding: "utf8", env, timeout: 120_000 });
+    assert.is(r.status, 0, `codegen ${args.join(" ")}\n${r.stdout}\n${r.stderr}`);
+    return r.stdout;
+  };
+  assert.match(cli(["--help"], tmp), /Commands:/);
+  assert.match(cli(["new", "demo", "--yes", "--verbose"], tmp), /load codegen \(code cache absent\)/);
+  const demo = join(tmp, "demo");
+  // The first run made this user's code cache for the installed bundle; the next one takes it.
+  assert.match(cli(["gen", "--verbose"], demo), /load codegen \(code cache accepted\)/);
+  run("go", ["mod", "tidy"], demo);
+  run("go", ["build", "./..."], demo);
+});
+
+test.run();
