@@ -4,6 +4,7 @@
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { codegenOk } from "../support/cli.js";
@@ -81,16 +82,57 @@ test("GET with form fields: required, optional and default", async () => {
   assert.match(missing.text, /name/);
 });
 
+test("error answers are JSON with a code and a message", async () => {
+  const missing = await get("/api/v1/items");
+  assert.is(missing.status, 400);
+  assert.match(missing.headers.get("content-type") ?? "", /^application\/json/);
+  assert.equal(JSON.parse(missing.text), { code: 400, message: 'field "name" failed validation "required"' });
+  const short = await post("/api/v1/items", { title: "ab", email: "a@b.co" });
+  assert.equal(JSON.parse(short.text), { code: 400, message: 'field "title" failed validation "min=3"' });
+});
+
+test("generated logic that nobody edited answers an empty response, not null", async () => {
+  const r = await get("/stub");
+  assert.is(r.status, 200, r.text);
+  assert.equal(JSON.parse(r.text), { id: 0, title: "", meta: { verbose: false } });
+});
+
+const bin = () => join(dir, "bin", "service");
+const configPort = () => Number(/Port: (\d+)/.exec(readFileSync(join(dir, "etc/test.yaml"), "utf8"))![1]);
+
+test("server --port N answers on N, and PORT moves it when --port is not given", async () => {
+  for (const opts of [{ args: ["--port", String(await freePort())] }, { env: { PORT: String(await freePort()) } }]) {
+    const port = Number(opts.args?.[1] ?? opts.env?.PORT);
+    assert.is.not(port, configPort());
+    const other = await startService(dir, "etc/test.yaml", port, "/ping", opts);
+    try {
+      const r = await fetch(`${other.url}/ping`);
+      assert.is(r.status, 200, JSON.stringify(opts));
+    } finally {
+      await other.stop();
+    }
+  }
+});
+
+test("a port in use is a one-line error and exit 1", () => {
+  // The service started above holds the config file's port.
+  const r = spawnSync(bin(), ["server", "-f", "etc/test.yaml"], { cwd: dir, encoding: "utf8", timeout: 30_000, env: { ...process.env, PORT: "" } });
+  assert.is(r.status, 1, r.stdout + r.stderr);
+  const lines = (r.stdout + r.stderr).trim().split("\n");
+  assert.is(lines.length, 1, r.stdout + r.stderr);
+  assert.match(lines[0]!, new RegExp(`:${configPort()}.*address already in use.*--port`));
+});
+
 test("POST binds the JSON body and enforces validate tags", async () => {
   const ok = await post("/api/v1/items", { title: "desk", email: "a@b.co" });
   assert.is(ok.status, 200, ok.text);
   assert.equal(JSON.parse(ok.text), { id: 42, title: "desk", meta: { verbose: false } });
   const short = await post("/api/v1/items", { title: "ab", email: "a@b.co" });
   assert.is(short.status, 400);
-  assert.match(short.text, /"title" failed validation "min=3"/);
+  assert.match((JSON.parse(short.text) as { message: string }).message, /"title" failed validation "min=3"/);
   const email = await post("/api/v1/items", { title: "desk", email: "nope" });
   assert.is(email.status, 400);
-  assert.match(email.text, /"email"/);
+  assert.match((JSON.parse(email.text) as { message: string }).message, /"email"/);
 });
 
 test("path fields come from /:id segments (through an embedded type)", async () => {
@@ -153,9 +195,25 @@ test("/swagger serves the UI from the binary and lists every route", async () =>
     "get /api/v2/count",
     "get /api/v3/keep",
     "get /ping",
+    "get /stub",
     "post /api/v1/items",
     "post /api/v1/users",
   ]);
+});
+
+test("the OpenAPI document keeps defaults, int64 and the info the .api gives", async () => {
+  interface Param { name: string; required: boolean; schema: Record<string, unknown> }
+  const doc = JSON.parse((await get("/swagger/shop.swagger.json")).text) as {
+    info: Record<string, string>;
+    paths: Record<string, Record<string, { parameters?: Param[] }>>;
+  };
+  assert.is(doc.info["title"], "shop");
+  assert.is(doc.info["description"], "end-to-end fixture: every api feature the tests send requests to");
+  const params = doc.paths["/api/v1/items"]!["get"]!.parameters!;
+  const limit = params.find((p) => p.name === "limit")!;
+  assert.is(limit.required, false, "a field with a default may be left out");
+  assert.equal(limit.schema, { type: "integer", format: "int64", default: 10 });
+  assert.equal(params.find((p) => p.name === "name")!.required, true);
 });
 
 test("requests under /swagger cannot leave the embedded folder", async () => {

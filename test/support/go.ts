@@ -41,11 +41,19 @@ export interface Service {
   output(): string;
 }
 
-/** Build the project's binary and start `<bin> server -f <config>`; resolves once `probe` answers. */
-export async function startService(dir: string, config: string, port: number, probe = "/swagger"): Promise<Service> {
+/** Extra command-line arguments and environment for the service process. */
+export interface StartOptions {
+  args?: string[];
+  env?: Record<string, string>;
+}
+
+/** Build the project's binary and start `<bin> server -f <config>`; resolves once `probe` answers on `port`. */
+export async function startService(dir: string, config: string, port: number, probe = "/swagger", opts: StartOptions = {}): Promise<Service> {
   const bin = join(dir, "bin", "service");
   run("go", ["build", "-o", bin, "."], dir);
-  const child: ChildProcess = spawn(bin, ["server", "-f", config], { cwd: dir, env: goEnv, stdio: ["ignore", "pipe", "pipe"] });
+  // The service reads PORT; one inherited from the test's own environment would move it.
+  const env: NodeJS.ProcessEnv = { ...goEnv, PORT: undefined, ...opts.env };
+  const child: ChildProcess = spawn(bin, ["server", "-f", config, ...(opts.args ?? [])], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout?.on("data", (d) => (log += d));
   child.stderr?.on("data", (d) => (log += d));

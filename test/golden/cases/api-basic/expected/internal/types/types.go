@@ -3,7 +3,8 @@
 package types
 
 type NoteRequest struct {
-	Id int64 `path:"id"`
+	Id  int64 `path:"id"`
+	Rev int   `form:"rev,default=1"`
 }
 
 type Note struct {

@@ -26,6 +26,7 @@ func NewCreateNoteLogic(ctx context.Context, svcCtx *svc.ServiceContext) *Create
 // CreateNote handles POST /api/notes.
 func (l *CreateNoteLogic) CreateNote(req *types.CreateNoteRequest) (resp *types.Note, err error) {
 	// todo: add your logic here and delete this line
+	resp = &types.Note{}
 
 	return
 }

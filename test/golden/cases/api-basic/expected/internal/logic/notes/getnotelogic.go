@@ -26,6 +26,7 @@ func NewGetNoteLogic(ctx context.Context, svcCtx *svc.ServiceContext) *GetNoteLo
 // GetNote handles GET /api/notes/:id.
 func (l *GetNoteLogic) GetNote(req *types.NoteRequest) (resp *types.Note, err error) {
 	// todo: add your logic here and delete this line
+	resp = &types.Note{}
 
 	return
 }

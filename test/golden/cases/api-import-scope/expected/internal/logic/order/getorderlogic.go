@@ -26,6 +26,7 @@ func NewGetOrderLogic(ctx context.Context, svcCtx *svc.ServiceContext) *GetOrder
 // GetOrder handles GET /api/order/:id.
 func (l *GetOrderLogic) GetOrder(req *types.OrderReq) (resp *types.OrderResp, err error) {
 	// todo: add your logic here and delete this line
+	resp = &types.OrderResp{}
 
 	return
 }
