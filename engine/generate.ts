@@ -17,7 +17,7 @@ import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/index.js";
 import type { PlannedFile } from "./plan/index.js";
 import { validateValue } from "./schema/index.js";
 import { packageRoot } from "./cache/index.js";
-import { budget, BudgetExceeded, limitsFrom, SignalStop, startBudget, stopOf, tick, watchSignals, type Limits } from "./expression/index.js";
+import { budget, BudgetExceeded, limitsFrom, SignalStop, startBudget, stopOf, tick, type Limits } from "./expression/index.js";
 import type { RenderBudget } from "./render/index.js";
 import { Interrupted } from "./write/index.js";
 
@@ -189,7 +189,6 @@ function startEvaluation(useBudget: (b: RenderBudget) => void): void {
   } catch (e) {
     throw new CodegenError(diag("CONFIG_INVALID", (e as Error).message), 2);
   }
-  watchSignals();
   startBudget(limits);
   useBudget({
     tick,

@@ -27,6 +27,7 @@ export function makeStaging(): string {
     swept = true;
     sweepStale();
     process.on("exit", removeAll);
+    exitOnSignals();
   }
   const dir = mkdtempSync(join(scratchRoot(), `${PREFIX}${process.pid}-`));
   live.add(dir);
@@ -36,6 +37,21 @@ export function makeStaging(): string {
 export function removeStaging(dir: string): void {
   live.delete(dir);
   rmSync(dir, { recursive: true, force: true });
+}
+
+const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+
+/**
+ * A signal's default action ends the process without its exit listeners: staging would stay.
+ * When nothing else handles the signal (a dry run takes no lock), it ends the process through
+ * process.exit, with the status the signal would have given.
+ */
+function exitOnSignals(): void {
+  for (const name of Object.keys(SIGNALS) as NodeJS.Signals[]) {
+    process.on(name, (signal: NodeJS.Signals) => {
+      if (process.listenerCount(signal) === 1) process.exit(128 + SIGNALS[signal]!);
+    });
+  }
 }
 
 function removeAll(): void {
