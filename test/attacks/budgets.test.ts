@@ -57,6 +57,14 @@ test("shallow endless work: the time budget, in both evaluators", () => {
   }
 });
 
+test("ten billion rounds of Liquid loops: the time budget, in both renderers", () => {
+  for (const pack of ["long-liquid", "long-liquid-modifier"]) {
+    const { r, dir } = gen(pack, { CODEGEN_BUDGET_SECONDS: "1" });
+    refused(r, dir, "nested", "CODEGEN_BUDGET_SECONDS");
+    assert.match(r.stderr, /template out\.txt\.liquid: evaluation ran longer than 1 s/);
+  }
+});
+
 test("a Liquid for over 200 million items: the items budget (compiled renderer)", () => {
   const { r, dir } = gen("huge-for");
   refused(r, dir, "huge", "CODEGEN_BUDGET_ITEMS");
