@@ -4,10 +4,8 @@
  * the run. The evaluators (the fast one here, jsonata, the compiled Liquid and liquidjs) call
  * `tick()` at every function call, path step and loop round: every 1024th tick reads the clock
  * and the signal flag (signal-flag.ts), so a deadline or a Ctrl-C stops synchronous evaluation
- * within microseconds of it. The thread that raises the flag starts once evaluation has run for
- * a second: a usual gen is done before and pays nothing for it (a signal in that first second
- * of a synchronous evaluation takes effect when the evaluation ends, at the latest at its time
- * budget). Limits come from the environment (the user's, never a project's
+ * within microseconds of it. The thread that raises the flag starts with the budget (a few
+ * milliseconds of the main thread; it listens some tens of milliseconds later). Limits come from the environment (the user's, never a project's
  * file, so a cloned repository cannot raise them).
  */
 import { pendingSignal, watchSignals } from "./signal-flag.js";
@@ -80,17 +78,13 @@ export const budget = {
   /** Function calls nested now (the fast evaluator's). */
   depth: 0,
   countdown: EVERY,
-  /** When the signal flag's thread starts (WATCH_AFTER_MS into evaluation). */
-  watchFrom: Infinity,
 };
-
-const WATCH_AFTER_MS = 1000;
 
 /** Start a gen's evaluation clock with these limits. */
 export function startBudget(limits: Limits): void {
   budget.limits = limits;
   budget.deadline = performance.now() + limits.timeMs;
-  budget.watchFrom = performance.now() + WATCH_AFTER_MS;
+  watchSignals();
   budget.depth = 0;
   budget.countdown = EVERY;
 }
@@ -115,12 +109,7 @@ export function checkNow(): void {
   budget.countdown = EVERY;
   const signal = pendingSignal();
   if (signal) throw new SignalStop(signal);
-  const now = performance.now();
-  if (now > budget.watchFrom) {
-    budget.watchFrom = Infinity;
-    watchSignals();
-  }
-  if (now > budget.deadline) throw new BudgetExceeded("timeMs", `evaluation ran longer than ${budget.limits.timeMs / 1000} s`);
+  if (performance.now() > budget.deadline) throw new BudgetExceeded("timeMs", `evaluation ran longer than ${budget.limits.timeMs / 1000} s`);
 }
 
 /** Whether an error (or one liquidjs wrapped) is a budget or a signal stop, which no fallback may retry. */
