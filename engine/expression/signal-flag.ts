@@ -52,6 +52,12 @@ export function pendingSignal(): NodeJS.Signals | null {
 export function watchSignals(): void {
   if (started) return;
   started = true;
+  for (const name of Object.keys(NUMBERS) as NodeJS.Signals[]) {
+    const alone = (signal: NodeJS.Signals): void => {
+      if (process.listenerCount(signal) === 1) process.exit(128 + NUMBERS[signal]!);
+    };
+    process.on(name, alone);
+  }
   const shared = new SharedArrayBuffer(4);
   let worker: Worker;
   try {
@@ -62,10 +68,4 @@ export function watchSignals(): void {
   flag = new Int32Array(shared);
   worker.unref();
   worker.on("error", () => undefined);
-  for (const name of Object.keys(NUMBERS) as NodeJS.Signals[]) {
-    const alone = (signal: NodeJS.Signals): void => {
-      if (process.listenerCount(signal) === 1) process.exit(128 + NUMBERS[signal]!);
-    };
-    process.on(name, alone);
-  }
 }

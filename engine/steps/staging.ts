@@ -1,6 +1,8 @@
 /**
  * Staging folders (`codegen-stage-<pid>-XXXXXX` in the scratch root) are codegen's own: removed
- * when the run ends, however it ends (a normal end, an error, a signal's process.exit), and when
+ * when the run ends, however it ends (a normal end, an error, a signal's process.exit: the
+ * evaluation budget, engine/expression/signal-flag.ts, makes every signal end the process that
+ * way once a gen evaluates, so before any step stages), and when
  * a run was killed outright, by a later run: a folder whose owner process is gone and that has
  * not changed for some minutes. Nothing else in the scratch root is ever touched.
  */
@@ -27,7 +29,6 @@ export function makeStaging(): string {
     swept = true;
     sweepStale();
     process.on("exit", removeAll);
-    exitOnSignals();
   }
   const dir = mkdtempSync(join(scratchRoot(), `${PREFIX}${process.pid}-`));
   live.add(dir);
@@ -37,21 +38,6 @@ export function makeStaging(): string {
 export function removeStaging(dir: string): void {
   live.delete(dir);
   rmSync(dir, { recursive: true, force: true });
-}
-
-const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
-
-/**
- * A signal's default action ends the process without its exit listeners: staging would stay.
- * When nothing else handles the signal (a dry run takes no lock), it ends the process through
- * process.exit, with the status the signal would have given.
- */
-function exitOnSignals(): void {
-  for (const name of Object.keys(SIGNALS) as NodeJS.Signals[]) {
-    process.on(name, (signal: NodeJS.Signals) => {
-      if (process.listenerCount(signal) === 1) process.exit(128 + SIGNALS[signal]!);
-    });
-  }
 }
 
 function removeAll(): void {

@@ -25,7 +25,7 @@ const stagingOf = (tmp: string, pid: number): string[] => readdirSync(tmp).filte
 
 /**
  * gen with a step that sleeps; once its staging folder exists in TMPDIR, the signal is sent
- * (again every 300 ms until it exits, at most 30 s).
+ * (again every 3 s until it exits, at most 30 s).
  */
 async function interruptStep(signal: NodeJS.Signals, args: string[]): Promise<{ code: number | null; tmp: string; dir: string; pid: number; staged: boolean; stderr: string }> {
   const dir = project("slow-step");
@@ -36,9 +36,13 @@ async function interruptStep(signal: NodeJS.Signals, args: string[]): Promise<{ 
   child.stdout.resume();
   const pid = child.pid!;
   let staged = false;
+  let sent = 0;
   const poll = setInterval(() => {
     if (!staged && stagingOf(tmp, pid).length > 0) staged = true;
-    if (staged) child.kill(signal);
+    if (staged && Date.now() - sent > 3000) {
+      sent = Date.now();
+      child.kill(signal);
+    }
   }, 100);
   const giveUp = setTimeout(() => child.kill("SIGKILL"), 30_000);
   const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
