@@ -16,6 +16,9 @@ import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/index.js";
 import type { PlannedFile } from "./plan/index.js";
 import { validateValue } from "./schema/index.js";
 import { packageRoot } from "./cache/index.js";
+import { budget, BudgetExceeded, limitsFrom, SignalStop, startBudget, stopOf, tick, type Limits } from "./expression/index.js";
+import type { RenderBudget } from "./render/index.js";
+import { Interrupted } from "./write/index.js";
 
 export const checksDir = join(packageRoot, "rules");
 
@@ -70,6 +73,16 @@ export function projectInfo(config: LoadedConfig): { name: string; module: strin
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  try {
+    return await generateFiles(options);
+  } catch (e) {
+    // A signal stopped a pack's evaluation: the run is interrupted, as by a signal anywhere else.
+    if (e instanceof SignalStop) throw new Interrupted(e.signal);
+    throw e;
+  }
+}
+
+async function generateFiles(options: GenerateOptions): Promise<GenerateResult> {
   const given = options.config;
   const timer = phaseTimer(given.values.verbose ? options.log : undefined);
   const pack = options.pack ?? (await loadPack(given.values.pack, given.root, { pins: options.pins, offline: given.values.offline }));
@@ -106,7 +119,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     return { files: hit.files, ir: null, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection: null, key, said: { warnings: hit.warnings, notes: hit.notes }, reused: false };
   }
   // Loaded only now: a gen served from the cache needs no template or expression engine.
-  const [{ bindFunctions, guardEmptyArrays, plan, planDigest }, { Renderer }, { runSteps }] = await Promise.all([import("./plan/index.js"), import("./render/index.js"), import("./steps/index.js")]);
+  const [{ bindFunctions, guardEmptyArrays, plan, planDigest }, { Renderer, useBudget }, { runSteps }] = await Promise.all([import("./plan/index.js"), import("./render/index.js"), import("./steps/index.js")]);
   timer("load the template and expression engines");
   const said: Said = { warnings: [], notes: [] };
   const warn = (w: Diagnostic): void => {
@@ -133,6 +146,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (irErrors.length > 0) throw new Error(`the IR does not match schemas/ir.schema.json: ${irErrors.join("; ")}`);
 
   timer("read descriptors");
+  startEvaluation(useBudget);
   const { runChecks } = await import("./checks/index.js");
   // The engine's generic checks, then the pack's (about its own layout and target language).
   const functions = await bindFunctions(pack, { ir, project, config: values });
@@ -169,6 +183,31 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   timer("steps");
   if (key) await storeGeneration(key, files, said);
   return { files, ir, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection, key, said, reused: false };
+}
+
+/**
+ * The pack's expressions and templates run from here on: under the budget (limits from the
+ * environment), and a signal stops them even in the middle of a synchronous evaluation.
+ */
+function startEvaluation(useBudget: (b: RenderBudget) => void): void {
+  let limits: Limits;
+  try {
+    limits = limitsFrom(process.env);
+  } catch (e) {
+    throw new CodegenError(diag("CONFIG_INVALID", (e as Error).message), 2);
+  }
+  startBudget(limits);
+  useBudget({
+    tick,
+    get items() {
+      return budget.limits.items;
+    },
+    get bytes() {
+      return budget.limits.bytes;
+    },
+    exceeded: (limit, what) => new BudgetExceeded(limit, what),
+    isStop: (e) => stopOf(e) !== null,
+  });
 }
 
 /** What the pack may run on generation: its steps, and the commands that find its .proto import sets. */

@@ -6,7 +6,7 @@
  */
 import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
 import { loadChecks, type Check } from "./load.js";
-import { evaluateExpression } from "../expression/index.js";
+import { evaluateExpression, SignalStop, stopOf } from "../expression/index.js";
 
 export type { Check } from "./load.js";
 export { loadChecks } from "./load.js";
@@ -46,6 +46,9 @@ async function runOne(check: Check, ir: object, bindings: Record<string, unknown
   try {
     value = await evaluateExpression(check.expression, ir, bindings);
   } catch (e) {
+    const stop = stopOf(e);
+    if (stop instanceof SignalStop) throw stop;
+    if (stop) return { broken: diag("PACK_BUDGET", `check ${check.code}: ${stop.message}`, check.span) };
     return { broken: diag("CHECK_FAILED", `check ${check.code} failed: ${(e as Error).message}`, check.span) };
   }
   const list = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];

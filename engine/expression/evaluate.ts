@@ -17,6 +17,7 @@ import { field, flag, isSequence, truthy, Unsupported, type Sequence } from "./v
 import { binaryCode, unaryCode } from "./operators.js";
 import { filterCode, groupCode, pathCode } from "./paths.js";
 import { RegexValue } from "./regex.js";
+import { budget, BudgetExceeded, tick } from "./budget.js";
 
 /** A compiled node: its value for an input in a scope. */
 export type Code = (input: unknown, env: Frame) => unknown;
@@ -190,16 +191,30 @@ function lambdaCode(node: Node): Code {
   const params = (node.arguments ?? []).map((a) => a.value as string);
   const body = compile(node.body!);
   const distinct = new Set(params).size === params.length;
+  // Every call counts against the budget (budget.ts); the depth is restored by the caller of
+  // the whole expression when a call throws (index.ts).
+  const enter = (): void => {
+    tick();
+    if (++budget.depth > budget.limits.depth) throw new BudgetExceeded("depth", `functions nested deeper than ${budget.limits.depth} calls`);
+  };
   return (input, env) => {
     const info: LambdaInfo = {
       arity: params.length,
       apply: distinct
-        ? (args) => body(input, Frame.call(env, params, args))
+        ? (args) => {
+            enter();
+            const value = body(input, Frame.call(env, params, args));
+            budget.depth--;
+            return value;
+          }
         : (args) => {
+            enter();
             // `function($a, $a)`: the later argument is the one bound, as in jsonata.
             const frame = new Frame(env);
             for (let i = 0; i < params.length; i++) frame.bind(params[i]!, args[i]);
-            return body(input, frame);
+            const value = body(input, frame);
+            budget.depth--;
+            return value;
           },
     };
     const fn = (...args: unknown[]): unknown => info.apply(args);

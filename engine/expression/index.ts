@@ -19,6 +19,9 @@ import { isSupported } from "./support.js";
 export { JSONATA_FUNCTIONS } from "./builtins.js";
 export { isFunction } from "./values.js";
 import { flag, isSequence, sequence } from "./values.js";
+import { budget, BudgetExceeded, checkNow, SignalStop, stopOf } from "./budget.js";
+export { BudgetExceeded, DEFAULT_LIMITS, LIMIT_ENV, limitsFrom, SignalStop, startBudget, stopOf, tick, budget, withoutClock, type Limits } from "./budget.js";
+export { watchSignals } from "./signal-flag.js";
 
 export type JsonataExpression = ReturnType<typeof jsonata>;
 
@@ -34,7 +37,7 @@ const fastEnabled = process.env["CODEGEN_EXPRESSIONS"] !== "jsonata";
 
 /** Compile with jsonata (its syntax errors are thrown as they are). */
 export function compileExpression(source: string): Compiled {
-  const expr = jsonata(source);
+  const expr = jsonata(source, JSONATA_GUARDS);
   const ast = expr.ast() as unknown as Node;
   return { source, jsonata: expr, fast: fastEnabled && isSupported(ast) ? compile(ast) : null };
 }
@@ -49,6 +52,7 @@ export function evaluateNow(c: Compiled, input: unknown, bindings: Record<string
     evaluations.lastLeft = `${fastEnabled ? "a construct left to jsonata" : "CODEGEN_EXPRESSIONS=jsonata"}: ${oneLine(c.source)}`;
     return null;
   }
+  const depth = budget.depth;
   const root = new Frame(null, bindings);
   root.bind("$", input);
   let context = input;
@@ -61,6 +65,10 @@ export function evaluateNow(c: Compiled, input: unknown, bindings: Record<string
     evaluations.fast++;
     return { value };
   } catch (e) {
+    budget.depth = depth;
+    // A stack overflow is deep recursion, which jsonata would only repeat more slowly.
+    if (e instanceof RangeError && /call stack/.test(e.message)) throw new BudgetExceeded("depth", `functions nested too deep (the stack ran out)`);
+    if (e instanceof BudgetExceeded || e instanceof SignalStop) throw e;
     evaluations.jsonata++;
     evaluations.lastLeft = `${(e as Error).message}: ${oneLine(c.source)}`;
     return null;
@@ -73,7 +81,42 @@ const oneLine = (source: string): string => source.replace(/\s+/g, " ").trim().s
 export function evaluateExpression(c: Compiled, input: unknown, bindings: Record<string, unknown>): unknown {
   const now = evaluateNow(c, input, bindings);
   if (now) return now.value;
-  return jsonataBindings(bindings).then((b) => c.jsonata.evaluate(input, b));
+  return jsonataBindings(bindings).then(async (b) => {
+    try {
+      return await c.jsonata.evaluate(input, b);
+    } catch (e) {
+      // jsonata's guardrails (JSONATA_GUARDS) stopped it: say which budget, or the signal.
+      if ((e as { code?: unknown }).code === "D1011") {
+        checkNow();
+        throw new BudgetExceeded("depth", `expressions nested deeper than ${budget.limits.depth * JSONATA_NODES_PER_CALL} (jsonata counts nodes)`);
+      }
+      throw stopOf(e) ?? e;
+    }
+  });
+}
+
+/** jsonata nests this many expression nodes per function call, about. */
+const JSONATA_NODES_PER_CALL = 8;
+
+/**
+ * jsonata (2.2) checks `stack` against its nesting of nodes at every node it evaluates: read
+ * through a getter, the check also stops it when a signal came or the gen's time ran out
+ * (a depth of 0.5 fails at once; the caller tells which, above).
+ */
+const JSONATA_GUARDS = {
+  get stack(): number {
+    if (--budget.countdown < 0 && pendingStop()) return 0.5;
+    return budget.limits.depth * JSONATA_NODES_PER_CALL;
+  },
+};
+
+function pendingStop(): boolean {
+  try {
+    checkNow();
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 const twins = new WeakMap<object, () => Promise<unknown>>();

@@ -6,6 +6,7 @@
 import type { Node } from "./ast.js";
 import { BuiltinRef, compile, variableCode, type Code } from "./evaluate.js";
 import type { Frame } from "./frame.js";
+import { tick } from "./budget.js";
 import { append, field, flag, isNumber, isSequence, mergeSort, sequence, truthy, Unsupported, type Sequence } from "./values.js";
 
 /** A stage over a value already computed: a predicate, a group-by. */
@@ -112,6 +113,7 @@ function stepCode(node: Node, last: boolean): (items: unknown[], env: Frame) => 
     let first: unknown;
     let count = 0;
     for (let i = 0; i < items.length; i++) {
+      tick();
       let res = code(items[i], env);
       for (let s = 0; s < stages.length; s++) res = stages[s]!(res, env);
       if (res === undefined) continue;

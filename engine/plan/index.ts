@@ -8,7 +8,8 @@ import { LinkRefused, readInside } from "../fs/index.js";
 import type { Mode, Pack, Phase, Rule } from "../packs/index.js";
 import { Renderer } from "../render/index.js";
 import { liquidDiagnostic } from "../render/index.js";
-import { evaluate, evaluateList, evaluateSoon } from "./jsonata.js";
+import { budgetError, evaluate, evaluateList, evaluateSoon } from "./jsonata.js";
+import { budget, BudgetExceeded, stopOf } from "../expression/index.js";
 import { safeRelativePath } from "./safe-path.js";
 import { ViewMemo } from "./views.js";
 import { aggregateOf, planBindings } from "./aggregates.js";
@@ -21,6 +22,7 @@ import type { Soon } from "./soon.js";
 
 export { evaluate, evaluateList, guardEmptyArrays } from "./jsonata.js";
 export { planDigest } from "./data-cache.js";
+export { withoutClock } from "../expression/index.js";
 export { bindFunctions, type FunctionLibrary } from "./functions.js";
 export { runViewTests, type ViewCaseResult } from "./view-tests.js";
 
@@ -70,6 +72,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
     if (rule.frames && !rule.frames.includes(input.project.frame)) continue;
     const started = performance.now();
     const items = rule.each ? await evaluateList(rule.each, input.ir, bindings, rule.span) : [null];
+    if (items.length > budget.limits.items) throw budgetError(new BudgetExceeded("items", `each gave ${items.length} items (more than ${budget.limits.items})`), rule.span, `rule "${rule.name}"`);
     for (const item of items) {
       try {
         let data: unknown = null;
@@ -97,6 +100,8 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
       } catch (e) {
         if (e instanceof CodegenError) errors.push(...e.diagnostics);
         else throw e;
+        // A budget spent is spent for every later file too: one diagnostic is enough.
+        if (e.diagnostics.some((d) => d.code === "PACK_BUDGET")) throw new CodegenError(errors);
         if (errors.length >= 20) break;
       }
     }
@@ -133,6 +138,7 @@ async function renderInline(renderer: Renderer, source: string, scope: object, r
   try {
     return await renderer.renderString(source, scope);
   } catch (e) {
+    throwStop(e, rule, `rule "${rule.name}" ${what}`);
     throw new CodegenError(liquidDiagnostic(e, rule.span, `rule "${rule.name}" ${what}`));
   }
 }
@@ -182,7 +188,15 @@ async function renderContents(renderer: Renderer, pack: Pack, rule: Rule, scope:
   try {
     return Buffer.from(await renderer.renderFile(rule.template!, scope), "utf8");
   } catch (e) {
+    throwStop(e, rule, `rule "${rule.name}" template ${rule.template}`);
     throw new CodegenError(liquidDiagnostic(e, rule.span, `template ${rule.template}`));
   }
 }
 
+
+/** A budget reached or a signal while rendering: a diagnostic at the rule, or the stop as it is. */
+function throwStop(e: unknown, rule: Rule, what: string): void {
+  const stop = stopOf(e);
+  if (stop instanceof BudgetExceeded) throw budgetError(stop, rule.span, what);
+  if (stop) throw stop;
+}

@@ -1,5 +1,5 @@
 import { CodegenError, diag, type SourceSpan } from "../diagnostics/index.js";
-import { compileExpression, evaluateExpression, type Compiled } from "../expression/index.js";
+import { BudgetExceeded, compileExpression, evaluateExpression, LIMIT_ENV, stopOf, type Compiled } from "../expression/index.js";
 
 const compiled = new Map<string, Compiled>();
 
@@ -21,7 +21,12 @@ export function compile(source: string, span: SourceSpan): Compiled {
  * else a promise of jsonata's. Failures are PACK_EXPRESSION diagnostics at `span`.
  */
 export function evaluateSoon(source: string, input: unknown, bindings: Record<string, unknown>, span: SourceSpan): unknown {
-  const value = evaluateExpression(compile(source, span), input, bindings);
+  let value: unknown;
+  try {
+    value = evaluateExpression(compile(source, span), input, bindings);
+  } catch (e) {
+    failed(source, span, e);
+  }
   return value instanceof Promise ? value.catch((e: unknown) => failed(source, span, e)) : value;
 }
 
@@ -31,8 +36,21 @@ export async function evaluate(source: string, input: unknown, bindings: Record<
 
 function failed(source: string, span: SourceSpan, e: unknown): never {
   if (e instanceof CodegenError) throw e;
+  const stop = stopOf(e);
+  if (stop instanceof BudgetExceeded) throw budgetError(stop, span, `jsonata "${oneLine(source)}"`);
+  if (stop) throw stop;
   throw new CodegenError(diag("PACK_EXPRESSION", `jsonata "${source}" failed: ${(e as Error).message}`, span));
 }
+
+/** A budget reached while evaluating `what` (an expression, a template), at the rule that holds it. */
+export function budgetError(e: BudgetExceeded, span: SourceSpan, what: string): CodegenError {
+  return new CodegenError(diag("PACK_BUDGET", `${what}: ${e.message}`, span, `a pack's evaluation is limited; if this pack is trusted and the work is real, raise ${LIMIT_ENV[e.limit].name}`));
+}
+
+const oneLine = (source: string): string => {
+  const line = source.replace(/\s+/g, " ").trim();
+  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
+};
 
 /** Evaluate to a list: undefined → [], a single value → [value]. */
 export async function evaluateList(source: string, input: unknown, bindings: Record<string, unknown>, span: SourceSpan): Promise<unknown[]> {

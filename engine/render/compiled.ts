@@ -13,6 +13,7 @@
  */
 import { AssignTag, CaptureTag, CaseTag, CommentTag, Context, ForTag, IfTag, InlineCommentTag, isFalsy, isTruthy, Output, RenderTag, TokenKind, toValue, toValueSync, UnlessTag, type Liquid, type Template } from "liquidjs";
 import { Forloop, isIterator, primitive, stringify, toEnumerable } from "./liquid-values.js";
+import { renderBudget } from "./budget.js";
 
 export class Unsupported extends Error {}
 
@@ -151,9 +152,11 @@ export class TemplateCompiler {
     const body = this.block(templates);
     const otherwise = this.block(elseTemplates);
     const name = `${variable}-${collection.getText()}`;
+    const budget = renderBudget;
     return (ctx) => {
       const list = toEnumerable(items(ctx));
       if (list.length === 0) return otherwise(ctx);
+      if (list.length > budget.items) throw budget.exceeded("items", `a for loop over ${list.length} items (more than ${budget.items})`);
       const forloop = new Forloop(list.length, name);
       const scope: Record<string, unknown> = Object.create(null);
       scope["forloop"] = forloop;
@@ -161,8 +164,10 @@ export class TemplateCompiler {
       let out = "";
       try {
         for (const item of list) {
+          budget.tick();
           scope[variable] = item;
           out += body(ctx);
+          if (out.length > budget.bytes) throw budget.exceeded("bytes", `a for loop rendered more than ${budget.bytes} characters`);
           // As liquidjs advances it: through the scope (a loop variable named forloop breaks it there too).
           (scope["forloop"] as Forloop).next();
         }
@@ -291,7 +296,11 @@ export class TemplateCompiler {
       return (ctx) => {
         const from = +(toValue(low(ctx)) as number);
         const to = +(toValue(high(ctx)) as number) + 1;
-        if (!(to - from < 1e6)) throw new Unsupported("range size");
+        if (!(to - from < 1e6)) {
+          // liquidjs would make the whole list first: a range past the budget stops here.
+          if (to - from > renderBudget.items) throw renderBudget.exceeded("items", `a range of ${to - from} items (more than ${renderBudget.items})`);
+          throw new Unsupported("range size");
+        }
         const out: number[] = [];
         for (let i = from; i < to; i++) out.push(i);
         return out;

@@ -2,3 +2,4 @@
 export { packLiquid, Renderer } from "./liquid.js";
 export { liquidDiagnostic } from "./errors.js";
 export { filters } from "./filters.js";
+export { useBudget, type RenderBudget } from "./budget.js";

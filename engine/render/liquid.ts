@@ -2,6 +2,7 @@ import { Liquid, type FS, type Template } from "liquidjs";
 import { TemplateCompiler } from "./compiled.js";
 import { filters } from "./filters.js";
 import { templateFs } from "./template-fs.js";
+import { renderBudget } from "./budget.js";
 
 /** The Liquid environment pack templates run in: strict, cached, with the engine's generic filters. */
 export function packLiquid(templateDirs: string[], fs: FS): Liquid {
@@ -20,7 +21,24 @@ export function packLiquid(templateDirs: string[], fs: FS): Liquid {
     locale: "en-US",
   });
   for (const [name, fn] of Object.entries(filters)) liquid.registerFilter(name, fn as (...args: unknown[]) => unknown);
+  countBlocks(liquid);
   return liquid;
+}
+
+/**
+ * liquidjs renders every block (a template, a loop's body each round, a branch) through its
+ * renderer's renderTemplates: each is a tick of the budget, so a long loop stops on time or on
+ * a signal. An instance whose renderer has another shape renders without ticks (still within
+ * its memory limit and the checks on the output).
+ */
+function countBlocks(liquid: Liquid): void {
+  const renderer = (liquid as unknown as { renderer?: { renderTemplates?: (...args: unknown[]) => Generator<unknown, unknown, unknown> } }).renderer;
+  const original = renderer?.renderTemplates;
+  if (!renderer || typeof original !== "function") return;
+  renderer.renderTemplates = function* (...args: unknown[]): Generator<unknown, unknown, unknown> {
+    renderBudget.tick();
+    return yield* original.apply(this, args);
+  };
 }
 
 /** A parsed template, and its compiled form when it has one (compiled.ts). */
@@ -72,16 +90,30 @@ export class Renderer {
   }
 
   private render(parsed: Parsed, scope: object): string {
+    const budget = renderBudget;
     if (parsed.compiled) {
       try {
-        return parsed.compiled(scope);
-      } catch {
+        return sized(parsed.compiled(scope), budget);
+      } catch (e) {
+        if (budget.isStop(e)) throw e;
         // Rendered again by liquidjs, whose output or error is the one given.
       }
     }
     // Synchronous rendering: no filter or tag here is asynchronous, and a promise per tag costs.
-    return String(this.liquid.renderSync(parsed.templates, scope));
+    // Its memory limit counts the items of ranges and the characters filters make.
+    const limit = Math.max(budget.items, budget.bytes);
+    try {
+      return sized(String(this.liquid.renderSync(parsed.templates, scope, Number.isFinite(limit) ? { memoryLimit: limit } : {})), budget);
+    } catch (e) {
+      if (/memory alloc limit exceeded/.test((e as Error).message ?? "")) throw budget.exceeded(limit === budget.items ? "items" : "bytes", `Liquid made more than ${limit} items or characters (a range, a filter's output)`);
+      throw e;
+    }
   }
+}
+
+function sized(out: string, budget: typeof renderBudget): string {
+  if (out.length > budget.bytes) throw budget.exceeded("bytes", `rendered ${out.length} characters (more than ${budget.bytes})`);
+  return out;
 }
 
 function compilerFor(liquid: Liquid): TemplateCompiler | null {

@@ -3,9 +3,9 @@
  * tree, never in the project. Files are copied to the scratch folder only when a step must
  * actually run; per-file steps marked `cache` reuse earlier outputs for identical inputs.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { mkdtemp, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
-import { scratchRoot } from "./scratch-root.js";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { makeStaging, removeStaging } from "./staging.js";
 import { createHash } from "node:crypto";
 import { dirname, join, relative } from "node:path";
 import { Minimatch, minimatch } from "minimatch";
@@ -13,13 +13,13 @@ import { CodegenError, diag } from "../diagnostics/index.js";
 import { runArgv } from "../exec/index.js";
 import type { Step } from "../packs/index.js";
 import type { Renderer } from "../render/index.js";
-import { evaluate, evaluateList } from "../plan/index.js";
+import { evaluate, evaluateList, withoutClock } from "../plan/index.js";
 import type { PlannedFile } from "../plan/index.js";
 import { cachedFiles, storeFiles, toolIdentity } from "./cache.js";
 import { FileStepCache } from "./file-cache.js";
 import { findInputs } from "../descriptors/index.js";
 import { outputDiagnostics } from "./output.js";
-import { inBatches } from "./batches.js";
+import { bySize, eachAtOnce, inBatches } from "./batches.js";
 
 export { toolIdentity } from "./cache.js";
 
@@ -94,15 +94,18 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
       // Liquid may render an argument to nothing (an optional flag); drop it rather than pass "".
       const base = argv.filter((a) => a !== "");
       // A per-file step (cached by file content) may run on parts of its files at once.
-      const batches = step.cache && step.files ? inBatches(matched) : [matched];
+      // Any step's files are split where one command line would be too long (E2BIG).
+      const batches = step.cache && step.files ? inBatches(matched) : step.files ? bySize(matched) : [matched];
       ctx.verbose?.(`step ${step.name}: ${argv.join(" ")}${matched.length ? ` (+${matched.length} files${batches.length > 1 ? ` in ${batches.length} runs at once` : ""})` : ""}`);
       ctx.progress?.(`running ${step.name} (${argv[0] ?? ""}${matched.length ? ` on ${matched.length} files` : ""})`);
+      // Parts of a cached per-file step go at once, one per core; any other step's parts in turn.
       // A file name is never taken for an option ("-x.go") or an options file ("@x").
-      const results = await Promise.all(batches.map((batch) => runArgv([...base, ...batch.map((p) => (/^[-@]/.test(p) ? `./${p}` : p))], dir)));
+      const asFile = (p: string): string => (/^[-@]/.test(p) ? `./${p}` : p);
+      const results = await withoutClock(() => eachAtOnce(batches, (batch) => runArgv([...base, ...batch.map(asFile)], dir), step.cache ? undefined : 1));
       const result = results.find((r) => r.exitCode !== 0) ?? results[0]!;
       if (result.exitCode !== 0) {
         const output = result.output.split(dir + "/").join("").trim();
-        const hint = result.exitCode === 127 ? "a program the step needs is missing: run codegen check" : undefined;
+        const hint = result.exitCode === 127 ? cannotRunHint(output) : undefined;
         const inputs = step.inputs ? await findInputs(ctx.root, step.inputs) : [];
         const atUserFiles = outputDiagnostics(output, step.name, [...new Set([...inputs, ...byPath.keys()])]);
         // The located lines point at the user's files; the whole output still follows.
@@ -122,13 +125,20 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
   } finally {
     // Synchronously: fs.promises.rm takes a thread-pool round trip per file, 24–29 ms for the
     // thousand files of a 500-route project against about 10 ms.
-    for (const d of [...scratchDirs, ...(staging ? [staging] : [])]) rmSync(d, { recursive: true, force: true });
+    for (const d of [...scratchDirs, ...(staging ? [staging] : [])]) removeStaging(d);
   }
+}
+
+/** Why a step's program could not be started, from the error the system gave. */
+function cannotRunHint(output: string): string {
+  if (/\bE2BIG\b/.test(output)) return "the step's command line is longer than the system allows; shorten its arguments (its file list is split already)";
+  if (/\bEACCES\b/.test(output)) return "the step's program is not executable (permission denied): check its path and mode, or run codegen check";
+  return "a program the step needs is missing: run codegen check";
 }
 
 /** A scratch folder holding these files (by their project paths). */
 async function stageFiles(byPath: Map<string, PlannedFile>, paths: string[]): Promise<string> {
-  const dir = await mkdtemp(join(scratchRoot(), "codegen-stage-"));
+  const dir = makeStaging();
   const made = new Set<string>();
   for (const p of paths) {
     const folder = dirname(join(dir, p));
