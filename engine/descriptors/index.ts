@@ -40,7 +40,7 @@ export type Reader = (files: string[], ctx: ReadContext) => Promise<object>;
 
 /** Readers by descriptor kind; imported lazily so unused parsers cost nothing. */
 export const readers: Record<string, Reader> = {
-  api: async (files, ctx) => (await import("./api/index.js")).readApi(files, { root: ctx.root }),
+  api: async (files, ctx) => (await import("./api/index.js")).readApi(files, { root: ctx.root, onWarning: (w) => ctx.onWarning?.(w) }),
   proto: async (files, ctx) => {
     if (files.length === 0) return emptyProtoIR();
     const proto = await import("./proto/index.js");
