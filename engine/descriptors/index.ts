@@ -16,7 +16,7 @@ export { globMatcher, globPrefix } from "./glob.js";
 
 export type { ProtoImportConfig, ProtoImportSet, ProtoImportSource, ImportCommandRunner, CommandOutput } from "./proto/import-sets.js";
 
-export { connect, type SqlSession } from "./sql/datasource.js";
+export { connect, parseDatasource, type SqlSession } from "./sql/datasource.js";
 
 /** Build step: the readers' compiled forms (the .api grammar's recipe); returns the files written. */
 export async function precompileReaders(): Promise<string[]> {
