@@ -11,7 +11,7 @@ import { DEFAULT_PLUGINS_DIR } from "../project/index.js";
 import { importSets, type ImportSetYaml } from "./proto-imports.js";
 import { mergeBy } from "./merge.js";
 import { packConfig, type ConfigSection } from "./config.js";
-import type { Pack, Phase, PluginCommand, PluginSupport, ProjectDatabase, Rule, Step, Tool } from "./types.js";
+import type { ModuleSource, Pack, Phase, PluginCommand, PluginSupport, ProjectDatabase, Rule, Step, Tool } from "./types.js";
 
 export type { Pack, Phase, Rule, Step, Tool, Mode, DeclaredImportSet, PluginCommand } from "./types.js";
 export { importCommands } from "./proto-imports.js";
@@ -39,6 +39,7 @@ interface ManifestYaml {
   proto_imports?: ImportSetYaml[];
   config?: ConfigSection;
   database?: ProjectDatabase;
+  module_source?: ModuleSource;
 }
 
 interface PluginCommandYaml {
@@ -114,6 +115,7 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
     inputs: { ...(parent?.inputs ?? {}), ...(m.inputs ?? {}) },
     frames,
     database: m.database ?? parent?.database ?? null,
+    moduleSource: m.module_source ?? parent?.moduleSource ?? null,
     plugins: pluginSupport(m.plugins, parent?.plugins ?? null, builtin, source),
     config: await packConfig(m.config, parent?.config ?? null, manifestDoc),
     steps: mergeBy(parent?.steps ?? [], steps, (s) => s.name),

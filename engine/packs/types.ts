@@ -88,6 +88,8 @@ export interface Pack {
   frames: Record<string, { description: string; next: string[] }>;
   /** Where a generated project keeps its database settings (for `migrate`); null: nowhere. */
   database: ProjectDatabase | null;
+  /** Where an existing project states its module; null: only the config says. */
+  moduleSource: ModuleSource | null;
   /** Plugins (sub-projects a host loads); null when the pack has none. */
   plugins: PluginSupport | null;
   /** The config schema (the engine's keys and the chain's) and the chain's config defaults. */
@@ -133,4 +135,10 @@ export interface ProjectDatabase {
   file: string;
   driver: string;
   datasource: string;
+}
+
+/** pack.yaml `module_source`: the first line of `file` starting with `keyword` names the module. */
+export interface ModuleSource {
+  file: string;
+  keyword: string;
 }

@@ -87,6 +87,30 @@ test("--config picks another file; a missing one is a usage error", () => {
   assert.is(codegen(["gen", "--config", "nope.yaml"], dir).code, 2);
 });
 
+test("--config never changes the module: an existing project's comes from its go.mod", () => {
+  const parent = scratch("module");
+  const made = codegen(["new", "shop", "--module", "example.com/shop", "--frame", "api"], parent);
+  assert.is(made.code, 0, made.stderr);
+  const dir = join(parent, "shop");
+  const before = snapshot(dir);
+  // a per-environment file that does not name the module (nor the name)
+  writeFileSync(join(dir, "prod.yaml"), "verbose: false\n");
+  const shown = codegen(["config", "--config", "prod.yaml"], dir);
+  assert.is(shown.code, 0, shown.stderr);
+  assert.match(shown.stdout, /^module = "example\.com\/shop"  \(go\.mod/m);
+  assert.match(shown.stdout, /--config prod\.yaml is read instead of \.codegen\.yaml/);
+  const gen = codegen(["gen", "--config", "prod.yaml"], dir);
+  assert.is(gen.code, 0, gen.stderr);
+  const after = snapshot(dir);
+  delete after["prod.yaml"];
+  assert.equal(Object.keys(after).filter((p) => after[p] !== before[p] && !p.startsWith(".codegen/")), []);
+  // a file that names another module is refused at that key
+  writeFileSync(join(dir, "prod.yaml"), "name: shop\nmodule: example.com/other\n");
+  const other = codegen(["gen", "--config", "prod.yaml"], dir);
+  assert.is(other.code, 1);
+  assert.match(other.stderr, /prod\.yaml:2:9: CONFIG_MODULE module "example\.com\/other" is not go\.mod's "example\.com\/shop"/);
+});
+
 test("hooks run in order around the command and around generation", () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi });
   writeFileSync(
