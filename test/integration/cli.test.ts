@@ -217,6 +217,17 @@ test("check in an api project asks only for what the api frame needs", () => {
   const rpc = codegen(["check", "--frame", "rpc"], dir, { PATH: goBin });
   assert.is(rpc.code, 1);
   assert.match(rpc.stdout, /^missing\s+protoc\s+install: /m);
+  const typo = codegen(["check", "--frame", "foo"], dir, { PATH: goBin });
+  assert.is(typo.code, 2);
+  assert.match(typo.stderr, /USAGE unknown frame "foo" \(pack go-zero has: api, rpc, gateway\)/);
+});
+
+test("new counts the files it seeded as created, none as kept", () => {
+  const parent = scratch("new-counts");
+  const made = codegen(["new", "shop", "--frame", "api"], parent);
+  assert.is(made.code, 0, made.stderr);
+  const files = Object.keys(snapshot(join(parent, "shop"))).filter((p) => !p.startsWith(".codegen/"));
+  assert.match(made.stdout, new RegExp(`^wrote ${files.length} files: ${files.length} created, 0 updated, 0 unchanged, 0 kept$`, "m"));
 });
 
 test.run();
