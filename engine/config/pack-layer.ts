@@ -5,7 +5,7 @@
  * its line, whichever of the two declares the key).
  */
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { readInside } from "../fs/index.js";
+import { LinkRefused, readInside } from "../fs/index.js";
 import type { Pack } from "../packs/index.js";
 import { validateDocWith } from "../schema/index.js";
 import type { LoadedConfig } from "./index.js";
@@ -38,7 +38,13 @@ export async function applyPack(config: LoadedConfig, pack: Pack): Promise<Loade
 
 /** The word after `keyword` on the first line of the project's `file` that starts with it (quotes removed). */
 function statedModule(root: string, file: string, keyword: string): string | null {
-  const bytes = readInside(root, file);
+  let bytes: Buffer | null;
+  try {
+    bytes = readInside(root, file);
+  } catch (e) {
+    if (!(e instanceof LinkRefused)) throw e;
+    throw new CodegenError(diag("PROJECT_FILE_LINK", `${file} is a symbolic link; codegen reads the project's module only from a file of the project itself`, undefined, `replace ${file} with the file itself`));
+  }
   if (!bytes) return null;
   for (const line of bytes.subarray(0, 1 << 16).toString("utf8").split("\n")) {
     const words = line.trim().split(/\s+/);

@@ -6,7 +6,7 @@
  */
 import { parseDatasource } from "../descriptors/index.js";
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { readInside } from "../fs/index.js";
+import { LinkRefused, readInside } from "../fs/index.js";
 import { parseYaml, type YamlDoc } from "../schema/index.js";
 
 /** The pack's `database` section (packs/types.ts ProjectDatabase). */
@@ -28,7 +28,13 @@ const DRIVERS = ["mysql", "postgres", "pgx", "sqlite", "sqlite3"];
 
 /** The project's datasource, or null when its file or keys are absent. */
 export function projectDatasource(root: string, db: ProjectDatabase): ProjectDatasource | null {
-  const bytes = readInside(root, db.file);
+  let bytes: Buffer | null;
+  try {
+    bytes = readInside(root, db.file);
+  } catch (e) {
+    if (!(e instanceof LinkRefused)) throw e;
+    throw new CodegenError(diag("PROJECT_FILE_LINK", `${db.file} is a symbolic link; migrate reads the project's database only from a file of the project itself`, undefined, "pass --datasource, or replace the link with the file itself"));
+  }
   if (!bytes) return null;
   const doc = parseYaml(bytes.toString("utf8"), db.file, "MIGRATE_DATASOURCE");
   const driver = valueAt(doc, db.driver);

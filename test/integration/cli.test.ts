@@ -1,7 +1,7 @@
 /** Command line surface, configuration layers, hooks and error reporting. */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { codegen } from "../support/cli.js";
@@ -109,6 +109,13 @@ test("--config never changes the module: an existing project's comes from its go
   const other = codegen(["gen", "--config", "prod.yaml"], dir);
   assert.is(other.code, 1);
   assert.match(other.stderr, /prod\.yaml:2:9: CONFIG_MODULE module "example\.com\/other" is not go\.mod's "example\.com\/shop"/);
+  // the module is read from the project's own go.mod, never through a link
+  writeFileSync(join(parent, "elsewhere.mod"), "module example.com/elsewhere\n");
+  rmSync(join(dir, "go.mod"));
+  symlinkSync(join(parent, "elsewhere.mod"), join(dir, "go.mod"));
+  const linked = codegen(["config"], dir);
+  assert.is(linked.code, 1, linked.stdout);
+  assert.match(linked.stderr, /PROJECT_FILE_LINK go\.mod is a symbolic link/);
 });
 
 test("hooks run in order around the command and around generation", () => {

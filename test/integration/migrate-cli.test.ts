@@ -1,7 +1,7 @@
 /** `codegen migrate` from the command line, on an SQLite file (the database modules are tested in test/db). */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
 import { fixtures, scratch } from "../support/paths.js";
@@ -94,6 +94,15 @@ test("without a datasource, the project's own database (etc/etc.yaml) is used", 
   assert.ok(existsSync(join(dir, "data/etc.db")), "the file etc.yaml names");
   // a flag still wins
   assert.match(codegen(["migrate", "version", "--datasource", "sqlite:data/other.db"], dir).stdout, /none/);
+  // a link to a file elsewhere is not the project's configuration
+  rmSync(join(dir, "etc/etc.yaml"));
+  writeFileSync(join(dir, "elsewhere.yaml"), "Database:\n  Driver: sqlite\n  DataSource: file:data/else.db\n");
+  symlinkSync(join(dir, "elsewhere.yaml"), join(dir, "etc/etc.yaml"));
+  const linked = codegen(["migrate", "up"], dir);
+  assert.is(linked.code, 1, linked.stderr);
+  assert.match(linked.stderr, /PROJECT_FILE_LINK etc\/etc\.yaml is a symbolic link/);
+  assert.not.ok(existsSync(join(dir, "data/else.db")));
+  rmSync(join(dir, "etc/etc.yaml"));
   etc("oracle", "x");
   const unknown = codegen(["migrate", "up"], dir);
   assert.is(unknown.code, 1, unknown.stderr);
