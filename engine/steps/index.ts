@@ -96,7 +96,7 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
       // A per-file step (cached by file content) may run on parts of its files at once.
       const batches = step.cache && step.files ? inBatches(matched) : [matched];
       ctx.verbose?.(`step ${step.name}: ${argv.join(" ")}${matched.length ? ` (+${matched.length} files${batches.length > 1 ? ` in ${batches.length} runs at once` : ""})` : ""}`);
-      ctx.progress?.(`running ${step.name} (${argv[0] ?? ""}${matched.length ? ` on ${matched.length} files` : ""})`);
+      ctx.progress?.(`running ${step.name} (${argv[0] ?? ""}${matched.length ? ` on ${matched.length} ${matched.length === 1 ? "file" : "files"}` : ""})`);
       // A file name is never taken for an option ("-x.go") or an options file ("@x").
       const results = await Promise.all(batches.map((batch) => runArgv([...base, ...batch.map((p) => (/^[-@]/.test(p) ? `./${p}` : p))], dir)));
       const result = results.find((r) => r.exitCode !== 0) ?? results[0]!;
