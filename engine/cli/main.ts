@@ -59,9 +59,10 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .action(async (flags) => (await import("./commands/check.js")).checkCommand(flags, out));
 
   cli
-    .command("migrate <action> [arg]", "Apply database migrations: up [N], down [N], version, goto <V>, force <V>")
+    .command("migrate <action> [arg]", "Apply database migrations: up [N], down N | --all, version, goto <V>, force <V>")
     .option("--datasource <url>", "Database: mysql://user:pass@host:3306/db, postgres://user@host:5432/db, sqlite:file.db")
     .option("--dir <dir>", "Migration folder (default: desc/sql_migration)")
+    .option("--all", "down: roll back every migration (down without a number refuses otherwise)")
     .example("codegen migrate up --datasource sqlite:data/app.db")
     .action(async (action: string, arg: string | undefined, flags) => (await import("./commands/migrate.js")).migrateCommand(action, arg, flags, out));
 

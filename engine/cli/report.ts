@@ -14,10 +14,15 @@ export function summary(report: WriteReport, dryRun: boolean): string {
   const c = report.counts;
   const verb = dryRun ? "would write" : "wrote";
   const removed = c.removed ? `, ${c.removed} removed` : "";
-  const lines = [`${verb} ${c.created + c.updated} files: ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged, ${c.kept} kept${removed}`];
-  if (report.adopted > 0) lines.push(`${dryRun ? "would adopt" : "adopted"} ${report.adopted} existing files that match the plan into the ledger (.codegen/ledger.json)`);
+  const lines = [`${verb} ${files(c.created + c.updated)}: ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged, ${c.kept} kept${removed}`];
+  if (report.adopted > 0) lines.push(`${dryRun ? "would adopt" : "adopted"} ${report.adopted} existing ${report.adopted === 1 ? "file that matches" : "files that match"} the plan into the ledger (.codegen/ledger.json)`);
   for (const p of report.orphans) lines.push(`kept, no longer generated: ${p}`);
   return lines.join("\n");
+}
+
+/** `1 file`, `2 files`. */
+export function files(n: number): string {
+  return `${n} ${n === 1 ? "file" : "files"}`;
 }
 
 export function fileLines(report: WriteReport, all: boolean): string[] {

@@ -57,6 +57,8 @@ export interface LoadedConfig {
   provenance: Map<string, Layer>;
   /** Every known leaf key with its JSON type: the engine's, and the pack's once applied. */
   keys: Map<string, string>;
+  /** The project file the module was read from (the pack's module_source), or null. */
+  moduleFrom: string | null;
   /** The folder of the pack whose config was applied (applyPack), or null. */
   pack: string | null;
   layers: Layers;
@@ -97,7 +99,7 @@ export async function loadConfig(options: LoadOptions): Promise<LoadedConfig> {
   }
   const layers: Layers = { doc, env, flags: options.flags ?? {} };
   const { values, provenance } = layered(root, layers, configLeaves(), {});
-  return { root, inProject: found !== null, file, values, provenance, keys: configLeaves(), pack: null, layers };
+  return { root, inProject: found !== null, file, values, provenance, keys: configLeaves(), moduleFrom: null, pack: null, layers };
 }
 
 function displayPath(cwd: string, file: string): string {

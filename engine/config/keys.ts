@@ -2,7 +2,8 @@
 import { CodegenError, diag } from "../diagnostics/index.js";
 import type { SchemaNode } from "../packs/index.js";
 
-export type Layer = "default" | "pack" | "file" | "env" | "flag";
+/** `project`: read from a file of the project the pack names (the module from its module file). */
+export type Layer = "default" | "pack" | "file" | "env" | "flag" | "project";
 
 /** Leaf keys of a config schema (`gen.hooks.before`) with their JSON types. */
 export function leavesOf(schema: SchemaNode): Map<string, string> {

@@ -16,7 +16,7 @@ export { globMatcher, globPrefix } from "./glob.js";
 
 export type { ProtoImportConfig, ProtoImportSet, ProtoImportSource, ImportCommandRunner, CommandOutput } from "./proto/import-sets.js";
 
-export { connect, type SqlSession } from "./sql/datasource.js";
+export { connect, parseDatasource, type SqlSession } from "./sql/datasource.js";
 
 /** Build step: the readers' compiled forms (the .api grammar's recipe); returns the files written. */
 export async function precompileReaders(): Promise<string[]> {
@@ -40,7 +40,7 @@ export type Reader = (files: string[], ctx: ReadContext) => Promise<object>;
 
 /** Readers by descriptor kind; imported lazily so unused parsers cost nothing. */
 export const readers: Record<string, Reader> = {
-  api: async (files, ctx) => (await import("./api/index.js")).readApi(files, { root: ctx.root }),
+  api: async (files, ctx) => (await import("./api/index.js")).readApi(files, { root: ctx.root, onWarning: (w) => ctx.onWarning?.(w) }),
   proto: async (files, ctx) => {
     if (files.length === 0) return emptyProtoIR();
     const proto = await import("./proto/index.js");

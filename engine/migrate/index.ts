@@ -19,6 +19,7 @@ import { type VersionState, VersionStore } from "./store.js";
 
 export { listMigrations, type MigrationFiles } from "./files.js";
 export type { VersionState } from "./store.js";
+export { projectDatasource, type ProjectDatabase, type ProjectDatasource } from "./project-datasource.js";
 
 export interface MigrateOptions {
   /** Folder of `<version>_<name>.up.sql` / `.down.sql` files. */

@@ -11,7 +11,7 @@ import { DEFAULT_PLUGINS_DIR } from "../project/index.js";
 import { importSets, type ImportSetYaml } from "./proto-imports.js";
 import { mergeBy } from "./merge.js";
 import { packConfig, type ConfigSection } from "./config.js";
-import type { Pack, Phase, PluginCommand, PluginSupport, Rule, Step, Tool } from "./types.js";
+import type { ModuleSource, Pack, Phase, PluginCommand, PluginSupport, ProjectDatabase, Rule, Step, Tool } from "./types.js";
 
 export type { Pack, Phase, Rule, Step, Tool, Mode, DeclaredImportSet, PluginCommand } from "./types.js";
 export { importCommands } from "./proto-imports.js";
@@ -38,6 +38,8 @@ interface ManifestYaml {
   plugins?: { dir?: string; frames?: string[]; build?: PluginCommandYaml[]; delete?: PluginCommandYaml[] };
   proto_imports?: ImportSetYaml[];
   config?: ConfigSection;
+  database?: ProjectDatabase;
+  module_source?: ModuleSource;
 }
 
 interface PluginCommandYaml {
@@ -112,6 +114,8 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
     managedMarker: m.managed_marker ?? parent?.managedMarker ?? "",
     inputs: { ...(parent?.inputs ?? {}), ...(m.inputs ?? {}) },
     frames,
+    database: m.database ?? parent?.database ?? null,
+    moduleSource: m.module_source ?? parent?.moduleSource ?? null,
     plugins: pluginSupport(m.plugins, parent?.plugins ?? null, builtin, source),
     config: await packConfig(m.config, parent?.config ?? null, manifestDoc),
     steps: mergeBy(parent?.steps ?? [], steps, (s) => s.name),

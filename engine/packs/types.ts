@@ -86,6 +86,10 @@ export interface Pack {
   managedMarker: string;
   inputs: Record<string, string>;
   frames: Record<string, { description: string; next: string[] }>;
+  /** Where a generated project keeps its database settings (for `migrate`); null: nowhere. */
+  database: ProjectDatabase | null;
+  /** Where an existing project states its module; null: only the config says. */
+  moduleSource: ModuleSource | null;
   /** Plugins (sub-projects a host loads); null when the pack has none. */
   plugins: PluginSupport | null;
   /** The config schema (the engine's keys and the chain's) and the chain's config defaults. */
@@ -124,4 +128,17 @@ export interface DeclaredImportSet extends ProtoImportSet {
   builtin: boolean;
   source: string;
   span: SourceSpan;
+}
+
+/** pack.yaml `database`: a YAML file of the project and the dotted keys of driver and data source. */
+export interface ProjectDatabase {
+  file: string;
+  driver: string;
+  datasource: string;
+}
+
+/** pack.yaml `module_source`: the first line of `file` starting with `keyword` names the module. */
+export interface ModuleSource {
+  file: string;
+  keyword: string;
 }

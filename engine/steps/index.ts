@@ -97,7 +97,7 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
       // Any step's files are split where one command line would be too long (E2BIG).
       const batches = step.cache && step.files ? inBatches(matched) : step.files ? bySize(matched) : [matched];
       ctx.verbose?.(`step ${step.name}: ${argv.join(" ")}${matched.length ? ` (+${matched.length} files${batches.length > 1 ? ` in ${batches.length} runs at once` : ""})` : ""}`);
-      ctx.progress?.(`running ${step.name} (${argv[0] ?? ""}${matched.length ? ` on ${matched.length} files` : ""})`);
+      ctx.progress?.(`running ${step.name} (${argv[0] ?? ""}${matched.length ? ` on ${matched.length} ${matched.length === 1 ? "file" : "files"}` : ""})`);
       // Parts of a cached per-file step go at once, one per core; any other step's parts in turn.
       // A file name is never taken for an option ("-x.go") or an options file ("@x").
       const asFile = (p: string): string => (/^[-@]/.test(p) ? `./${p}` : p);

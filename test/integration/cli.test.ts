@@ -1,7 +1,7 @@
 /** Command line surface, configuration layers, hooks and error reporting. */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { codegen } from "../support/cli.js";
@@ -85,6 +85,37 @@ test("--config picks another file; a missing one is a usage error", () => {
   writeFileSync(join(dir, "other.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8").replace("name: demo", "name: other"));
   assert.is(codegen(["gen", "--config", "other.yaml"], dir).code, 0);
   assert.is(codegen(["gen", "--config", "nope.yaml"], dir).code, 2);
+});
+
+test("--config never changes the module: an existing project's comes from its go.mod", () => {
+  const parent = scratch("module");
+  const made = codegen(["new", "shop", "--module", "example.com/shop", "--frame", "api"], parent);
+  assert.is(made.code, 0, made.stderr);
+  const dir = join(parent, "shop");
+  const before = snapshot(dir);
+  // a per-environment file that does not name the module (nor the name)
+  writeFileSync(join(dir, "prod.yaml"), "verbose: false\n");
+  const shown = codegen(["config", "--config", "prod.yaml"], dir);
+  assert.is(shown.code, 0, shown.stderr);
+  assert.match(shown.stdout, /^module = "example\.com\/shop"  \(go\.mod/m);
+  assert.match(shown.stdout, /--config prod\.yaml is read instead of \.codegen\.yaml/);
+  const gen = codegen(["gen", "--config", "prod.yaml"], dir);
+  assert.is(gen.code, 0, gen.stderr);
+  const after = snapshot(dir);
+  delete after["prod.yaml"];
+  assert.equal(Object.keys(after).filter((p) => after[p] !== before[p] && !p.startsWith(".codegen/")), []);
+  // a file that names another module is refused at that key
+  writeFileSync(join(dir, "prod.yaml"), "name: shop\nmodule: example.com/other\n");
+  const other = codegen(["gen", "--config", "prod.yaml"], dir);
+  assert.is(other.code, 1);
+  assert.match(other.stderr, /prod\.yaml:2:9: CONFIG_MODULE module "example\.com\/other" is not go\.mod's "example\.com\/shop"/);
+  // the module is read from the project's own go.mod, never through a link
+  writeFileSync(join(parent, "elsewhere.mod"), "module example.com/elsewhere\n");
+  rmSync(join(dir, "go.mod"));
+  symlinkSync(join(parent, "elsewhere.mod"), join(dir, "go.mod"));
+  const linked = codegen(["config"], dir);
+  assert.is(linked.code, 1, linked.stdout);
+  assert.match(linked.stderr, /PROJECT_FILE_LINK go\.mod is a symbolic link/);
 });
 
 test("hooks run in order around the command and around generation", () => {
@@ -193,6 +224,17 @@ test("check in an api project asks only for what the api frame needs", () => {
   const rpc = codegen(["check", "--frame", "rpc"], dir, { PATH: goBin });
   assert.is(rpc.code, 1);
   assert.match(rpc.stdout, /^missing\s+protoc\s+install: /m);
+  const typo = codegen(["check", "--frame", "foo"], dir, { PATH: goBin });
+  assert.is(typo.code, 2);
+  assert.match(typo.stderr, /USAGE unknown frame "foo" \(pack go-zero has: api, rpc, gateway\)/);
+});
+
+test("new counts the files it seeded as created, none as kept", () => {
+  const parent = scratch("new-counts");
+  const made = codegen(["new", "shop", "--frame", "api"], parent);
+  assert.is(made.code, 0, made.stderr);
+  const files = Object.keys(snapshot(join(parent, "shop"))).filter((p) => !p.startsWith(".codegen/"));
+  assert.match(made.stdout, new RegExp(`^wrote ${files.length} files: ${files.length} created, 0 updated, 0 unchanged, 0 kept$`, "m"));
 });
 
 test.run();

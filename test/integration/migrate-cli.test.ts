@@ -1,7 +1,7 @@
 /** `codegen migrate` from the command line, on an SQLite file (the database modules are tested in test/db). */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
 import { fixtures, scratch } from "../support/paths.js";
@@ -66,6 +66,47 @@ test("the migration folder's default is the pack's: a pack without one needs --d
   const given = codegen(["migrate", "up", "--dir", "desc/sql_migration"], dir);
   assert.is(given.code, 0, given.stderr);
   assert.match(given.stdout, /version none -> 2/);
+});
+
+test("down without a number refuses without --all; --all rolls every migration back", () => {
+  const dir = project();
+  assert.is(codegen(["migrate", "up"], dir).code, 0);
+  const bare = codegen(["migrate", "down"], dir);
+  assert.is(bare.code, 2, bare.stderr);
+  assert.match(bare.stderr, /USAGE migrate down without a number would roll back every migration/);
+  assert.match(bare.stderr, /--all/);
+  assert.match(codegen(["migrate", "version"], dir).stdout, /^2$/m);
+  assert.is(codegen(["migrate", "down", "1", "--all"], dir).code, 2);
+  const all = codegen(["migrate", "down", "--all"], dir);
+  assert.is(all.code, 0, all.stderr);
+  assert.match(all.stdout, /version 2 -> none \(2 migrations\)/);
+});
+
+test("without a datasource, the project's own database (etc/etc.yaml) is used", () => {
+  const dir = project();
+  writeFileSync(join(dir, ".codegen.yaml"), "name: m\n");
+  mkdirSync(join(dir, "etc"));
+  const etc = (driver: string, dsn: string) => writeFileSync(join(dir, "etc/etc.yaml"), `Name: m\nDatabase:\n  Driver: ${driver}\n  DataSource: "${dsn}"\n`);
+  etc("sqlite", "file:data/etc.db?_pragma=busy_timeout(5000)");
+  const up = codegen(["migrate", "up"], dir);
+  assert.is(up.code, 0, up.stderr);
+  assert.match(up.stdout, /etc\/etc\.yaml/);
+  assert.ok(existsSync(join(dir, "data/etc.db")), "the file etc.yaml names");
+  // a flag still wins
+  assert.match(codegen(["migrate", "version", "--datasource", "sqlite:data/other.db"], dir).stdout, /none/);
+  // a link to a file elsewhere is not the project's configuration
+  rmSync(join(dir, "etc/etc.yaml"));
+  writeFileSync(join(dir, "elsewhere.yaml"), "Database:\n  Driver: sqlite\n  DataSource: file:data/else.db\n");
+  symlinkSync(join(dir, "elsewhere.yaml"), join(dir, "etc/etc.yaml"));
+  const linked = codegen(["migrate", "up"], dir);
+  assert.is(linked.code, 1, linked.stderr);
+  assert.match(linked.stderr, /PROJECT_FILE_LINK etc\/etc\.yaml is a symbolic link/);
+  assert.not.ok(existsSync(join(dir, "data/else.db")));
+  rmSync(join(dir, "etc/etc.yaml"));
+  etc("oracle", "x");
+  const unknown = codegen(["migrate", "up"], dir);
+  assert.is(unknown.code, 1, unknown.stderr);
+  assert.match(unknown.stderr, /etc\/etc\.yaml.*Database\.Driver/);
 });
 
 test.run();

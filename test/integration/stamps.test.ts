@@ -85,7 +85,7 @@ test("a managed file edited to the same size and modification time is read again
   utimesSync(routes, atime, mtime);
   edit(2);
   const r = codegenOk(["gen"], dir, env);
-  assert.match(r.stdout, /^wrote 1 files: 0 created, 1 updated/m);
+  assert.match(r.stdout, /^wrote 1 file: 0 created, 1 updated/m);
   assert.is(readFileSync(routes, "utf8"), generated);
 });
 

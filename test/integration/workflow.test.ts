@@ -62,12 +62,14 @@ test("skills init writes to ~/.claude/skills/<project>/ by default; a second run
   writeFileSync(join(dir, ".codegen.yaml"), "name: demo\nmodule: example.com/demo\nframe: api\n");
   const first = codegen(["skills", "init"], dir, { HOME: home });
   assert.is(first.code, 0, first.stderr);
+  // the folder as the user knows it, not as a path climbing out of the project
+  assert.match(first.stdout, /^wrote 3 of 3 skill files to ~\/\.claude\/skills\/demo$/m);
   const skill = join(home, ".claude/skills/demo/SKILL.md");
   assert.match(readFileSync(skill, "utf8"), /^---\nname: demo-go-zero\ndescription: .+\n---\n/);
   assert.match(readFileSync(join(home, ".claude/skills/demo/reference/layout.md"), "utf8"), /`GET \/things\/:id` \| `getThing`/);
   const before = snapshot(join(home, ".claude"));
   const second = codegen(["skills", "init"], dir, { HOME: home });
-  assert.match(second.stdout, /are up to date \(3 files\)/);
+  assert.match(second.stdout, /^skills in ~\/\.claude\/skills\/demo are up to date \(3 files\)$/m);
   assert.equal(snapshot(join(home, ".claude")), before);
   assert.equal(snapshot(dir)[".codegen/ledger.json"], undefined, "nothing is written into the project");
   const outside = codegen(["skills", "init"], home);

@@ -59,7 +59,20 @@ test("connection errors name the datasource, never the password", async () => {
   const pg = await connectError("postgres://me:hunter2@127.0.0.1:1/shop");
   assert.match(pg, "cannot connect to postgres://me@127.0.0.1:1/shop");
   assert.not.match(pg, "hunter2");
-  assert.match(await connectError("sqlite:/nonexistent-codegen-dir/x.db"), "no such file");
+  assert.match(await connectError("sqlite:/nonexistent-codegen-dir/x.db"), "SQLite database file /nonexistent-codegen-dir/x.db does not exist");
+});
+
+test("a missing SQLite file is named as missing, with no talk of a server", async () => {
+  try {
+    await connect("sqlite:nope/app.db", { cwd: "/nonexistent-codegen-dir" });
+    assert.unreachable();
+  } catch (e) {
+    const d = (e as CodegenError).diagnostics[0]!;
+    assert.is(d.code, "SQL_CONNECT");
+    assert.is(d.message, "SQLite database file /nonexistent-codegen-dir/nope/app.db does not exist");
+    assert.not.match(d.hint ?? "", "server");
+    assert.match(d.hint ?? "", "sqlite:nope/app.db");
+  }
 });
 
 test("an existing file that is not SQLite", async () => {

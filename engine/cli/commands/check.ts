@@ -22,6 +22,9 @@ export async function checkCommand(flags: GlobalFlags, out: Out, cwd = process.c
 async function checkTools(config: LoadedConfig, pack: Pack, flags: GlobalFlags, out: Out, allowed: boolean): Promise<void> {
   // Inside a project, the tools its frame needs; elsewhere every tool unless --frame narrows.
   const frame = flags.frame ?? (config.inProject ? config.values.frame : undefined);
+  if (flags.frame !== undefined && !Object.hasOwn(pack.frames, flags.frame)) {
+    throw new CodegenError(diag("USAGE", `unknown frame "${flags.frame}" (pack ${pack.name} has: ${Object.keys(pack.frames).join(", ")})`), 2);
+  }
   const tools = pack.tools.filter((t) => !frame || !t.frames || t.frames.includes(frame));
   const missing: string[] = [];
   let skipped = 0;
@@ -40,5 +43,6 @@ async function checkTools(config: LoadedConfig, pack: Pack, flags: GlobalFlags, 
     }
   }
   if (missing.length > 0) throw new CodegenError(diag("TOOL_MISSING", `missing tools: ${missing.join(", ")}`));
-  out.info(`${tools.length - skipped} tools ok${skipped > 0 ? `, ${skipped} not checked` : ""}`);
+  const ok = tools.length - skipped;
+  out.info(`${ok} ${ok === 1 ? "tool" : "tools"} ok${skipped > 0 ? `, ${skipped} not checked` : ""}`);
 }

@@ -1,4 +1,5 @@
-import { consentState, type ConsentState, envName, loadConfig, type LoadedConfig, valueAt } from "../../config/index.js";
+import { join, relative } from "node:path";
+import { CONFIG_FILE, consentState, type ConsentState, envName, loadConfig, type LoadedConfig, valueAt } from "../../config/index.js";
 import { withHooks } from "../hooks.js";
 import { allowedHooks } from "../consent.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
@@ -20,9 +21,14 @@ export async function configCommand(flags: GlobalFlags & { schema?: boolean }, o
 function print(config: LoadedConfig, consent: ConsentState, out: Out): void {
   out.info(`root: ${config.root}`);
   out.info(`file: ${config.file ?? "(none)"}`);
+  if (config.file && config.file !== join(config.root, CONFIG_FILE)) {
+    const shown = relative(process.cwd(), config.file) || config.file;
+    out.info(`  --config ${shown} is read instead of ${CONFIG_FILE} (the files are not merged); the root stays ${config.root}`);
+  }
   for (const key of config.keys.keys()) {
     const layer = config.provenance.get(key) ?? [...config.provenance].find(([k]) => k.startsWith(key + "."))?.[1] ?? "default";
     if (key === "trust") out.info(trustLine(config, consent));
+    else if (layer === "project") out.info(`${key} = ${JSON.stringify(valueAt(config.values, key))}  (${config.moduleFrom ?? layer}: an existing project's module is never changed by config)`);
     else out.info(`${key} = ${JSON.stringify(valueAt(config.values, key))}  (${layer}; env ${envName(key)})`);
   }
   out.info(`commands: ${consentLine(consent)}`);

@@ -10,11 +10,12 @@ import type { Out } from "../report.js";
 export interface MigrateFlags extends GlobalFlags {
   datasource?: string;
   dir?: string;
+  all?: boolean;
 }
 
 const actions = ["up", "down", "version", "goto", "force"] as const;
 
-/** `codegen migrate up [N] | down [N] | version | goto <V> | force <V>`. */
+/** `codegen migrate up [N] | down N | down --all | version | goto <V> | force <V>`. */
 export async function migrateCommand(action: string, arg: string | undefined, flags: MigrateFlags, out: Out, cwd = process.cwd()): Promise<void> {
   if (!(actions as readonly string[]).includes(action)) {
     throw new CodegenError(diag("USAGE", `unknown migrate action "${action}" (one of: ${actions.join(", ")})`), 2);
@@ -22,9 +23,23 @@ export async function migrateCommand(action: string, arg: string | undefined, fl
   const loaded = await loadConfig({ cwd, configFile: flags.config, flags: { ...configFlags(flags), "migrate.datasource": flags.datasource, "migrate.dir": flags.dir } });
   // The migration folder's default is a layout fact: the pack's.
   const { config, pack } = await projectPack(loaded);
-  const { datasource, dir } = config.values.migrate;
+  const { dir } = config.values.migrate;
+  if (flags.all && (action !== "down" || arg !== undefined)) throw new CodegenError(diag("USAGE", "--all goes with migrate down alone (no number)"), 2);
+  if (action === "down" && arg === undefined && !flags.all) {
+    throw new CodegenError(diag("USAGE", "migrate down without a number would roll back every migration", undefined, "pass how many to roll back (migrate down 1), or --all to roll back every one"), 2);
+  }
+  let datasource = config.values.migrate.datasource;
+  if (!datasource && pack.database) {
+    const { projectDatasource } = await import("../../migrate/index.js");
+    const found = config.inProject ? projectDatasource(config.root, pack.database) : null;
+    if (found) {
+      out.info(`database ${found.redacted}, from ${found.from}`);
+      datasource = found.url;
+    }
+  }
   if (!datasource) {
-    throw new CodegenError(diag("USAGE", "no database to migrate", undefined, "pass --datasource (mysql://, postgres://, sqlite:file.db), set migrate.datasource in .codegen.yaml or CODEGEN_MIGRATE_DATASOURCE"), 2);
+    const own = pack.database ? `, or give the project's ${pack.database.file} a ${pack.database.driver} and ${pack.database.datasource}` : "";
+    throw new CodegenError(diag("USAGE", "no database to migrate", undefined, `pass --datasource (mysql://, postgres://, sqlite:file.db), set migrate.datasource in .codegen.yaml or CODEGEN_MIGRATE_DATASOURCE${own}`), 2);
   }
   if (!dir) {
     throw new CodegenError(diag("USAGE", "no migration folder", undefined, "pass --dir, set migrate.dir in .codegen.yaml or CODEGEN_MIGRATE_DIR (the project's pack gives no default)"), 2);

@@ -13,6 +13,7 @@ import { isRemote, loadPack } from "../../packs/index.js";
 import { withHooks } from "../hooks.js";
 import { needConsent } from "../consent.js";
 import { summary, type Out } from "../report.js";
+import type { WriteReport } from "../../write/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { askChoice, askText, canPrompt } from "../prompt.js";
 import { genProject } from "../run-gen.js";
@@ -91,7 +92,7 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
       if (existsSync(target)) await rm(target, { recursive: true });
       await rename(scratch, target);
       if (consent.commands.length > 0) recordConsent(consent, realpathSync(target));
-      out.info(summary(report, false));
+      out.info(summary(seededAsCreated(report, adopt), false));
       out.info(`created ${shownTarget} (frame ${config.values.frame}, ${plugin && flags.mono ? "in the host's module" : "module"} ${config.values.module})`);
       const next = plugin ? [`codegen serverless build   (in ${relative(cwd, plugin.hostRoot) || "."}: the host serves the plugin's routes)`] : (loaded.frames[config.values.frame]?.next ?? []);
       if (next.length > 0) {
@@ -107,6 +108,19 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
       throw e;
     }
   });
+}
+
+/**
+ * What `new` made, as one report: the gen that follows the seed keeps the files the seed just
+ * wrote (the sample's logic files), and the seed-only files (the config file, the sample
+ * descriptor) are not in its report at all. For the user every one of them is new: created.
+ */
+function seededAsCreated(report: WriteReport, seeded: Set<string>): WriteReport {
+  const inGen = new Set(report.outcomes.map((o) => o.path));
+  const kept = report.outcomes.filter((o) => o.state === "kept" && seeded.has(o.path)).length;
+  const seedOnly = [...seeded].filter((p) => !inGen.has(p)).length;
+  const counts = { ...report.counts, created: report.counts.created + kept + seedOnly, kept: report.counts.kept - kept };
+  return { ...report, counts };
 }
 
 interface PluginTarget {

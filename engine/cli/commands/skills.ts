@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { CONFIG_FILE, consentState, loadConfig } from "../../config/index.js";
 import { generate } from "../../generate.js";
@@ -13,7 +13,7 @@ import { configFlags, type GlobalFlags } from "../flags.js";
 import { withHooks } from "../hooks.js";
 import { allowedHooks } from "../consent.js";
 import { projectPack } from "../project-pack.js";
-import type { Out } from "../report.js";
+import { files as countFiles, type Out } from "../report.js";
 
 export interface SkillsFlags extends GlobalFlags {
   output?: string;
@@ -42,7 +42,19 @@ export async function skillsCommand(action: string, flags: SkillsFlags, out: Out
       writeFileSync(target, f.contents);
       written++;
     }
-    const shown = relative(cwd, dest) || ".";
-    out.info(written === 0 ? `skills in ${shown} are up to date (${files.length} files)` : `wrote ${written} of ${files.length} skill files to ${shown}`);
+    const shown = shownFolder(cwd, dest);
+    out.info(written === 0 ? `skills in ${shown} are up to date (${countFiles(files.length)})` : `wrote ${written} of ${files.length} skill files to ${shown}`);
   });
+}
+
+/** A folder under the working directory relative to it, one under the home folder as `~/...`, others absolute. */
+function shownFolder(cwd: string, dest: string): string {
+  const inside = (base: string): string | null => {
+    const rel = relative(base, dest);
+    return rel === "" || (rel !== ".." && !rel.startsWith("../") && !isAbsolute(rel)) ? rel : null;
+  };
+  const here = inside(cwd);
+  if (here !== null) return here || ".";
+  const home = inside(homedir());
+  return home !== null ? (home ? `~/${home}` : "~") : dest;
 }

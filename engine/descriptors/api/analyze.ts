@@ -11,12 +11,12 @@ import { TypeScope } from "./scope.js";
 import { pairsToRecord } from "./server.js";
 import { TypeBuilder } from "./types.js";
 
-export function analyze(load: LoadResult, diagnostics: Diagnostic[]): ApiIR {
+export function analyze(load: LoadResult, diagnostics: Diagnostic[], warnings: Diagnostic[] = []): ApiIR {
   const fileInfo = new Map(load.files.map((f) => [f, fileStatements(f, diagnostics)]));
   const packageOf = (f: LoadedFile): string => fileInfo.get(f)?.package ?? "";
   checkServices(load, diagnostics);
 
-  const types = new TypeBuilder(new TypeScope(load.files, packageOf, load.byAbs, diagnostics, load.roots), diagnostics);
+  const types = new TypeBuilder(new TypeScope(load.files, packageOf, load.byAbs, diagnostics, load.roots), diagnostics, warnings);
   const routes = new RouteBuilder(types, diagnostics);
   const files: ApiFile[] = [];
   for (const f of load.files) {

@@ -15,6 +15,7 @@
  *             API_RESERVED_TYPE_NAME, API_TYPE_ALIAS, API_MAP_KEY, API_ARRAY_LENGTH,
  *             API_NESTED_STRUCT, API_LEGACY_NESTED_STRUCT, API_EMBEDDED_TYPE, API_RECURSIVE_TYPE,
  *             API_INVALID_TAG
+ *   warnings  API_TAG_SPACE (a space next to a comma in a json/xml/asn1 tag value, tidied)
  *   routes    API_REQUEST_TYPE, API_MISSING_HANDLER, API_DUPLICATE_ANNOTATION, API_INVALID_HANDLER,
  *             API_INVALID_PATH, API_INVALID_SERVER_VALUE
  *   paths     API_UNSAFE_PATH (a group, go_package or handler name that would leave the project)
@@ -30,6 +31,8 @@ export type { AstFile } from "./ast.js";
 export interface ReadApiOptions {
   /** Project root: file paths in the IR and in diagnostics are posix paths relative to it. */
   root: string;
+  /** Called with each warning once the files are known to be good. */
+  onWarning?: (warning: Diagnostic) => void;
 }
 
 /**
@@ -40,7 +43,9 @@ export async function readApi(files: string[], options: ReadApiOptions): Promise
   const load = await loadFiles(files, options.root);
   if (load.diagnostics.length > 0) throw new CodegenError(orderDiagnostics(load.diagnostics));
   const diagnostics: Diagnostic[] = [];
-  const ir = analyze(load, diagnostics);
+  const warnings: Diagnostic[] = [];
+  const ir = analyze(load, diagnostics, warnings);
   if (diagnostics.length > 0) throw new CodegenError(orderDiagnostics(diagnostics));
+  for (const w of orderDiagnostics(warnings)) options.onWarning?.(w);
   return ir;
 }

@@ -25,6 +25,7 @@ export class TypeBuilder {
   constructor(
     private readonly scope: TypeScope,
     private readonly diagnostics: Diagnostic[],
+    private readonly warnings: Diagnostic[] = [],
   ) {}
 
   /** The IR of every declared struct type, in discovery order. */
@@ -132,12 +133,16 @@ export class TypeBuilder {
       this.diagnostics.push(diag("API_INVALID_TAG", `invalid tag on field ${f.name}: ${parsed.error}`, file.src.pos(f.tagAt + 1 + parsed.offset)));
       return null;
     }
+    if (parsed.tidied.length > 0) {
+      const hint = `write ${parsed.tidied.join(" ")} (go vet rejects a space in a tag value)`;
+      this.warnings.push(diag("API_TAG_SPACE", `tag of field ${f.name} has a stray space in a value; generated as \`${parsed.tag}\``, file.src.pos(f.tagAt + 1), hint));
+    }
     if (!type) return null;
     return {
       name: f.name,
       embedded: f.kind === "embedded",
       type,
-      tag,
+      tag: parsed.tag,
       tags: parsed.tags,
       optional: isOptional(parsed.tags),
       docs: file.src.docsAbove(f.at),

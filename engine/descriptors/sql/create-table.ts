@@ -144,6 +144,8 @@ export function parseCreateTable(
     if (c.acceptWord("comment")) {
       c.acceptPunct("=");
       table.comment = c.string("a comment string");
+    } else if (c.dialect === "postgres" && c.isWord("inherits")) {
+      inherit(c, table, lookup);
     } else if (c.acceptWord("without", "rowid")) {
       table.withoutRowid = true;
     } else if (c.isWord("as") || c.isWord("select")) {
@@ -153,6 +155,33 @@ export function parseCreateTable(
     } else c.skipOne();
   }
   return { table, pending };
+}
+
+/**
+ * PostgreSQL `INHERITS (parent, ...)`: the parents' columns come first, in order (a name two
+ * parents share is one column), then the table's own; an own column of a parent's name is
+ * merged into it (it keeps its place, takes the own definition, NOT NULL if either says so).
+ * Keys are not inherited, as in PostgreSQL.
+ */
+function inherit(c: Cursor, table: TableDraft, lookup: (name: string) => TableDraft | undefined): void {
+  c.expectWord("inherits");
+  c.expectPunct("(");
+  const merged: TableDraft = { ...table, columns: [] };
+  do {
+    const tok = c.peek();
+    const parent = lookup(c.qualifiedName("a table name"));
+    if (!parent) c.fail("INHERITS names a table this schema does not define", tok?.start);
+    for (const col of parent.columns) {
+      if (!findColumn(merged, col.name)) merged.columns.push({ ...col, enumValues: [...col.enumValues] });
+    }
+  } while (c.acceptPunct(","));
+  c.expectPunct(")");
+  for (const own of table.columns) {
+    const inherited = findColumn(merged, own.name);
+    if (!inherited) merged.columns.push(own);
+    else merged.columns[merged.columns.indexOf(inherited)] = { ...own, nullable: own.nullable && inherited.nullable };
+  }
+  table.columns = merged.columns;
 }
 
 /** Adds keys to a table after checking that their columns exist. */

@@ -122,6 +122,11 @@ export function parseDatasource(url: string, cwd = process.cwd()): Datasource {
 
 export async function connect(url: string, options: ConnectOptions = {}): Promise<SqlSession> {
   const ds = parseDatasource(url, options.cwd);
+  if (ds.dialect === "sqlite" && !options.write && !existsSync(ds.file)) {
+    // A file, not a server: nothing runs that could be started.
+    const base = options.cwd ?? process.cwd();
+    throw new CodegenError(diag("SQL_CONNECT", `SQLite database file ${ds.file} does not exist`, undefined, `check the path in ${ds.redacted} (a relative path is from ${base}), or create the database first (codegen migrate up creates it)`));
+  }
   try {
     if (ds.dialect === "mysql") return await connectMysql(ds);
     if (ds.dialect === "postgres") return await connectPostgres(ds);
@@ -204,7 +209,6 @@ type SqlJsDatabase = import("sql.js").Database;
 
 async function connectSqlite(ds: Datasource, write: boolean): Promise<SqlSession> {
   const exists = existsSync(ds.file);
-  if (!exists && !write) throw new Error(`no such file ${ds.file}`);
   const initSqlJs = (await import("sql.js")).default;
   const require = createRequire(import.meta.url);
   const SQL = await initSqlJs({ locateFile: (f: string) => require.resolve(`sql.js/dist/${f}`) });

@@ -1,0 +1,7 @@
+package main
+
+import "example.com/users/cmd"
+
+func main() {
+	cmd.Execute()
+}
