@@ -4,6 +4,8 @@
 // By default every suite except test/corpus/ (those read ../shared/corpus, which only CI has
 // beside the checkout); --corpus runs only those.
 import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 
@@ -22,7 +24,12 @@ const gobin = (() => {
   }
 })();
 const PATH = gobin ? `${gobin}:${process.env.PATH ?? ""}` : process.env.PATH;
-const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, PATH, FORCE_COLOR: "0" } });
+// Each run gets a cache and a user config folder of its own: what an earlier run (or the user)
+// left there would otherwise decide what a test sees (a replayed gen prints no timings; a
+// `codegen new` records consent in the user's config).
+const home = mkdtempSync(join(tmpdir(), "codegen-test-run-"));
+const isolated = { CODEGEN_CACHE_DIR: join(home, "cache"), XDG_CONFIG_HOME: join(home, "config") };
+const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, PATH, FORCE_COLOR: "0", ...isolated } });
 let tail = "";
 let whole = "";
 child.stdout.on("data", (chunk) => {
@@ -52,6 +59,7 @@ function failures(output) {
   return out;
 }
 child.on("close", (code) => {
+  rmSync(home, { recursive: true, force: true });
   const total = Number(/Total:\s+(\d+)/.exec(tail)?.[1] ?? NaN);
   const passed = Number(/Passed:\s+(\d+)/.exec(tail)?.[1] ?? NaN);
   if (Number.isNaN(total) || Number.isNaN(passed)) {

@@ -17,6 +17,21 @@ export function isPlainRelative(p: string): boolean {
   return p !== "" && !/(?:^|\/)\.{0,2}(?:\/|$)|[\\\0]|^[A-Za-z]:/.test(p);
 }
 
+/**
+ * Folders that belong to a version-control system or to codegen's own state: a file there is
+ * never codegen's output, whatever a plan, journal or ledger says. Git runs programs named in
+ * `.git/config` and `.git/hooks`, so a path into it from a cloned journal or a fetched pack's
+ * rule would run commands without consent. Compared without case: macOS and Windows file
+ * systems take `.GIT` for `.git`.
+ */
+const RESERVED = new Set([".git", ".hg", ".svn", ".bzr", ".jj", ".codegen"]);
+
+/** The first component of a relative path that names a reserved folder (or file: `.git` may be a gitdir pointer), else null. */
+export function reservedPart(p: string): string | null {
+  for (const part of p.split("/")) if (RESERVED.has(part.toLowerCase())) return part;
+  return null;
+}
+
 /** What a path's components are on disk, told by lstat; `null` when every one is a real folder or absent. */
 export interface LinkFound {
   /** The root-relative component that is a symlink (or, for a folder component, not a folder). */

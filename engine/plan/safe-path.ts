@@ -1,5 +1,6 @@
 import { posix } from "node:path";
 import { CodegenError, diag, type SourceSpan } from "../diagnostics/index.js";
+import { reservedPart } from "../fs/index.js";
 
 /** Longest file or folder name most file systems accept, and a whole relative path we plan. */
 export const MAX_NAME = 255;
@@ -12,11 +13,13 @@ export const MAX_PATH = 1024;
  */
 export function safeRelativePath(raw: string, span: SourceSpan, ruleName: string): string {
   const trimmed = raw.trim();
-  if (isPlain(trimmed)) return trimmed;
   const bad = (why: string, code = "UNSAFE_PATH"): never => {
     const shown = trimmed.length > 80 ? `${trimmed.slice(0, 77)}…` : trimmed;
     throw new CodegenError(diag(code, `rule "${ruleName}" planned "${shown}", which ${why}`, span));
   };
+  const reserved = reservedPart(trimmed);
+  if (reserved !== null) bad(`lies in ${reserved}, a folder codegen never writes (version control or codegen's own state)`);
+  if (isPlain(trimmed)) return trimmed;
   if (trimmed.includes("\\")) bad("contains a backslash");
   if (trimmed.includes("\0")) bad("contains a NUL byte");
   if (posix.isAbsolute(trimmed) || /^[A-Za-z]:/.test(trimmed)) bad("is absolute");

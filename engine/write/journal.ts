@@ -6,7 +6,7 @@
  * tx/. An invalid journal is refused with a diagnostic and left as it is for the user to inspect.
  */
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { isPlainRelative, LinkRefused, lstatOrNull, PathPolicy, readNoFollow } from "../fs/index.js";
+import { isPlainRelative, LinkRefused, lstatOrNull, PathPolicy, readNoFollow, reservedPart } from "../fs/index.js";
 import { STATE_DIR } from "./state-dir.js";
 
 export const TX_DIR = `${STATE_DIR}/tx`;
@@ -75,6 +75,8 @@ function validate(root: string, text: string): Journal {
     }
     const path = o.path;
     if (!isPlainRelative(path) || path === STATE_DIR || path.startsWith(`${STATE_DIR}/`)) return refuse(`names ${JSON.stringify(path)}, which is not a path inside the project`);
+    const reserved = reservedPart(path);
+    if (reserved !== null) return refuse(`names ${path}, inside ${reserved}, which codegen never writes`);
     if (seen.has(path)) return refuse(`names ${path} twice`);
     seen.add(path);
     const link = policy.linkIn(path);

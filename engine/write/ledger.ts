@@ -6,7 +6,7 @@
  * review shows which files a change added or dropped.
  */
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { isPlainRelative } from "../fs/index.js";
+import { isPlainRelative, reservedPart } from "../fs/index.js";
 import type { Mode } from "../packs/index.js";
 import { readStateFile, STATE_DIR } from "./state-dir.js";
 
@@ -97,8 +97,9 @@ function isMode(m: unknown): m is Mode {
 }
 
 /**
- * A relative path already in normal form (isPlainRelative), not under .codegen/.
+ * A relative path already in normal form (isPlainRelative), not under .codegen/ or another
+ * reserved folder (a cloned ledger listing `.git/HEAD` would have gen delete it).
  */
 function isSafe(p: string): boolean {
-  return isPlainRelative(p) && !p.startsWith(STATE_DIR + "/");
+  return isPlainRelative(p) && !p.startsWith(STATE_DIR + "/") && reservedPart(p) === null;
 }

@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { posix, resolve } from "node:path";
+import { isPlainRelative, PathPolicy, reservedPart } from "../../fs/index.js";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { consentState, loadConfig } from "../../config/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
@@ -49,6 +50,8 @@ export async function migrateCommand(action: string, arg: string | undefined, fl
     if (!/^\d+$/.test(arg)) throw new CodegenError(diag("USAGE", `${what} must be a whole number, got "${arg}"`), 2);
     return Number(arg);
   };
+  const layer = config.provenance.get("migrate.dir");
+  if (layer === "file" || layer === "pack") projectFolder(config.root, dir, layer === "file" ? ".codegen.yaml" : "the pack");
   const migrate = await import("../../migrate/index.js");
   const options = { dir: resolve(config.root, dir), datasource, cwd: config.root, log: out.info };
   // The migration does not need the config file's hooks: they run only when allowed.
@@ -69,4 +72,21 @@ export async function migrateCommand(action: string, arg: string | undefined, fl
     }
     if (result) out.info(`version ${result.from ?? "none"} -> ${result.to ?? "none"} (${result.applied.length} migrations)`);
   });
+}
+
+/**
+ * A migration folder named by a file (a cloned project's config, a pack) is data: it must lie
+ * inside the project and be reached through real folders. One given by flag or environment is
+ * the user's own choice.
+ */
+function projectFolder(root: string, dir: string, from: string): void {
+  const rel = posix.normalize(dir.replace(/\/+$/, ""));
+  const refuse = (why: string): never => {
+    throw new CodegenError(diag("UNSAFE_PATH", `migrate.dir "${dir}" from ${from} ${why}`, undefined, "pass --dir to choose a folder outside the project"));
+  };
+  if (!isPlainRelative(rel)) refuse("is not a folder inside the project");
+  const reserved = reservedPart(rel);
+  if (reserved !== null) refuse(`lies in ${reserved}`);
+  const link = new PathPolicy(root).linkIn(rel);
+  if (link) refuse(`reaches ${link.at}, which is ${link.kind === "symlink" ? "a symbolic link" : "not a folder"}`);
 }
