@@ -10,7 +10,7 @@ import { NestedProjects } from "../project/index.js";
 import { decide, type FileOutcome, type FileState } from "./decide.js";
 import { ProjectFiles } from "./disk.js";
 import { whileWriting } from "./interrupts.js";
-import { serializeLedger, type Ledger } from "./ledger.js";
+import { serializeLedger, type Ledger, type LedgerEntry } from "./ledger.js";
 import { ensureStateDir } from "./lock.js";
 import { applyTransaction, type Change } from "./transaction.js";
 import { dropSnapshot } from "./snapshot.js";
@@ -33,7 +33,7 @@ export interface WriteOptions {
   looksGenerated: (file: PlannedFile, bytes: Buffer) => boolean;
   force: boolean;
   dryRun: boolean;
-  /** A partial run: only files planned from these descriptors may be removed (null: any). */
+  /** A partial run: only files planned from these descriptors, or from all of them (plannedFromAll), may be removed (null: any). */
   scope: Set<string> | null;
   /** The ledger's descriptor record after this run. */
   descriptors: Record<string, string>;
@@ -55,6 +55,15 @@ export interface WriteReport {
   changes: boolean;
 }
 
+/**
+ * A partial run plans every rendered file that no one descriptor owns (a types package shared
+ * by several descriptors) from all descriptors, as a full gen does: one it no longer plans is
+ * stale. A step's outputs come only from the files the run rendered, so they are not.
+ */
+function plannedFromAll(entry: LedgerEntry): boolean {
+  return entry.sources.length === 0 && !entry.rule.startsWith("step:");
+}
+
 export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
   const root = await realpath(options.root);
   const scope = options.scope;
@@ -64,7 +73,7 @@ export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
     ledger: options.ledger,
     looksGenerated: options.looksGenerated,
     force: options.force,
-    pruneScope: scope ? (entry) => entry.sources.some((s) => scope.has(s)) : null,
+    pruneScope: scope ? (entry) => entry.sources.some((s) => scope.has(s)) || plannedFromAll(entry) : null,
     adopt: options.adopt ?? new Set(),
     nested: new NestedProjects(root),
   });

@@ -8,13 +8,13 @@
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { codegen, codegenOk } from "../support/cli.js";
 import { changedFiles, copyInto, snapshot } from "../support/files.js";
-import { checkGoProject, freePort, run, startService, type Service } from "../support/go.js";
+import { checkGoProject, freePort, run, startService, type Service, type StartOptions } from "../support/go.js";
 import { fixtures, scratch } from "../support/paths.js";
 
 const test = suite("rpc and gateway frames (generate, build, run)");
@@ -251,6 +251,50 @@ test("/swagger serves the UI from the binary and an OpenAPI document of the anno
   assert.match(create.description ?? "", /password must not contain the name/);
 });
 
+const canConnect = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const s = connect(port, "127.0.0.1", () => (s.end(), resolve(true)));
+    s.on("error", () => resolve(false));
+  });
+
+/** `<bin> server -f etc/test.yaml <args>` while the config's ports are taken: its whole output and exit code. */
+const serverRefused = (project: string, args: string[] = []) => {
+  const r = spawnSync(join(project, "bin/service"), ["server", "-f", "etc/test.yaml", ...args], { cwd: project, encoding: "utf8", timeout: 30_000, env: { ...process.env, PORT: "" } });
+  return { code: r.status, lines: (r.stdout + r.stderr).trim().split("\n") };
+};
+
+test("gateway: a port in use is a one-line error naming the flag that moves it, exit 1", async () => {
+  // The service started above holds both ports of the config file.
+  const rpcTaken = serverRefused(dir);
+  assert.is(rpcTaken.code, 1, rpcTaken.lines.join("\n"));
+  assert.is(rpcTaken.lines.length, 1, rpcTaken.lines.join("\n"));
+  assert.match(rpcTaken.lines[0]!, new RegExp(`:${rpcPort}\\b.*address already in use.*--rpc-port`));
+  const httpTaken = serverRefused(dir, ["--rpc-port", String(await freePort())]);
+  assert.is(httpTaken.code, 1, httpTaken.lines.join("\n"));
+  assert.is(httpTaken.lines.length, 1, httpTaken.lines.join("\n"));
+  assert.match(httpTaken.lines[0]!, new RegExp(`:${httpPort}\\b.*address already in use.*--port or PORT`));
+});
+
+test("gateway: --port (else PORT) moves the HTTP port, --rpc-port the zrpc port, and the gateway follows", async () => {
+  // Nothing listens on the config file's zrpc port any more: the gateway reaches zrpc only if
+  // its upstream followed --rpc-port.
+  await service?.stop();
+  service = undefined;
+  for (const opts of [{ args: ["--port", String(await freePort())] }, { env: { PORT: String(await freePort()) } }] as StartOptions[]) {
+    const h = Number(opts.args?.[1] ?? opts.env?.["PORT"]);
+    const r = await freePort();
+    const other = await startService(dir, "etc/test.yaml", h, "/api/v1/ping", { ...opts, args: [...(opts.args ?? []), "--rpc-port", String(r)] });
+    try {
+      const ping = await fetch(`${other.url}/api/v1/ping`);
+      assert.is(ping.status, 200, JSON.stringify(opts));
+      assert.equal(await ping.json(), { message: "pong" }, "the HTTP call reached the zrpc service on --rpc-port");
+      assert.ok(await canConnect(r), "zrpc listens on --rpc-port");
+    } finally {
+      await other.stop();
+    }
+  }
+});
+
 // A lighter project: the rpc frame alone (no HTTP), built and called over zrpc.
 test("--frame rpc builds and serves RPC", async () => {
   codegenOk(["new", "pinger", "--frame", "rpc", "--module", "example.com/pinger"], work);
@@ -271,6 +315,24 @@ test("--frame rpc builds and serves RPC", async () => {
   assert.match(out, /^Ping pong$/m);
   assert.match(out, /^Hello Hello, ann!$/m);
   assert.match(out, /^Hello\.invalid InvalidArgument name: must be at least 2 characters$/m);
+});
+
+test("--frame rpc: --port (else PORT) moves the zrpc port; a port in use is one line, exit 1", async () => {
+  const client = join(work, "pinger-client", "client");
+  for (const opts of [{ args: ["--port", String(await freePort())] }, { env: { PORT: String(await freePort()) } }] as StartOptions[]) {
+    const port = Number(opts.args?.[1] ?? opts.env?.["PORT"]);
+    const other = await startRpc(rpcDir, "etc/test.yaml", port, opts);
+    try {
+      assert.match(run(client, [`127.0.0.1:${port}`], rpcDir), /^Ping pong$/m, JSON.stringify(opts));
+    } finally {
+      await other.stop();
+    }
+  }
+  // The service started above holds the config file's port.
+  const taken = serverRefused(rpcDir);
+  assert.is(taken.code, 1, taken.lines.join("\n"));
+  assert.is(taken.lines.length, 1, taken.lines.join("\n"));
+  assert.match(taken.lines[0]!, /address already in use.*--port or PORT/);
 });
 
 test("a proto that protoc rejects fails the run and leaves the project unchanged", () => {
@@ -320,11 +382,13 @@ test("codegen check --frame rpc names missing tools and how to install them", ()
   assert.match(ok.stdout, /ok\s+protoc-gen-go-grpc/);
 });
 
-/** Build and start `<bin> server -f <config>` and wait until the zrpc port accepts connections. */
-async function startRpc(project: string, config: string, port: number): Promise<{ stop(): Promise<void>; output(): string }> {
+/** Build and start `<bin> server -f <config> <args>` and wait until the zrpc port accepts connections. */
+async function startRpc(project: string, config: string, port: number, opts: StartOptions = {}): Promise<{ stop(): Promise<void>; output(): string }> {
   const bin = join(project, "bin", "service");
   run("go", ["build", "-o", bin, "."], project);
-  const child: ChildProcess = spawn(bin, ["server", "-f", config], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+  // The service reads PORT; one inherited from the test's own environment would move it.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: undefined, ...opts.env };
+  const child: ChildProcess = spawn(bin, ["server", "-f", config, ...(opts.args ?? [])], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout?.on("data", (d) => (log += d));
   child.stderr?.on("data", (d) => (log += d));

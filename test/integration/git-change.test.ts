@@ -8,6 +8,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
+import { writeTree } from "../support/files.js";
+import { scratch } from "../support/paths.js";
 import { makeProject } from "../support/project.js";
 
 const test = suite("gen --git-change");
@@ -63,6 +65,29 @@ test("against a ref; outside a repository it says so", () => {
   assert.is(codegen(["gen", "--git-change", "v1"], dir).code, 0);
   assert.match(readFileSync(join(dir, "routes.txt"), "utf8"), /delete \/beta/);
   assert.match(codegen(["gen", "--git-change", "nope"], dir).stderr, /"nope" is not a commit/);
+});
+
+test("git rm of an .api with its own go_package removes its types package in the same run", () => {
+  // The go-zero pack: a types package is one file for every .api naming that go_package, so it
+  // has no single descriptor of its own.
+  const dir = writeTree(scratch("proj"), {
+    ".codegen.yaml": "name: demo\nmodule: example.com/demo\nframe: api\n",
+    "desc/api/demo.api": api("alpha"),
+    "desc/api/extra.api": api("extra").replace('syntax = "v1"\n', 'syntax = "v1"\n\ninfo (\n\tgo_package: "extra"\n)\n'),
+  });
+  const first = codegen(["gen"], dir);
+  assert.is(first.code, 0, first.stderr);
+  assert.ok(existsSync(join(dir, "internal/types/extra/types.go")));
+  git(dir, "init", "-q");
+  git(dir, "add", ".");
+  git(dir, "commit", "-qm", "start");
+  git(dir, "rm", "-q", "desc/api/extra.api");
+  const r = codegen(["gen", "--git-change"], dir);
+  assert.is(r.code, 0, r.stderr);
+  assert.not.ok(existsSync(join(dir, "internal/types/extra/types.go")), "the deleted descriptor's types file is gone");
+  assert.not.ok(existsSync(join(dir, "internal/handler/extrahandler.go")));
+  assert.ok(existsSync(join(dir, "internal/types/types.go")), "the other descriptor's types stay");
+  assert.match(codegen(["gen"], dir).stdout, /wrote 0 files/, "a full gen finds nothing left to do");
 });
 
 test.run();

@@ -1,6 +1,6 @@
 module example.com/shop
 
-go 1.22
+go 1.26.0
 
 require (
 	github.com/go-playground/validator/v10 v10.30.6

@@ -4,6 +4,9 @@ package cmd
 
 import (
 	"fmt"
+	"net"
+	"os"
+	"strconv"
 
 	"github.com/spf13/cobra"
 	"github.com/zeromicro/go-zero/core/conf"
@@ -17,16 +20,32 @@ import (
 	"example.com/users/internal/validation"
 )
 
+// port is the --port flag; 0 when it is not given.
+var port int
+
 var serverCmd = &cobra.Command{
 	Use:   "server",
 	Short: "Start the HTTP service",
+	Long: `Start the HTTP service on the Host and Port of the config file.
+
+The port comes from --port when it is given, else from the PORT environment
+variable when it is set, else from Port in the config file.`,
 	RunE: func(cmd *cobra.Command, args []string) error {
 		var c config.Config
 		if err := conf.Load(configFile, &c); err != nil {
 			return fmt.Errorf("load config %s: %w", configFile, err)
 		}
+		if err := choosePort(&c.Port); err != nil {
+			return err
+		}
+		// Fail with one line, before anything starts, when the address is taken (go-zero
+		// panics with a goroutine dump when it cannot listen).
+		if err := checkListen(c.Host, c.Port); err != nil {
+			return err
+		}
 
 		httpx.SetValidator(validation.New())
+		httpx.SetErrorHandlerCtx(validation.ErrorBody)
 
 		server, err := rest.NewServer(c.RestConf)
 		if err != nil {
@@ -44,6 +63,34 @@ var serverCmd = &cobra.Command{
 	},
 }
 
+// choosePort applies --port, else $PORT, over the config file's port.
+func choosePort(p *int) error {
+	switch {
+	case port != 0:
+		if port < 1 || port > 65535 {
+			return fmt.Errorf("--port %d is not a port number (1-65535)", port)
+		}
+		*p = port
+	case os.Getenv("PORT") != "":
+		n, err := strconv.Atoi(os.Getenv("PORT"))
+		if err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("PORT=%q is not a port number (1-65535)", os.Getenv("PORT"))
+		}
+		*p = n
+	}
+	return nil
+}
+
+// checkListen reports, as one line, an address the service cannot listen on.
+func checkListen(host string, port int) error {
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(port)))
+	if err != nil {
+		return fmt.Errorf("%w (choose another port with --port or PORT)", err)
+	}
+	return ln.Close()
+}
+
 func init() {
+	serverCmd.Flags().IntVar(&port, "port", 0, "port to listen on (overrides $PORT and Port in the config file)")
 	rootCmd.AddCommand(serverCmd)
 }

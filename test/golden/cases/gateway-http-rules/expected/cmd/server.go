@@ -4,6 +4,9 @@ package cmd
 
 import (
 	"fmt"
+	"net"
+	"os"
+	"strconv"
 
 	"github.com/spf13/cobra"
 	"github.com/zeromicro/go-zero/core/conf"
@@ -21,13 +24,46 @@ import (
 	libraryv1 "example.com/library/pb/library/v1"
 )
 
+// port is the --port flag; 0 when it is not given.
+var port int
+
+// rpcPort is the --rpc-port flag; 0 when it is not given.
+var rpcPort int
+
 var serverCmd = &cobra.Command{
 	Use:   "server",
 	Short: "Start the zrpc service and its HTTP gateway",
+	Long: `Start the zrpc service on Zrpc.ListenOn and its HTTP gateway on Gateway.Host and
+Gateway.Port of the config file.
+
+--port sets the HTTP gateway's port: it comes from --port when it is given, else from the
+PORT environment variable when it is set, else from Gateway.Port in the config file.
+--rpc-port sets the zrpc port of Zrpc.ListenOn; the gateway's upstream endpoints that named
+this process's zrpc address follow it.`,
 	RunE: func(cmd *cobra.Command, args []string) error {
 		var c config.Config
 		if err := conf.Load(configFile, &c); err != nil {
 			return fmt.Errorf("load config %s: %w", configFile, err)
+		}
+		p, err := choosePort()
+		if err != nil {
+			return err
+		}
+		if p != 0 {
+			c.Gateway.Port = p
+		}
+		if rpcPort != 0 {
+			if err := moveListenOn(&c, rpcPort); err != nil {
+				return err
+			}
+		}
+		// Fail with one line, before anything starts, when an address is taken (go-zero
+		// stops with a log line or a panic when it cannot listen).
+		if err := checkListen(c.Zrpc.ListenOn, "--rpc-port"); err != nil {
+			return err
+		}
+		if err := checkListen(net.JoinHostPort(c.Gateway.Host, strconv.Itoa(c.Gateway.Port)), "--port or PORT"); err != nil {
+			return err
 		}
 
 		svcCtx := svc.NewServiceContext(c)
@@ -63,6 +99,74 @@ var serverCmd = &cobra.Command{
 	},
 }
 
+// choosePort returns --port, else $PORT, else 0 when neither is given.
+func choosePort() (int, error) {
+	switch {
+	case port != 0:
+		if port < 1 || port > 65535 {
+			return 0, fmt.Errorf("--port %d is not a port number (1-65535)", port)
+		}
+		return port, nil
+	case os.Getenv("PORT") != "":
+		n, err := strconv.Atoi(os.Getenv("PORT"))
+		if err != nil || n < 1 || n > 65535 {
+			return 0, fmt.Errorf("PORT=%q is not a port number (1-65535)", os.Getenv("PORT"))
+		}
+		return n, nil
+	}
+	return 0, nil
+}
+
+// withPort returns the address host:port with its port replaced.
+func withPort(addr string, p int) (string, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "", fmt.Errorf("Zrpc.ListenOn %q: %w", addr, err)
+	}
+	return net.JoinHostPort(host, strconv.Itoa(p)), nil
+}
+
+// moveListenOn puts the zrpc service on port p, and points the gateway's upstream endpoints
+// that named the old zrpc address (its host, or a loopback one, and its port) at the new one.
+func moveListenOn(c *config.Config, p int) error {
+	if p < 1 || p > 65535 {
+		return fmt.Errorf("--rpc-port %d is not a port number (1-65535)", p)
+	}
+	oldHost, oldPort, err := net.SplitHostPort(c.Zrpc.ListenOn)
+	if err != nil {
+		return fmt.Errorf("Zrpc.ListenOn %q: %w", c.Zrpc.ListenOn, err)
+	}
+	if c.Zrpc.ListenOn, err = withPort(c.Zrpc.ListenOn, p); err != nil {
+		return err
+	}
+	for _, u := range c.Gateway.Upstreams {
+		if u.Grpc == nil {
+			continue
+		}
+		for i, e := range u.Grpc.Endpoints {
+			host, endpointPort, err := net.SplitHostPort(e)
+			if err != nil || endpointPort != oldPort {
+				continue
+			}
+			if host == oldHost || host == "localhost" || net.ParseIP(host).IsLoopback() {
+				u.Grpc.Endpoints[i] = net.JoinHostPort(host, strconv.Itoa(p))
+			}
+		}
+	}
+	return nil
+}
+
+// checkListen reports, as one line, an address the service cannot listen on.
+func checkListen(addr, flags string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("%w (choose another port with %s)", err, flags)
+	}
+	return ln.Close()
+}
+
 func init() {
+	serverCmd.Flags().IntVar(&port, "port", 0, "HTTP gateway port (overrides $PORT and Gateway.Port in the config file)")
+	serverCmd.Flags().IntVar(&rpcPort, "rpc-port", 0, "zrpc port (overrides the port of Zrpc.ListenOn in the config file)")
 	rootCmd.AddCommand(serverCmd)
 }

@@ -4,6 +4,9 @@ package cmd
 
 import (
 	"fmt"
+	"net"
+	"os"
+	"strconv"
 
 	"github.com/spf13/cobra"
 	"github.com/zeromicro/go-zero/core/conf"
@@ -19,13 +22,34 @@ import (
 	inventoryv1 "github.com/acme/inventory/pb/inventory/v1"
 )
 
+// port is the --port flag; 0 when it is not given.
+var port int
+
 var serverCmd = &cobra.Command{
 	Use:   "server",
 	Short: "Start the zrpc service",
+	Long: `Start the zrpc service on Zrpc.ListenOn of the config file.
+
+The port comes from --port when it is given, else from the PORT environment variable when
+it is set, else from Zrpc.ListenOn in the config file.`,
 	RunE: func(cmd *cobra.Command, args []string) error {
 		var c config.Config
 		if err := conf.Load(configFile, &c); err != nil {
 			return fmt.Errorf("load config %s: %w", configFile, err)
+		}
+		p, err := choosePort()
+		if err != nil {
+			return err
+		}
+		if p != 0 {
+			if c.Zrpc.ListenOn, err = withPort(c.Zrpc.ListenOn, p); err != nil {
+				return err
+			}
+		}
+		// Fail with one line, before anything starts, when the address is taken (go-zero
+		// stops with a log line or a panic when it cannot listen).
+		if err := checkListen(c.Zrpc.ListenOn, "--port or PORT"); err != nil {
+			return err
 		}
 
 		svcCtx := svc.NewServiceContext(c)
@@ -52,6 +76,43 @@ var serverCmd = &cobra.Command{
 	},
 }
 
+// choosePort returns --port, else $PORT, else 0 when neither is given.
+func choosePort() (int, error) {
+	switch {
+	case port != 0:
+		if port < 1 || port > 65535 {
+			return 0, fmt.Errorf("--port %d is not a port number (1-65535)", port)
+		}
+		return port, nil
+	case os.Getenv("PORT") != "":
+		n, err := strconv.Atoi(os.Getenv("PORT"))
+		if err != nil || n < 1 || n > 65535 {
+			return 0, fmt.Errorf("PORT=%q is not a port number (1-65535)", os.Getenv("PORT"))
+		}
+		return n, nil
+	}
+	return 0, nil
+}
+
+// withPort returns the address host:port with its port replaced.
+func withPort(addr string, p int) (string, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "", fmt.Errorf("Zrpc.ListenOn %q: %w", addr, err)
+	}
+	return net.JoinHostPort(host, strconv.Itoa(p)), nil
+}
+
+// checkListen reports, as one line, an address the service cannot listen on.
+func checkListen(addr, flags string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("%w (choose another port with %s)", err, flags)
+	}
+	return ln.Close()
+}
+
 func init() {
+	serverCmd.Flags().IntVar(&port, "port", 0, "zrpc port (overrides $PORT and the port of Zrpc.ListenOn in the config file)")
 	rootCmd.AddCommand(serverCmd)
 }

@@ -26,6 +26,7 @@ func NewGetUserLogic(ctx context.Context, svcCtx *svc.ServiceContext) *GetUserLo
 // GetUser handles POST /users.
 func (l *GetUserLogic) GetUser(req *types.UserReq) (resp *types.UserResp, err error) {
 	// todo: add your logic here and delete this line
+	resp = &types.UserResp{}
 
 	return
 }

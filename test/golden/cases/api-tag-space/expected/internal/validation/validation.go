@@ -3,9 +3,11 @@
 // Package validation plugs go-playground/validator into request parsing, so `validate:"..."`
 // tags on request types are enforced before any logic runs, and words the 400 answer to a
 // request that does not parse or validate: the field and the rule it broke, never the value.
+// Every error answer is JSON: {"code": <HTTP status>, "message": "..."}.
 package validation
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -76,6 +78,24 @@ func (rv *Validator) Validate(_ *http.Request, data any) error {
 type Error struct{ msg string }
 
 func (e *Error) Error() string { return e.msg }
+
+// ErrorJSON is the body of an error answer.
+type ErrorJSON struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+}
+
+// ErrorBody is the error handler for httpx.SetErrorHandlerCtx: the status and JSON body of
+// the answer to an error from parsing or from logic. Like go-zero's default it answers 400
+// with the error's text, unless the error has a StatusCode() int method giving a 4xx or 5xx.
+func ErrorBody(_ context.Context, err error) (int, any) {
+	status := http.StatusBadRequest
+	var coded interface{ StatusCode() int }
+	if errors.As(err, &coded) && coded.StatusCode() >= 400 && coded.StatusCode() <= 599 {
+		status = coded.StatusCode()
+	}
+	return status, ErrorJSON{Code: status, Message: err.Error()}
+}
 
 func failed(field, rule string) string {
 	return fmt.Sprintf("field %q failed validation %q", field, rule)
