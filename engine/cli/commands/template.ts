@@ -4,7 +4,7 @@
  * fetched packs to their latest version.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { CodegenError, diag, formatDiagnostic } from "../../diagnostics/index.js";
 import { loadConfig } from "../../config/index.js";
 import { builtinPacksDir, defaultPackName, isRemote, loadPack, type PackPins } from "../../packs/index.js";
@@ -96,11 +96,18 @@ async function list(flags: TemplateFlags, out: Out, cwd: string): Promise<void> 
   const pins: PackPins = { pinned: {}, used: {} };
   const pack = await loadPack(config.values.pack, config.root, { pins, offline: config.values.offline });
   out.info(`pack ${pack.chain.join(" <- ")}`);
+  // Where each file really is, so it can be opened or copied into a pack of one's own: relative
+  // when near (a pack beside the project), absolute when far (the installed built-in packs).
+  const shown = (path: string): string => {
+    const rel = relative(cwd, path);
+    return isAbsolute(rel) || /^(\.\.[\\/]){3}/.test(rel) ? path : rel;
+  };
   for (const rule of pack.rules) {
     const file = rule.template ?? rule.dataFile;
-    const layer = file ? pack.templateDirs.find((d) => existsSync(join(d, file))) : null;
-    const packDir = layer ? layer.replace(/[\\/]templates$/, "") : null;
-    const from = !packDir ? "-" : packDir.startsWith(builtinPacksDir) ? `${relative(builtinPacksDir, packDir)} (built-in)` : relative(cwd, packDir) || ".";
-    out.info(`  ${rule.name.padEnd(28)} rule from ${rule.pack.padEnd(12)} ${(file ?? rule.copy ?? "").padEnd(44)} ${file ? `template from ${from}` : ""}`.trimEnd());
+    const layer = file ? pack.templateDirs.find((d) => existsSync(join(d, file))) : rule.copy ? pack.staticDirs.find((d) => existsSync(join(d, rule.copy!))) : null;
+    const path = layer ? join(layer, file ?? rule.copy ?? "") : null;
+    const builtin = layer?.startsWith(builtinPacksDir) ? " (built-in)" : "";
+    out.info(`  ${rule.name.padEnd(28)} rule from ${rule.pack.padEnd(12)} ${(file ?? rule.copy ?? "").padEnd(44)} ${path ? `${file ? "template" : "file"} from ${shown(path)}${builtin}` : ""}`.trimEnd());
   }
+  out.info("to override a template, copy it to templates/<same path> in a pack of your own (codegen template init makes one)");
 }
