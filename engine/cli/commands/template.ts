@@ -6,13 +6,14 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { CodegenError, diag, formatDiagnostic } from "../../diagnostics/index.js";
-import { loadConfig } from "../../config/index.js";
+import { loadConfig, userConfigPath } from "../../config/index.js";
 import { builtinPacksDir, defaultPackName, isRemote, loadPack, type PackPins } from "../../packs/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import type { Out } from "../report.js";
 import { withHooks } from "../hooks.js";
 import { readOnlyHooks } from "../consent.js";
 import { packAuthorReadme } from "./template-readme.js";
+import { commandsToAllow } from "./template-trust.js";
 
 export interface TemplateFlags extends GlobalFlags {
   output?: string;
@@ -55,10 +56,13 @@ async function init(flags: TemplateFlags, out: Out, cwd: string): Promise<void> 
     mkdirSync(join(target, "views"), { recursive: true });
     writeFileSync(join(target, "views", "README.md"), "A file here replaces the base pack's view of the same name (views/<name>.jsonata); functions.jsonata adds or replaces library functions. Cases: views/<name>.test/<case>.in.json, checked by codegen template test.\n");
   }
-  writeFileSync(join(target, "README.md"), packAuthorReadme(name, base, parent, Boolean(flags.full)));
+  // A full copy is no longer built in: every command it runs needs the user's consent.
+  const toAllow = flags.full ? commandsToAllow(await loadPack(target, cwd)) : null;
+  writeFileSync(join(target, "README.md"), packAuthorReadme(name, base, parent, Boolean(flags.full), toAllow));
   const shown = relative(cwd, target) || ".";
   out.info(`created ${shown} (${flags.full ? `a full copy of ${base}` : `extends ${base}`})`);
   out.info(`use it: set pack: ${shown} in .codegen.yaml (or codegen gen --pack ${shown}); check it: codegen template lint ${shown}`);
+  if (toAllow) out.info(`trust: this copy is not built in, so its ${toAllow} run only when allowed: in each project using it, run codegen trust once (again whenever they change), pass --trust for one run, or list its source under trust: in ${userConfigPath()}`);
 }
 
 async function lint(arg: string | undefined, flags: TemplateFlags, out: Out, cwd: string): Promise<void> {
