@@ -2,8 +2,8 @@ import { packCommands, type CommandKind } from "../../config/index.js";
 import type { Pack } from "../../packs/index.js";
 
 /**
- * What a pack runs that a project must allow (config/consent.ts), counted by kind, as in "3 steps
- * (gofmt, protoc-go, protoc-descriptor-set) and 5 tool checks"; null when it runs nothing
+ * What a pack runs that a project must allow (config/consent.ts), counted by kind, as in "2 steps
+ * (format, compile) and 5 tool check commands"; null when it runs nothing
  * that needs allowing. A full copy of a built-in pack is no longer built in: all of its commands count.
  */
 export function commandsToAllow(pack: Pack): string | null {
