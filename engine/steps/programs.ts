@@ -19,7 +19,8 @@ export function assertProgramsFound(steps: Step[], tools: Tool[], frame: string)
   }
   const problems: Diagnostic[] = [];
   for (const [program, users] of needed) {
-    if (findProgram(program)) continue;
+    // A path is taken from the scratch folder the step runs in (it may be a file the pack wrote): checked when it runs.
+    if (program.includes("/") || findProgram(program)) continue;
     const tool = tools.find((t) => t.name === program || t.check[0] === program);
     const install = tool?.install ? `install: ${tool.install}` : "install it or put its folder on PATH";
     const steps = [...new Set(users)].map((s) => `"${s}"`).join(", ");
