@@ -178,7 +178,7 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
 
   const rendered = files.filter((f) => f.rendered);
   // Steps transform the project's tree; skills are written elsewhere and are not code.
-  const transformed = options.phase === "skills" ? rendered : await runSteps(rendered, { steps: pack.steps, renderer, root: config.root, ir, project, config: values, functions, builtinFunctions, verbose: values.verbose ? options.log : undefined, progress: options.progress });
+  const transformed = options.phase === "skills" ? rendered : await runSteps(rendered, { steps: pack.steps, tools: pack.tools, renderer, root: config.root, ir, project, config: values, functions, builtinFunctions, verbose: values.verbose ? options.log : undefined, progress: options.progress });
   files = [...transformed, ...files.filter((f) => !f.rendered)];
   timer("steps");
   if (key) await storeGeneration(key, files, said);

@@ -37,8 +37,12 @@ export function fileHooks(config: LoadedConfig, keys: HookKey[] = HOOK_KEYS): Pr
 
 /** The commands needing consent: the config file's hooks and every command of a pack layer that is not built in. */
 export function commandsNeedingConsent(config: LoadedConfig, pack: Pack | null): ProjectCommand[] {
-  const out = fileHooks(config);
-  if (!pack) return out;
+  return [...fileHooks(config), ...(pack ? packCommands(pack) : [])];
+}
+
+/** The commands of a pack's layers that are not built in: what a project using the pack must allow. */
+export function packCommands(pack: Pack): ProjectCommand[] {
+  const out: ProjectCommand[] = [];
   const from = (source: string): string => `pack ${source}`;
   for (const s of pack.steps) {
     if (s.builtin) continue;

@@ -115,7 +115,7 @@ export function configLeaves(): Map<string, string> {
 }
 
 export { trustedSources, userConfigPath } from "./user.js";
-export { commandsNeedingConsent, fileHooks, shownCommand, type CommandKind, type HookKey, type ProjectCommand } from "./consent-commands.js";
+export { commandsNeedingConsent, fileHooks, packCommands, shownCommand, type CommandKind, type HookKey, type ProjectCommand } from "./consent-commands.js";
 export { allowForThisRun, consentState, listing, notAllowed, recordConsent, requireConsent, skippedLine, type ConsentState } from "./consent.js";
 export { consentFile, readConsent, writeConsent } from "./consent-store.js";
 export { valueAt } from "./keys.js";

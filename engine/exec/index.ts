@@ -38,4 +38,4 @@ export async function runHook(command: string, cwd: string, label: string, span?
 }
 
 export { rememberedOutput } from "./remembered.js";
-export { toolIdentity } from "./tool-identity.js";
+export { findProgram, toolIdentity } from "./tool-identity.js";

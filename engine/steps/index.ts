@@ -11,7 +11,7 @@ import { dirname, join, relative } from "node:path";
 import { Minimatch, minimatch } from "minimatch";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { runArgv } from "../exec/index.js";
-import type { Step } from "../packs/index.js";
+import type { Step, Tool } from "../packs/index.js";
 import type { Renderer } from "../render/index.js";
 import { evaluate, evaluateList, withoutClock } from "../plan/index.js";
 import type { PlannedFile } from "../plan/index.js";
@@ -20,11 +20,14 @@ import { FileStepCache } from "./file-cache.js";
 import { findInputs } from "../descriptors/index.js";
 import { outputDiagnostics } from "./output.js";
 import { bySize, eachAtOnce, inBatches } from "./batches.js";
+import { assertProgramsFound } from "./programs.js";
 
 export { toolIdentity } from "./cache.js";
 
 export interface StepContext {
   steps: Step[];
+  /** The pack's declared tools: their install commands, for a program a step needs that is missing. */
+  tools?: Tool[];
   renderer: Renderer;
   root: string;
   ir: object;
@@ -43,6 +46,10 @@ export interface StepContext {
 export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<PlannedFile[]> {
   const active = await activeSteps(ctx);
   if (active.length === 0) return files;
+  const paths = files.map((f) => f.path);
+  // Only the steps that have files to process: one with none is skipped below.
+  const running = active.filter((s) => s.files === null || paths.some((p) => minimatch(p, s.files!, { dot: true })));
+  assertProgramsFound(running, ctx.tools ?? [], ctx.project.frame);
   const byPath = new Map(files.map((f) => [f.path, { ...f }]));
   let staging: string | null = null;
   const stage = async (): Promise<string> => {

@@ -19,7 +19,8 @@ test("init extends the built-in pack; overriding logic.go.liquid changes new log
   assert.match(readFileSync(join(pack, "README.md"), "utf8"), /## Change one file/);
   const original = readFileSync(join(repoRoot, "template-packs/go-zero/templates/api/logic.go.liquid"), "utf8");
   mkdirSync(join(pack, "templates/api"), { recursive: true });
-  writeFileSync(join(pack, "templates/api/logic.go.liquid"), original.replace(/^(package .*)$/m, "// Team rule: log every call with its request id.\n$1"));
+  // The README's worked example: a comment line on top of the copied template.
+  writeFileSync(join(pack, "templates/api/logic.go.liquid"), `// Team rule: log every call with its request id.\n${original}`);
   assert.match(codegenOk(["template", "lint", pack], dir).stdout, /pack ok/);
   writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + "pack: ../team-pack\n");
   const api = join(dir, "desc/api/svc.api");

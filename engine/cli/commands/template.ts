@@ -4,15 +4,16 @@
  * fetched packs to their latest version.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { CodegenError, diag, formatDiagnostic } from "../../diagnostics/index.js";
-import { loadConfig } from "../../config/index.js";
+import { loadConfig, userConfigPath } from "../../config/index.js";
 import { builtinPacksDir, defaultPackName, isRemote, loadPack, type PackPins } from "../../packs/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import type { Out } from "../report.js";
 import { withHooks } from "../hooks.js";
 import { readOnlyHooks } from "../consent.js";
 import { packAuthorReadme } from "./template-readme.js";
+import { commandsToAllow } from "./template-trust.js";
 
 export interface TemplateFlags extends GlobalFlags {
   output?: string;
@@ -55,10 +56,13 @@ async function init(flags: TemplateFlags, out: Out, cwd: string): Promise<void> 
     mkdirSync(join(target, "views"), { recursive: true });
     writeFileSync(join(target, "views", "README.md"), "A file here replaces the base pack's view of the same name (views/<name>.jsonata); functions.jsonata adds or replaces library functions. Cases: views/<name>.test/<case>.in.json, checked by codegen template test.\n");
   }
-  writeFileSync(join(target, "README.md"), packAuthorReadme(name, base, parent, Boolean(flags.full)));
+  // A full copy is no longer built in: every command it runs needs the user's consent.
+  const toAllow = flags.full ? commandsToAllow(await loadPack(target, cwd)) : null;
+  writeFileSync(join(target, "README.md"), packAuthorReadme(name, base, parent, Boolean(flags.full), toAllow));
   const shown = relative(cwd, target) || ".";
   out.info(`created ${shown} (${flags.full ? `a full copy of ${base}` : `extends ${base}`})`);
   out.info(`use it: set pack: ${shown} in .codegen.yaml (or codegen gen --pack ${shown}); check it: codegen template lint ${shown}`);
+  if (toAllow) out.info(`trust: this copy is not built in, so its ${toAllow} run only when allowed: in each project using it, run codegen trust once (again whenever they change), pass --trust for one run, or list its source under trust: in ${userConfigPath()}`);
 }
 
 async function lint(arg: string | undefined, flags: TemplateFlags, out: Out, cwd: string): Promise<void> {
@@ -96,11 +100,18 @@ async function list(flags: TemplateFlags, out: Out, cwd: string): Promise<void> 
   const pins: PackPins = { pinned: {}, used: {} };
   const pack = await loadPack(config.values.pack, config.root, { pins, offline: config.values.offline });
   out.info(`pack ${pack.chain.join(" <- ")}`);
+  // Where each file really is, so it can be opened or copied into a pack of one's own: relative
+  // when near (a pack beside the project), absolute when far (the installed built-in packs).
+  const shown = (path: string): string => {
+    const rel = relative(cwd, path);
+    return isAbsolute(rel) || /^(\.\.[\\/]){3}/.test(rel) ? path : rel;
+  };
   for (const rule of pack.rules) {
     const file = rule.template ?? rule.dataFile;
-    const layer = file ? pack.templateDirs.find((d) => existsSync(join(d, file))) : null;
-    const packDir = layer ? layer.replace(/[\\/]templates$/, "") : null;
-    const from = !packDir ? "-" : packDir.startsWith(builtinPacksDir) ? `${relative(builtinPacksDir, packDir)} (built-in)` : relative(cwd, packDir) || ".";
-    out.info(`  ${rule.name.padEnd(28)} rule from ${rule.pack.padEnd(12)} ${(file ?? rule.copy ?? "").padEnd(44)} ${file ? `template from ${from}` : ""}`.trimEnd());
+    const layer = file ? pack.templateDirs.find((d) => existsSync(join(d, file))) : rule.copy ? pack.staticDirs.find((d) => existsSync(join(d, rule.copy!))) : null;
+    const path = layer ? join(layer, file ?? rule.copy ?? "") : null;
+    const builtin = layer?.startsWith(builtinPacksDir) ? " (built-in)" : "";
+    out.info(`  ${rule.name.padEnd(28)} rule from ${rule.pack.padEnd(12)} ${(file ?? rule.copy ?? "").padEnd(44)} ${path ? `${file ? "template" : "file"} from ${shown(path)}${builtin}` : ""}`.trimEnd());
   }
+  out.info("to override a template, copy it to templates/<same path> in a pack of your own (codegen template init makes one)");
 }

@@ -1,0 +1,16 @@
+import { packCommands, type CommandKind } from "../../config/index.js";
+import type { Pack } from "../../packs/index.js";
+
+/**
+ * What a pack runs that a project must allow (config/consent.ts), counted by kind, as in "2 steps
+ * (format, compile) and 5 tool check commands"; null when it runs nothing
+ * that needs allowing. A full copy of a built-in pack is no longer built in: all of its commands count.
+ */
+export function commandsToAllow(pack: Pack): string | null {
+  const counts = new Map<CommandKind, number>();
+  for (const c of packCommands(pack)) counts.set(c.kind, (counts.get(c.kind) ?? 0) + 1);
+  if (counts.size === 0) return null;
+  const steps = pack.steps.filter((s) => !s.builtin).map((s) => s.name);
+  const parts = [...counts].map(([kind, n]) => `${n} ${kind === "step" ? "step" : `${kind} command`}${n === 1 ? "" : "s"}${kind === "step" ? ` (${steps.join(", ")})` : ""}`);
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]!}`;
+}
