@@ -37,6 +37,16 @@ export interface PlannedFile {
   rendered: boolean;
 }
 
+/**
+ * The template that rendered a planned file and the scope it saw, kept beside the file (never in
+ * it: files are stored and serialized) so a failing step's diagnostic can name the template line.
+ */
+const origins = new WeakMap<PlannedFile, { template: string; scope: object }>();
+
+export function renderOrigin(file: PlannedFile): { template: string; scope: object } | undefined {
+  return origins.get(file);
+}
+
 export interface PlanInput {
   pack: Pack;
   ir: object;
@@ -96,7 +106,9 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
         }
         const skip = mode === "once" && input.userOwned?.(path) === true;
         const contents = skip ? Buffer.alloc(0) : await renderCached(rendered, rule, { path, item, data }, () => renderContents(renderer, input.pack, rule, { ...scope, rule: { name: rule.name, path } }));
-        byPath.set(path, { path, mode, contents, rule: rule.name, sources: sourcesOf(item), rendered: !skip });
+        const file: PlannedFile = { path, mode, contents, rule: rule.name, sources: sourcesOf(item), rendered: !skip };
+        if (!skip && rule.template && !rule.copy) origins.set(file, { template: rule.template, scope });
+        byPath.set(path, file);
       } catch (e) {
         if (e instanceof CodegenError) errors.push(...e.diagnostics);
         else throw e;

@@ -3,6 +3,7 @@ import { TemplateCompiler } from "./compiled.js";
 import { filters } from "./filters.js";
 import { templateFs } from "./template-fs.js";
 import { renderBudget } from "./budget.js";
+import { tagLines } from "./template-lines.js";
 
 /** The Liquid environment pack templates run in: strict, cached, with the engine's generic filters. */
 export function packLiquid(templateDirs: string[], fs: FS): Liquid {
@@ -77,6 +78,31 @@ export class Renderer {
       this.files.set(name, parsed);
     }
     return this.render(parsed, scope);
+  }
+
+  /**
+   * The template's file, and its output with a marker per template line (template-lines.ts),
+   * rendered by liquidjs with the same scope; output null when the tagged copy does not render.
+   * Only for diagnostics: a run that succeeds never calls it.
+   */
+  renderTagged(name: string, scope: object): { file: string | null; output: string | null } {
+    let templates: Template[];
+    try {
+      templates = this.files.get(name)?.templates ?? this.liquid.parseFileSync(name);
+    } catch {
+      return { file: null, output: null };
+    }
+    const file = templates.find((t) => t.token.file)?.token.file ?? null;
+    if (!file) return { file, output: null };
+    try {
+      const source = String(this.liquid.options.fs.readFileSync(file));
+      const limit = Math.max(renderBudget.items, renderBudget.bytes);
+      const output = String(this.liquid.renderSync(this.liquid.parse(tagLines(source), file), scope, Number.isFinite(limit) ? { memoryLimit: limit } : {}));
+      return { file, output };
+    } catch (e) {
+      if (renderBudget.isStop(e)) throw e;
+      return { file, output: null };
+    }
   }
 
   private prepare(templates: Template[]): Parsed {

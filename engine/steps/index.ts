@@ -7,13 +7,14 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { makeStaging, removeStaging } from "./staging.js";
 import { createHash } from "node:crypto";
-import { dirname, join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { Minimatch, minimatch } from "minimatch";
-import { CodegenError, diag } from "../diagnostics/index.js";
+import { CodegenError, diag, type SourceSpan } from "../diagnostics/index.js";
+import { templateLineAt, withoutMarks } from "../render/index.js";
 import { runArgv } from "../exec/index.js";
 import type { Step, Tool } from "../packs/index.js";
 import type { Renderer } from "../render/index.js";
-import { evaluate, evaluateList, withoutClock } from "../plan/index.js";
+import { evaluate, evaluateList, renderOrigin, withoutClock } from "../plan/index.js";
 import type { PlannedFile } from "../plan/index.js";
 import { cachedFiles, storeFiles, toolIdentity } from "./cache.js";
 import { FileStepCache } from "./file-cache.js";
@@ -50,6 +51,7 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
   // Only the steps that have files to process: one with none is skipped below.
   const running = active.filter((s) => s.files === null || paths.some((p) => minimatch(p, s.files!, { dot: true })));
   assertProgramsFound(running, ctx.tools ?? [], ctx.project.frame);
+  const asRendered = files;
   const byPath = new Map(files.map((f) => [f.path, { ...f }]));
   let staging: string | null = null;
   const stage = async (): Promise<string> => {
@@ -115,6 +117,7 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
         const hint = result.exitCode === 127 ? cannotRunHint(output) : undefined;
         const inputs = step.inputs ? await findInputs(ctx.root, step.inputs) : [];
         const atUserFiles = outputDiagnostics(output, step.name, [...new Set([...inputs, ...byPath.keys()])]);
+        for (const d of atUserFiles) d.message += renderedFrom(d.span, asRendered, byPath, ctx);
         // The located lines point at the user's files; the whole output still follows.
         if (atUserFiles.length > 0) throw new CodegenError([...atUserFiles, diag("STEP_FAILED", `step "${step.name}" failed (exit ${result.exitCode}); nothing was written\n${output}`, undefined, hint)]);
         throw new CodegenError(diag("STEP_FAILED", `step "${step.name}" failed (exit ${result.exitCode}); nothing was written\n${output}`, step.span, hint));
@@ -134,6 +137,31 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
     // thousand files of a 500-route project against about 10 ms.
     for (const d of [...scratchDirs, ...(staging ? [staging] : [])]) removeStaging(d);
   }
+}
+
+/**
+ * ` (rendered from <template>:<line>)` for a diagnostic at a rendered file, when the line is
+ * traced (template-lines.ts) — only while the file still holds what its template rendered;
+ * otherwise the template alone. Empty for other files.
+ */
+function renderedFrom(span: SourceSpan | undefined, original: PlannedFile[], byPath: Map<string, PlannedFile>, ctx: StepContext): string {
+  const now = span ? byPath.get(span.file) : undefined;
+  const planned = now ? original.find((f) => f.path === now.path) : undefined;
+  const origin = planned ? renderOrigin(planned) : undefined;
+  if (!span || !now || !planned || !origin) return "";
+  const { template, scope } = origin;
+  const { file, output } = ctx.renderer.renderTagged(template, { ...scope, rule: { name: now.rule, path: now.path } });
+  const shown = file ? shownPath(file, ctx.root) : template;
+  const rendered = planned.contents;
+  const unchanged = rendered.equals(now.contents);
+  const line = output !== null && unchanged && withoutMarks(output) === rendered.toString("utf8") ? templateLineAt(output, span.line, span.column) : null;
+  return ` (rendered from ${shown}${line === null ? "" : `:${line}`})`;
+}
+
+/** A template's path from the project root when it lies there, else as found. */
+function shownPath(file: string, root: string): string {
+  const rel = relative(root, file);
+  return rel.startsWith("..") || isAbsolute(rel) ? file : rel.split("\\").join("/");
 }
 
 /** Why a step's program could not be started, from the error the system gave. */
