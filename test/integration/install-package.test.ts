@@ -1,15 +1,16 @@
 /**
  * `npm pack`'s tarball installs as a user's tool: globally, into an empty prefix, without
  * devDependencies and without building, and the installed `codegen` makes a project that
- * builds. Nothing in the tarball is keyed to the machine that built it: the V8 code cache is
- * made by the installed copy's first run, in the user's cache.
+ * builds and serves on the port asked for. Nothing in the tarball is keyed to the machine that
+ * built it: the V8 code cache is made by the installed copy's first run, in the user's cache.
+ * README's own install line, `npm install -g .` in a fresh copy of the checkout, works too.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { execFileSync, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { run } from "../support/go.js";
+import { cpSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { freePort, run, startService } from "../support/go.js";
 import { repoRoot, scratch } from "../support/paths.js";
 
 const test = suite("the installed package");
@@ -29,7 +30,7 @@ function npm(args: string[], cwd: string): string {
   return r.stdout;
 }
 
-test("npm pack's tarball installs with --omit=dev; codegen new and gen make a project that builds", () => {
+test("npm pack's tarball installs with --omit=dev; codegen new and gen make a project that builds and serves on --port", async () => {
   const tmp = scratch("install");
   // The build this suite runs from is the one packed (`npm pack` would rebuild it first).
   npm(["pack", "--ignore-scripts", "--pack-destination", tmp], repoRoot);
@@ -65,6 +66,27 @@ test("npm pack's tarball installs with --omit=dev; codegen new and gen make a pr
   assert.match(cli(["gen", "--verbose"], demo), /load codegen \(code cache accepted\)/);
   run("go", ["mod", "tidy"], demo);
   run("go", ["build", "./..."], demo);
+  const port = await freePort();
+  const service = await startService(demo, "etc/etc.yaml", port, "/api/v1/ping", { args: ["--port", String(port)] });
+  try {
+    const answer = await fetch(`${service.url}/api/v1/ping`);
+    assert.is(answer.status, 200, service.output());
+  } finally {
+    await service.stop();
+  }
+});
+
+test("README's install line: npm install -g . in a fresh copy of the checkout builds and installs codegen", () => {
+  const tmp = scratch("install-folder");
+  const copy = join(tmp, "codegen");
+  // What a clone holds: the sources, without the build, the installed modules or git's folder.
+  const skipped = new Set(["node_modules", "dist", ".git"]);
+  cpSync(repoRoot, copy, { recursive: true, filter: (src) => !skipped.has(relative(repoRoot, src).split("/")[0] ?? "") });
+  const prefix = join(tmp, "prefix");
+  npm(["install", "-g", "--prefix", prefix, "--prefer-offline", "--no-audit", "--no-fund", "."], copy);
+  const r = spawnSync(join(prefix, "bin/codegen"), ["--help"], { cwd: tmp, encoding: "utf8", env: npmEnv({ CODEGEN_CACHE_DIR: join(tmp, "cache") }), timeout: 60_000 });
+  assert.is(r.status, 0, `${r.stdout}\n${r.stderr}`);
+  assert.match(r.stdout, /Commands:/);
 });
 
 test.run();
