@@ -127,9 +127,11 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
     said.warnings.push(line);
     options.log?.(line);
   };
+  const datasourceLayer = config.provenance.get("sql.datasource");
   const descriptors = await readDescriptors(inputs, {
     root: config.root,
     config: values,
+    ...(datasourceLayer === "file" || datasourceLayer === "pack" ? { datasourceFrom: `${datasourceLayer === "file" ? ".codegen.yaml" : "the pack"} (sql.datasource)` } : {}),
     onSkip: (m) => {
       said.notes.push(m);
       if (values.verbose) options.log?.(m);

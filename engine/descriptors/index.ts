@@ -29,6 +29,8 @@ export interface ReadContext {
     sql: { datasource: string[]; tables: string[]; dialect?: string | Record<string, string> };
     verbose?: boolean;
   };
+  /** `config.sql.datasource` came from a project's own file, named here: its SQLite files must lie inside root. */
+  datasourceFrom?: string;
   /** Third-party .proto sets the pack declares, and how to run their commands. */
   protoImports?: ProtoImportConfig;
   onSkip?: (message: string) => void;
@@ -56,7 +58,10 @@ export const readers: Record<string, Reader> = {
   sql: async (files, ctx) => {
     if (ctx.config.sql.datasource.length === 0 && files.length === 0) return { tables: [] };
     const sql = await import("./sql/index.js");
-    if (ctx.config.sql.datasource.length > 0) return sql.readLiveSchema(ctx.config.sql.datasource, { tables: ctx.config.sql.tables });
+    if (ctx.config.sql.datasource.length > 0) {
+      const from = ctx.datasourceFrom !== undefined ? { confinedFrom: ctx.datasourceFrom } : {};
+      return sql.readLiveSchema(ctx.config.sql.datasource, { tables: ctx.config.sql.tables, cwd: ctx.root, ...from });
+    }
     const ir = await sql.readSqlFiles(files, {
       root: ctx.root,
       dialectSetting: ctx.config.sql.dialect,

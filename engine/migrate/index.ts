@@ -30,6 +30,8 @@ export interface MigrateOptions {
   cwd?: string;
   /** Bookkeeping table; default `x-migrations-table` from the URL, else schema_migrations. */
   table?: string;
+  /** The datasource came from a project's own file, named here: its SQLite file must lie inside `cwd`. */
+  confinedFrom?: string;
   /** Progress lines, one per migration: `2/u add_email (14ms)`. */
   log?: (line: string) => void;
 }
@@ -84,7 +86,7 @@ export function goto(options: MigrateOptions, version: number): Promise<MigrateR
 
 /** Records `version` (null: no version) as current and clean, running nothing. */
 export async function force(options: MigrateOptions, version: number | null): Promise<VersionState> {
-  const session = await connect(options.datasource, options.cwd ? { cwd: options.cwd, write: true } : { write: true });
+  const session = await connectFor(options);
   const store = new VersionStore(session, tableName(options, session.datasource.params));
   try {
     await store.open();
@@ -98,7 +100,7 @@ export async function force(options: MigrateOptions, version: number | null): Pr
 
 /** The current version and whether it is dirty. */
 export async function version(options: MigrateOptions): Promise<VersionState> {
-  const session = await connect(options.datasource, options.cwd ? { cwd: options.cwd, write: true } : { write: true });
+  const session = await connectFor(options);
   const store = new VersionStore(session, tableName(options, session.datasource.params));
   try {
     await store.open();
@@ -134,7 +136,7 @@ interface Run {
 async function withRun(options: MigrateOptions, body: (run: Run) => Promise<void>): Promise<MigrateResult> {
   const dir = path.resolve(options.cwd ?? process.cwd(), options.dir);
   const files = await listMigrations(dir);
-  const session = await connect(options.datasource, options.cwd ? { cwd: options.cwd, write: true } : { write: true });
+  const session = await connectFor(options);
   const store = new VersionStore(session, tableName(options, session.datasource.params));
   const applied: MigrationStep[] = [];
   try {
@@ -212,4 +214,12 @@ function migrationError(e: unknown, file: string, version: number, body: string,
   return new CodegenError(
     diag("SQL_MIGRATION_FAILED", `${direction} migration ${shown(file)} (version ${version}) failed: ${message}`, span, "the database is now dirty: fix the migration or the database, then `migrate force <version>`"),
   );
+}
+
+function connectFor(options: MigrateOptions): ReturnType<typeof connect> {
+  return connect(options.datasource, {
+    write: true,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.confinedFrom !== undefined ? { confinedFrom: options.confinedFrom } : {}),
+  });
 }

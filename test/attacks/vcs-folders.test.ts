@@ -90,7 +90,7 @@ test("a cloned project's migrate.dir outside the project, or through a link, is 
   writeFileSync(join(outside, "1_evil.up.sql"), "CREATE TABLE pwned (id INTEGER);");
   const dir = join(base, "proj");
   mkdirSync(dir);
-  for (const [migrateDir, why] of [["../elsewhere", /is not a folder inside the project/], ["linked", /reaches linked, which is a symbolic link/]] as const) {
+  for (const [migrateDir, why] of [["../elsewhere", /is not inside the project/], ["linked", /reaches linked, which is a symbolic link/]] as const) {
     writeFileSync(join(dir, ".codegen.yaml"), `name: m\nmigrate:\n  datasource: sqlite:app.db\n  dir: ${migrateDir}\n`);
     if (migrateDir === "linked") symlinkSync(outside, join(dir, "linked"));
     const r = codegen(["migrate", "up"], dir);

@@ -44,7 +44,13 @@ async function compare(db: TestDb | null, fixture: string): Promise<void> {
     copyFileSync(join(fixtures, fixture), join(fromDdl, "desc/sql", fixture));
     const a = codegen(["gen"], fromDdl);
     assert.is(a.code, 0, a.stderr);
-    const fromDb = project(`sql:\n  datasource: ["${db.url}"]\n`);
+    // A project's own config names an SQLite file inside the project (attacks/datasource.test.ts).
+    const url = db.url.startsWith("sqlite:") ? "sqlite:data/test.db" : db.url;
+    const fromDb = project(`sql:\n  datasource: ["${url}"]\n`);
+    if (url !== db.url) {
+      mkdirSync(join(fromDb, "data"));
+      copyFileSync(db.url.slice("sqlite:".length), join(fromDb, "data/test.db"));
+    }
     const b = codegen(["gen"], fromDb);
     assert.is(b.code, 0, b.stderr);
     const ddlFiles = modelFiles(fromDdl);

@@ -1,10 +1,11 @@
 /**
- * What `serverless` must never do: run a foreign pack's plugin commands without trust, or follow
- * a plugin name from the config outside the plugins folder.
+ * What `serverless` must never do: run a foreign pack's plugin commands without trust, follow
+ * a plugin name from the config outside the plugins folder, or write its plugin list through a
+ * config file that links out of the project.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen, codegenOk } from "../support/cli.js";
 import { snapshot } from "../support/files.js";
@@ -48,6 +49,23 @@ test("a plugin name in the config that would leave the plugins folder is refused
   assert.is(r.code, 2, r.stderr);
   assert.match(r.stderr, /CONFIG_INVALID serverless\.plugins holds "\.\.\/\.\.\/outside", which is not a plugin name/);
   assert.not.ok(existsSync(join(dir, "host/.codegen/ledger.json")), "nothing was written");
+});
+
+test("a host whose .codegen.yaml links out of the project is refused; the linked file and the host stay as they were", () => {
+  const dir = scratch("serverless-link");
+  const target = join(dir, "elsewhere.yaml");
+  const text = "name: host\nmodule: example.com/host\nframe: api\n";
+  writeFileSync(target, text);
+  mkdirSync(join(dir, "host/plugins/p1"), { recursive: true });
+  writeFileSync(join(dir, "host/plugins/p1/.codegen.yaml"), "name: p1\nmodule: example.com/p1\nframe: api\nserverless:\n  plugin: true\n");
+  symlinkSync(target, join(dir, "host/.codegen.yaml"));
+  const before = snapshot(join(dir, "host"));
+  const r = codegen(["serverless", "build"], join(dir, "host"));
+  assert.is(r.code, 1, r.stderr);
+  assert.match(r.stderr, /UNSAFE_PATH .*host\/\.codegen\.yaml is a symbolic link; serverless writes the plugin list only into a config file of the project itself/);
+  assert.is(readFileSync(target, "utf8"), text, "the linked file is unchanged");
+  assert.ok(lstatSync(join(dir, "host/.codegen.yaml")).isSymbolicLink());
+  assert.equal(snapshot(join(dir, "host")), before);
 });
 
 test.run();

@@ -1,5 +1,5 @@
-import { posix, resolve } from "node:path";
-import { isPlainRelative, PathPolicy, reservedPart } from "../../fs/index.js";
+import { resolve } from "node:path";
+import { outsideProject } from "../../fs/index.js";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { consentState, loadConfig } from "../../config/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
@@ -30,12 +30,15 @@ export async function migrateCommand(action: string, arg: string | undefined, fl
     throw new CodegenError(diag("USAGE", "migrate down without a number would roll back every migration", undefined, "pass how many to roll back (migrate down 1), or --all to roll back every one"), 2);
   }
   let datasource = config.values.migrate.datasource;
+  const given = config.provenance.get("migrate.datasource");
+  let confinedFrom = given === "file" ? ".codegen.yaml (migrate.datasource)" : given === "pack" ? "the pack (migrate.datasource)" : undefined;
   if (!datasource && pack.database) {
     const { projectDatasource } = await import("../../migrate/index.js");
     const found = config.inProject ? projectDatasource(config.root, pack.database) : null;
     if (found) {
       out.info(`database ${found.redacted}, from ${found.from}`);
       datasource = found.url;
+      confinedFrom = found.from;
     }
   }
   if (!datasource) {
@@ -53,7 +56,7 @@ export async function migrateCommand(action: string, arg: string | undefined, fl
   const layer = config.provenance.get("migrate.dir");
   if (layer === "file" || layer === "pack") projectFolder(config.root, dir, layer === "file" ? ".codegen.yaml" : "the pack");
   const migrate = await import("../../migrate/index.js");
-  const options = { dir: resolve(config.root, dir), datasource, cwd: config.root, log: out.info };
+  const options = { dir: resolve(config.root, dir), datasource, cwd: config.root, log: out.info, ...(confinedFrom ? { confinedFrom } : {}) };
   // The migration does not need the config file's hooks: they run only when allowed.
   await withHooks(allowedHooks(consentState(config, pack), config, out), config.root, "", async () => {
     if (action === "version") {
@@ -80,13 +83,6 @@ export async function migrateCommand(action: string, arg: string | undefined, fl
  * the user's own choice.
  */
 function projectFolder(root: string, dir: string, from: string): void {
-  const rel = posix.normalize(dir.replace(/\/+$/, ""));
-  const refuse = (why: string): never => {
-    throw new CodegenError(diag("UNSAFE_PATH", `migrate.dir "${dir}" from ${from} ${why}`, undefined, "pass --dir to choose a folder outside the project"));
-  };
-  if (!isPlainRelative(rel)) refuse("is not a folder inside the project");
-  const reserved = reservedPart(rel);
-  if (reserved !== null) refuse(`lies in ${reserved}`);
-  const link = new PathPolicy(root).linkIn(rel);
-  if (link) refuse(`reaches ${link.at}, which is ${link.kind === "symlink" ? "a symbolic link" : "not a folder"}`);
+  const why = outsideProject(root, dir);
+  if (why !== null) throw new CodegenError(diag("UNSAFE_PATH", `migrate.dir "${dir}" from ${from} ${why}`, undefined, "pass --dir to choose a folder outside the project"));
 }

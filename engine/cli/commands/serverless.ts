@@ -5,8 +5,9 @@
  * plugins in), then the pack's plugin commands run (module bookkeeping, for example). The config
  * file changes only after the host was generated, so a failure leaves both as they were.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { CodegenError, diag } from "../../diagnostics/index.js";
+import { lstatOrNull } from "../../fs/index.js";
 import { applyPack, CONFIG_FILE, consentState, loadConfig, type LoadedConfig } from "../../config/index.js";
 import { needConsent } from "../consent.js";
 import { runArgv } from "../../exec/index.js";
@@ -33,6 +34,11 @@ export async function serverlessCommand(action: string, flags: ServerlessFlags, 
   const given = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
   if (!given.inProject || !given.file) {
     throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents: plugins belong to a host project`, undefined, "run it in the host project's root"), 2);
+  }
+  // The plugin list is written back to the project's config file: through a link, that write
+  // would land wherever a cloned project's link points.
+  if (!flags.config && lstatOrNull(given.file)?.isSymbolicLink()) {
+    throw new CodegenError(diag("UNSAFE_PATH", `${given.file} is a symbolic link; serverless writes the plugin list only into a config file of the project itself`, undefined, "replace the link with the file itself, or pass --config to name the file to change"));
   }
   if (given.values.serverless.plugin) {
     throw new CodegenError(diag("SERVERLESS_NESTED", "this project is a plugin: run codegen serverless in its host project"), 1);
@@ -101,7 +107,10 @@ function writePluginList(file: string, names: string[]): void {
     const section = doc.get("serverless");
     if (section && typeof section === "object" && "items" in section && Array.isArray(section.items) && section.items.length === 0) doc.delete("serverless");
   }
-  writeFileSync(file, doc.toString());
+  // A new file renamed over the old one: a crash leaves the old list or the new one.
+  const temp = `${file}.codegen-${process.pid}.tmp`;
+  writeFileSync(temp, doc.toString(), { mode: statSync(file).mode & 0o777, flag: "wx" });
+  renameSync(temp, file);
 }
 
 /** Runs the pack's commands; `plugin.loaded` says whether the host loaded the plugin before this run. */

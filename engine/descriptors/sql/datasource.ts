@@ -14,6 +14,7 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
+import { outsideProject } from "../../fs/index.js";
 import type { SqlDialect } from "../../ir/index.js";
 
 export interface Datasource {
@@ -49,6 +50,11 @@ export interface ConnectOptions {
   cwd?: string;
   /** SQLite: create the file when missing and allow flush(). */
   write?: boolean;
+  /**
+   * The URL came from a project's own file (named by `from`): an SQLite file must lie inside
+   * `cwd`, the project, reached through real folders only (fs/project-place.ts).
+   */
+  confinedFrom?: string;
 }
 
 function bad(url: string, why: string): never {
@@ -122,6 +128,12 @@ export function parseDatasource(url: string, cwd = process.cwd()): Datasource {
 
 export async function connect(url: string, options: ConnectOptions = {}): Promise<SqlSession> {
   const ds = parseDatasource(url, options.cwd);
+  if (ds.dialect === "sqlite" && options.confinedFrom !== undefined) {
+    const why = outsideProject(options.cwd ?? process.cwd(), ds.file);
+    if (why !== null) {
+      throw new CodegenError(diag("UNSAFE_PATH", `the SQLite file of ${ds.redacted}, from ${options.confinedFrom}, ${why}`, undefined, "a project's own files may only name a database file inside it; pass the datasource on the command line or in the environment to use another"));
+    }
+  }
   if (ds.dialect === "sqlite" && !options.write && !existsSync(ds.file)) {
     // A file, not a server: nothing runs that could be started.
     const base = options.cwd ?? process.cwd();

@@ -14,6 +14,8 @@ export interface ReadLiveOptions {
   tables?: string[];
   /** Base folder for relative SQLite paths (default: the working directory). */
   cwd?: string;
+  /** The datasources came from a project's own file, named here: SQLite files must lie inside `cwd`. */
+  confinedFrom?: string;
 }
 
 /** golang-migrate's bookkeeping table, left out unless a pattern names it. */
@@ -26,7 +28,7 @@ export async function readLiveSchema(sources: string[], options: ReadLiveOptions
   const tables = new Map<string, SqlTable>();
   const diagnostics: Diagnostic[] = [];
   for (const url of sources) {
-    const session = await connect(url, options.cwd ? { cwd: options.cwd } : {});
+    const session = await connect(url, { ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.confinedFrom !== undefined ? { confinedFrom: options.confinedFrom } : {}) });
     try {
       const read = session.dialect === "mysql" ? readMysqlTables : session.dialect === "postgres" ? readPostgresTables : readSqliteTables;
       let drafts;
