@@ -11,7 +11,7 @@ import { cachedGeneration, generationKey, storeGeneration, type Said } from "./g
 import { applyPack, consentState, type LoadedConfig, notAllowed } from "./config/index.js";
 import { loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
 import { rememberedOutput } from "./exec/index.js";
-import { findInputs, readDescriptors } from "./descriptors/index.js";
+import { findInputs, globPrefix, readDescriptors } from "./descriptors/index.js";
 import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/index.js";
 import type { PlannedFile } from "./plan/index.js";
 import { validateValue } from "./schema/index.js";
@@ -139,6 +139,8 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
     // Allowed above: the pack's commands that find third-party .proto files may run (skills
     // only reads, and leaves them out when they are not allowed).
     protoImports: runImports ? { sets: pack.protoImports, run: rememberedOutput, offline: values.offline } : { sets: pack.protoImports, offline: values.offline },
+    protoLayout: { root: pack.protoLayout.root ?? (globPrefix(inputs["proto"] ?? "") || "."), vendored: pack.protoLayout.vendored },
+    ...(pack.migrationsTable ? { migrationsTable: pack.migrationsTable } : {}),
     onWarning: warn,
   });
   const ir = { project, ...descriptors };

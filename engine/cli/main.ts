@@ -36,7 +36,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .action(async (name: string | undefined, flags) => (await import("./commands/new.js")).newCommand(name, flags, out));
 
   cli
-    .command("gen", "Generate code from the descriptors under desc/")
+    .command("gen", "Generate code from the descriptors the pack's inputs name")
     .option("--desc <file>", "Only write files planned from this descriptor (repeatable)")
     .option("--git-change [ref]", "Only descriptors changed in git against HEAD (or <ref>): modified, staged, untracked; deleted ones lose their files")
     .option("--dry-run", "Plan and render, print what would change, write nothing")
@@ -44,7 +44,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .option("--force", "Overwrite files at managed paths even when they lack the generated-code marker")
     .option("--yes", "Never ask to allow the project's commands: refuse instead")
     .option("--watch", "Stay running: gen again whenever a descriptor, the config or a plugin changes (Ctrl-C stops)")
-    .example("codegen gen --desc desc/api/user.api --diff")
+    .example("codegen gen --desc path/to/user.api --diff")
     .example("codegen gen --watch")
     .action(async (flags) => {
       if (!flags.watch) return (await import("./commands/gen.js")).genCommand({ ...flags, replayable: plainGen }, out);
@@ -61,7 +61,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
   cli
     .command("migrate <action> [arg]", "Apply database migrations: up [N], down N | --all, version, goto <V>, force <V>")
     .option("--datasource <url>", "Database: mysql://user:pass@host:3306/db, postgres://user@host:5432/db, sqlite:file.db")
-    .option("--dir <dir>", "Migration folder (default: desc/sql_migration)")
+    .option("--dir <dir>", "Migration folder (default: migrate.dir of the config or the pack)")
     .option("--all", "down: roll back every migration (down without a number refuses otherwise)")
     .example("codegen migrate up --datasource sqlite:data/app.db")
     .action(async (action: string, arg: string | undefined, flags) => (await import("./commands/migrate.js")).migrateCommand(action, arg, flags, out));

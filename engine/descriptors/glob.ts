@@ -1,12 +1,12 @@
 /**
  * Matching descriptor paths against an input glob. The globs packs and projects write
- * (`desc/api/**\/*.api`, `desc/{sql,schema}/*.sql`) are turned into one regular expression here,
+ * (`api/**\/*.api`, `{sql,schema}/*.sql`) are turned into one regular expression here,
  * with minimatch's meaning (no `dot` option: `*`, `?` and `**` never match a name that starts
  * with a dot); any other glob (classes, extglobs, escapes, ranges) goes to minimatch itself.
  * Loading minimatch costs a run about 8 ms, and a gen that finds nothing to do needs only this.
  */
 
-/** The folders of a glob before its first wildcard (`desc/api/**\/*.api` → `desc/api`): where files are looked for. */
+/** The folders of a glob before its first wildcard (`src/api/**\/*.api` → `src/api`): where files are looked for. */
 export function globPrefix(glob: string): string {
   const fixed: string[] = [];
   for (const seg of glob.split("/").slice(0, -1)) {

@@ -33,6 +33,10 @@ export interface ReadContext {
   datasourceFrom?: string;
   /** Third-party .proto sets the pack declares, and how to run their commands. */
   protoImports?: ProtoImportConfig;
+  /** The pack's proto layout: the folder import paths start from, and folders of vendored third-party copies (project-relative). */
+  protoLayout?: { root: string; vendored: string[] };
+  /** The table migrations keep their version in (the pack's), which a live schema leaves out. */
+  migrationsTable?: string;
   onSkip?: (message: string) => void;
   onWarning?: (warning: Diagnostic) => void;
 }
@@ -47,7 +51,8 @@ export const readers: Record<string, Reader> = {
     if (files.length === 0) return emptyProtoIR();
     const proto = await import("./proto/index.js");
     const imports = ctx.protoImports ? { imports: ctx.protoImports } : {};
-    const ir = await proto.readProto(files, { root: ctx.root, ...imports, onWarning: (w) => ctx.onWarning?.(w) });
+    const layout = ctx.protoLayout ? { protoRoot: ctx.protoLayout.root, vendored: ctx.protoLayout.vendored } : {};
+    const ir = await proto.readProto(files, { root: ctx.root, ...imports, ...layout, onWarning: (w) => ctx.onWarning?.(w) });
     // Compiler include folders for the third-party files the project uses (steps pass them to
     // the protocol buffer compiler), in the pack's declared order: a later folder must not
     // shadow the compiler's own copies of well-known files with newer ones it cannot read.
@@ -60,7 +65,8 @@ export const readers: Record<string, Reader> = {
     const sql = await import("./sql/index.js");
     if (ctx.config.sql.datasource.length > 0) {
       const from = ctx.datasourceFrom !== undefined ? { confinedFrom: ctx.datasourceFrom } : {};
-      return sql.readLiveSchema(ctx.config.sql.datasource, { tables: ctx.config.sql.tables, cwd: ctx.root, ...from });
+      const table = ctx.migrationsTable ? { migrationsTable: ctx.migrationsTable } : {};
+      return sql.readLiveSchema(ctx.config.sql.datasource, { tables: ctx.config.sql.tables, cwd: ctx.root, ...from, ...table });
     }
     const ir = await sql.readSqlFiles(files, {
       root: ctx.root,

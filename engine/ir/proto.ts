@@ -8,7 +8,15 @@
  * Option values are plain JSON: messages become objects keyed by field name (as written in
  * the .proto, snake_case), repeated fields arrays, enums their value names, 64-bit integers
  * numbers when they fit in a double and strings otherwise.
+ *
+ * Every declaration's `options` holds all its options, custom ones included, by name (plain
+ * names as written, extensions by full name: `google.api.http`); what a custom option means is
+ * for the pack that reads it. `optionPos` says where each one is written, so a pack's check can
+ * report at the user's line.
  */
+
+/** Where each option is written: the value of the first statement setting it, by the names `options` uses. */
+export type ProtoOptionPositions = Record<string, ProtoPosition>;
 
 export interface ProtoPosition {
   /** Project-relative posix path of the file (for third-party files: their import path). */
@@ -16,14 +24,6 @@ export interface ProtoPosition {
   /** 1-based line and column of the declaration's name. */
   line: number;
   column: number;
-}
-
-/** Middleware names declared by the `codegen.api` options, split at commas, trimmed, deduplicated. */
-export interface ProtoMiddleware {
-  /** From `(codegen.api.http_group)` / `(codegen.api.http)`. */
-  http: string[];
-  /** From the rpc-side options `(codegen.api.<rpc>_group)` / `(codegen.api.<rpc>)`. */
-  rpc: string[];
 }
 
 export interface ProtoImport {
@@ -45,7 +45,7 @@ export interface ProtoImport {
 export interface ProtoFile {
   /** Project-relative posix path. */
   path: string;
-  /** The path the protobuf compiler knows the file by: relative to the proto root (`desc/proto`) when inside it, else `path`. */
+  /** The path the protobuf compiler knows the file by: relative to the proto root (the pack's `proto.root`) when inside it, else `path`. */
   protoPath: string;
   /** True when the file was given as input (not only reached through an import). */
   root: boolean;
@@ -59,8 +59,7 @@ export interface ProtoFile {
   goPackage: string;
   /** File options by name (`go_package`, `java_package`, custom options by extension full name). */
   options: Record<string, unknown>;
-  /** Where the value of each built-in file option (`go_package`, `java_package`, ...) is written. */
-  optionPos: Record<string, ProtoPosition>;
+  optionPos: ProtoOptionPositions;
   imports: ProtoImport[];
   /** Full names of the services, messages (nested included) and enums it declares. */
   services: string[];
@@ -121,6 +120,7 @@ export interface ProtoField {
   comment: string;
   /** Field options by name (`json_name`, `deprecated`, custom options by extension full name). */
   options: Record<string, unknown>;
+  optionPos: ProtoOptionPositions;
   /** The `(buf.validate.field)` option value (`{string: {min_len: 2}, required: true, cel: [...]}`), null when none. */
   rules: Record<string, unknown> | null;
   pos: ProtoPosition;
@@ -132,6 +132,8 @@ export interface ProtoOneof {
   fields: string[];
   /** The `(buf.validate.oneof)` option value, null when none. */
   rules: Record<string, unknown> | null;
+  options: Record<string, unknown>;
+  optionPos: ProtoOptionPositions;
   comment: string;
   pos: ProtoPosition;
 }
@@ -156,6 +158,7 @@ export interface ProtoMessage {
   /** Same, or any message it reaches through its fields does (what a validator walks). */
   hasDeepValidation: boolean;
   options: Record<string, unknown>;
+  optionPos: ProtoOptionPositions;
   comment: string;
   pos: ProtoPosition;
 }
@@ -165,6 +168,7 @@ export interface ProtoEnumValue {
   number: number;
   comment: string;
   options: Record<string, unknown>;
+  optionPos: ProtoOptionPositions;
   pos: ProtoPosition;
 }
 
@@ -178,6 +182,7 @@ export interface ProtoEnum {
   goPackage: string;
   values: ProtoEnumValue[];
   options: Record<string, unknown>;
+  optionPos: ProtoOptionPositions;
   comment: string;
   pos: ProtoPosition;
 }
@@ -220,13 +225,10 @@ export interface ProtoMethod {
   serverStreaming: boolean;
   /** The `(google.api.http)` bindings, main one first; empty when the method has none. */
   http: ProtoHttpRule[];
-  /** Middleware named by the method's own options. */
-  middleware: ProtoMiddleware;
-  /** Service-level names, then method-level ones, deduplicated: what applies to the method. */
-  effectiveMiddleware: ProtoMiddleware;
   /** The input message, or a message it reaches, carries `buf.validate` rules. */
   hasValidation: boolean;
   options: Record<string, unknown>;
+  optionPos: ProtoOptionPositions;
   comment: string;
   pos: ProtoPosition;
 }
@@ -237,10 +239,6 @@ export interface ProtoService {
   package: string;
   file: string;
   goPackage: string;
-  /** Middleware named by the service-level options. */
-  middleware: ProtoMiddleware;
-  /** Every name used by the service or one of its methods, first-use order. */
-  allMiddleware: ProtoMiddleware;
   methods: ProtoMethod[];
   /** A method has a `(google.api.http)` rule. */
   hasHttp: boolean;
@@ -249,6 +247,7 @@ export interface ProtoService {
   /** A method's input carries `buf.validate` rules. */
   hasValidation: boolean;
   options: Record<string, unknown>;
+  optionPos: ProtoOptionPositions;
   comment: string;
   pos: ProtoPosition;
 }
@@ -261,8 +260,6 @@ export interface ProtoIR {
   /** Every message (nested included) of the project files, in file then declaration order. */
   messages: ProtoMessage[];
   enums: ProtoEnum[];
-  /** Distinct middleware names over all services and methods, sorted. */
-  middlewares: ProtoMiddleware;
   /** Import paths of the third-party files the project uses (`google/api/annotations.proto`), sorted. */
   thirdParty: string[];
   hasServices: boolean;

@@ -13,7 +13,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { CodegenError, diag, positionOf, type SourceSpan } from "../diagnostics/index.js";
-import { connect } from "../descriptors/index.js";
+import { connect, parseDatasource } from "../descriptors/index.js";
 import { type MigrationFiles, listMigrations, shown } from "./files.js";
 import { type VersionState, VersionStore } from "./store.js";
 
@@ -28,7 +28,7 @@ export interface MigrateOptions {
   datasource: string;
   /** Base folder for relative SQLite paths (default: the working directory). */
   cwd?: string;
-  /** Bookkeeping table; default `x-migrations-table` from the URL, else schema_migrations. */
+  /** The table the version is kept in (the pack declares it); the URL's `x-migrations-table` wins. */
   table?: string;
   /** The datasource came from a project's own file, named here: its SQLite file must lie inside `cwd`. */
   confinedFrom?: string;
@@ -86,8 +86,9 @@ export function goto(options: MigrateOptions, version: number): Promise<MigrateR
 
 /** Records `version` (null: no version) as current and clean, running nothing. */
 export async function force(options: MigrateOptions, version: number | null): Promise<VersionState> {
+  const table = tableName(options);
   const session = await connectFor(options);
-  const store = new VersionStore(session, tableName(options, session.datasource.params));
+  const store = new VersionStore(session, table);
   try {
     await store.open();
     await store.set(version, false);
@@ -100,8 +101,9 @@ export async function force(options: MigrateOptions, version: number | null): Pr
 
 /** The current version and whether it is dirty. */
 export async function version(options: MigrateOptions): Promise<VersionState> {
+  const table = tableName(options);
   const session = await connectFor(options);
-  const store = new VersionStore(session, tableName(options, session.datasource.params));
+  const store = new VersionStore(session, table);
   try {
     await store.open();
     return await store.get();
@@ -121,8 +123,13 @@ function count(n: number): number {
   return n;
 }
 
-function tableName(options: MigrateOptions, params: URLSearchParams): string {
-  return options.table ?? params.get("x-migrations-table") ?? "schema_migrations";
+function tableName(options: MigrateOptions): string {
+  const table = parseDatasource(options.datasource, options.cwd).params.get("x-migrations-table") ?? options.table;
+  if (table) return table;
+  throw new CodegenError(
+    diag("USAGE", "no table to keep the migration version in", undefined, "add x-migrations-table=<table> to the datasource URL, or use a pack that declares database.migrations_table"),
+    2,
+  );
 }
 
 interface Run {
@@ -136,8 +143,9 @@ interface Run {
 async function withRun(options: MigrateOptions, body: (run: Run) => Promise<void>): Promise<MigrateResult> {
   const dir = path.resolve(options.cwd ?? process.cwd(), options.dir);
   const files = await listMigrations(dir);
+  const table = tableName(options);
   const session = await connectFor(options);
-  const store = new VersionStore(session, tableName(options, session.datasource.params));
+  const store = new VersionStore(session, table);
   const applied: MigrationStep[] = [];
   try {
     await store.open();

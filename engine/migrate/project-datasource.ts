@@ -20,7 +20,7 @@ export interface ProjectDatasource {
   url: string;
   /** The URL with its password removed. */
   redacted: string;
-  /** Where it came from, for messages: `etc/etc.yaml (Database.DataSource)`. */
+  /** Where it came from, for messages: the file, then the key in parentheses. */
   from: string;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The version bookkeeping, kept as golang-migrate keeps it so either tool can take over:
- * a table `schema_migrations` with at most one row (version, dirty). Setting a version
+ * a table (its name given by the caller) with at most one row (version, dirty). Setting a version
  * empties the table and inserts the row in one transaction; "no version" is an empty
  * table, except that a dirty "no version" is stored as -1. MySQL and PostgreSQL use
  * `(version bigint not null primary key, dirty boolean not null)`; SQLite uses

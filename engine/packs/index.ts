@@ -13,7 +13,7 @@ import { mergeBy } from "./merge.js";
 import { packConfig, type ConfigSection } from "./config.js";
 import type { ModuleSource, Pack, Phase, PluginCommand, PluginSupport, ProjectDatabase, Rule, Step, Tool } from "./types.js";
 
-export type { Pack, Phase, Rule, Step, Tool, Mode, DeclaredImportSet, PluginCommand } from "./types.js";
+export type { Pack, Phase, Rule, Step, Tool, Mode, DeclaredImportSet, PluginCommand, ProtoLayout } from "./types.js";
 export { importCommands } from "./proto-imports.js";
 export { layerIdentity } from "./loaded-cache.js";
 export type { PackConfig, SchemaNode } from "./config.js";
@@ -38,8 +38,9 @@ interface ManifestYaml {
   plugins?: { dir?: string; frames?: string[]; build?: PluginCommandYaml[]; delete?: PluginCommandYaml[] };
   proto_imports?: ImportSetYaml[];
   config?: ConfigSection;
-  database?: ProjectDatabase;
+  database?: Partial<ProjectDatabase> & { migrations_table?: string };
   module_source?: ModuleSource;
+  proto?: { root?: string; vendored?: string[] };
 }
 
 interface PluginCommandYaml {
@@ -114,7 +115,9 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
     managedMarker: m.managed_marker ?? parent?.managedMarker ?? "",
     inputs: { ...(parent?.inputs ?? {}), ...(m.inputs ?? {}) },
     frames,
-    database: m.database ?? parent?.database ?? null,
+    database: projectDatabase(m.database) ?? parent?.database ?? null,
+    migrationsTable: m.database?.migrations_table ?? parent?.migrationsTable ?? null,
+    protoLayout: { root: m.proto?.root ?? parent?.protoLayout.root ?? null, vendored: m.proto?.vendored ?? parent?.protoLayout.vendored ?? [] },
     moduleSource: m.module_source ?? parent?.moduleSource ?? null,
     plugins: pluginSupport(m.plugins, parent?.plugins ?? null, builtin, source),
     config: await packConfig(m.config, parent?.config ?? null, manifestDoc),
@@ -124,6 +127,11 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
     rules,
     chain: [m.name, ...(parent?.chain ?? [])],
   };
+}
+
+/** The project file holding the database settings, when the section names one (the schema asks for all three keys together). */
+function projectDatabase(m: ManifestYaml["database"]): ProjectDatabase | null {
+  return m?.file && m.driver && m.datasource ? { file: m.file, driver: m.driver, datasource: m.datasource } : null;
 }
 
 /** A layer's plugins section replaces its parent's keys one by one. */

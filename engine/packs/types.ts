@@ -88,6 +88,10 @@ export interface Pack {
   frames: Record<string, { description: string; next: string[] }>;
   /** Where a generated project keeps its database settings (for `migrate`); null: nowhere. */
   database: ProjectDatabase | null;
+  /** pack.yaml `database.migrations_table`: the table migrations keep their version in; null: none declared. */
+  migrationsTable: string | null;
+  /** pack.yaml `proto`: where .proto inputs import from. */
+  protoLayout: ProtoLayout;
   /** Where an existing project states its module; null: only the config says. */
   moduleSource: ModuleSource | null;
   /** Plugins (sub-projects a host loads); null when the pack has none. */
@@ -128,6 +132,14 @@ export interface DeclaredImportSet extends ProtoImportSet {
   builtin: boolean;
   source: string;
   span: SourceSpan;
+}
+
+/** pack.yaml `proto`, with folders relative to the project root. */
+export interface ProtoLayout {
+  /** The folder import paths start from; null: the folders before the first wildcard of the proto input glob. */
+  root: string | null;
+  /** Folders holding copies of third-party files: include folders, never read as the project's own files. */
+  vendored: string[];
 }
 
 /** pack.yaml `database`: a YAML file of the project and the dotted keys of driver and data source. */

@@ -108,7 +108,7 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
       ctx.verbose?.(`step ${step.name}: ${argv.join(" ")}${matched.length ? ` (+${matched.length} files${batches.length > 1 ? ` in ${batches.length} runs at once` : ""})` : ""}`);
       ctx.progress?.(`running ${step.name} (${argv[0] ?? ""}${matched.length ? ` on ${matched.length} ${matched.length === 1 ? "file" : "files"}` : ""})`);
       // Parts of a cached per-file step go at once, one per core; any other step's parts in turn.
-      // A file name is never taken for an option ("-x.go") or an options file ("@x").
+      // A file name is never taken for an option ("-x") or an options file ("@x").
       const asFile = (p: string): string => (/^[-@]/.test(p) ? `./${p}` : p);
       const results = await withoutClock(() => eachAtOnce(batches, (batch) => runArgv([...base, ...batch.map(asFile)], dir), step.cache ? undefined : 1));
       const result = results.find((r) => r.exitCode !== 0) ?? results[0]!;

@@ -1,5 +1,6 @@
 // Migrations on MariaDB, PostgreSQL and SQLite: up/down/goto/force/version, golang-migrate's
-// bookkeeping, failures that leave the database dirty, and a first migration's bookkeeping.
+// bookkeeping in the table the caller names (the go-zero pack's: schema_migrations), failures
+// that leave the database dirty, and a first migration's bookkeeping.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +14,8 @@ import { type TestDb, mysqlDatabase, postgresSchema, sqliteFile } from "./helper
 import { fixtures } from "../support/paths.js";
 
 const migrate = suite("migrate");
+/** The table the go-zero pack declares (database.migrations_table). */
+const table = "schema_migrations";
 
 /** Migration files for one dialect; version 4 fails in its second statement. */
 function migrations(dialect: SqlDialect, broken: boolean): Record<string, string> {
@@ -62,7 +65,7 @@ async function rejects(p: Promise<unknown>, code: string): Promise<CodegenError>
 async function scenario(db: TestDb | null, dialect: SqlDialect): Promise<void> {
   if (!db) return;
   const dir = await folder(migrations(dialect, true));
-  const opts = { dir, datasource: db.url };
+  const opts = { dir, datasource: db.url, table };
   try {
     assert.equal(await version(opts), { version: null, dirty: false });
     let r = await up(opts, 2);
@@ -76,9 +79,9 @@ async function scenario(db: TestDb | null, dialect: SqlDialect): Promise<void> {
     assert.match(err.message, "version 4");
     if (dialect !== "sqlite") assert.is(err.diagnostics[0]?.span?.line, 4, "error located on the bad line");
     assert.is(formatVersion(await version(opts)), "4 (dirty)");
-    const table = await rows(db.url, "SELECT version, dirty FROM schema_migrations");
-    assert.is(table.length, 1);
-    assert.is(Number(table[0]!.version), 4);
+    const kept = await rows(db.url, `SELECT version, dirty FROM ${table}`);
+    assert.is(kept.length, 1);
+    assert.is(Number(kept[0]!.version), 4);
 
     // a dirty database refuses to move until forced
     for (const attempt of [() => up(opts), () => down(opts), () => goto(opts, 1)]) {
@@ -100,8 +103,11 @@ async function scenario(db: TestDb | null, dialect: SqlDialect): Promise<void> {
     assert.equal((await rows(db.url, "SELECT n FROM extra")).map((x) => Number(x.n)), [1]);
     assert.equal((await rows(db.url, "SELECT count(*) AS n FROM account")).map((x) => Number(x.n)), [2]);
 
-    // the bookkeeping table stays out of live schema reads
-    assert.equal((await readLiveSchema([db.url])).tables.map((t) => t.name), ["account", "extra", "note"]);
+    // the bookkeeping table stays out of live schema reads that name it, and only those
+    assert.equal((await readLiveSchema([db.url], { migrationsTable: table })).tables.map((t) => t.name), ["account", "extra", "note"]);
+    assert.equal((await readLiveSchema([db.url])).tables.map((t) => t.name), ["account", "extra", "note", table]);
+    const other = `${db.url}${db.url.includes("?") ? "&" : "?"}x-migrations-table=${table}`;
+    assert.equal((await readLiveSchema([other], { migrationsTable: "elsewhere" })).tables.map((t) => t.name), ["account", "extra", "note"]);
 
     // goto down over a migration without a down file, then down step by step
     r = await goto(opts, 2);
@@ -130,7 +136,7 @@ async function scenario(db: TestDb | null, dialect: SqlDialect): Promise<void> {
 async function bookkeepingShape(db: TestDb | null, dialect: SqlDialect): Promise<void> {
   if (!db) return;
   const dir = path.join(fixtures, "migrations/initialize");
-  const opts = { dir, datasource: db.url };
+  const opts = { dir, datasource: db.url, table };
   try {
     const r = await up(opts);
     assert.equal(r.applied.map((s) => `${s.version}/${s.name}`), ["1/initialize_schema"]);
@@ -162,11 +168,23 @@ migrate("duplicate versions are refused", async () => {
   try {
     const db = await sqliteFile();
     try {
-      await rejects(up({ dir, datasource: db.url }), "SQL_MIGRATE_FILES");
+      await rejects(up({ dir, datasource: db.url, table }), "SQL_MIGRATE_FILES");
     } finally {
       await db.drop();
     }
   } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+migrate("without a table from the caller or the URL, nothing runs", async () => {
+  const dir = await folder({ "1_a.up.sql": "CREATE TABLE a (n int);" });
+  const db = await sqliteFile();
+  try {
+    const err = await rejects(up({ dir, datasource: db.url }), "USAGE");
+    assert.match(err.diagnostics[0]?.hint ?? "", "x-migrations-table");
+  } finally {
+    await db.drop();
     await rm(dir, { recursive: true, force: true });
   }
 });

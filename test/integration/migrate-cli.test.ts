@@ -32,6 +32,15 @@ test("up, version, down, goto on the configured database", () => {
   assert.match(codegen(["migrate", "goto", "2"], dir).stdout, /version 1 -> 2/);
 });
 
+test("the version is kept in the table the pack declares; the URL's x-migrations-table wins", () => {
+  const dir = project();
+  assert.is(codegen(["migrate", "up"], dir).code, 0);
+  const version = (url: string) => codegen(["migrate", "version", "--datasource", url], dir).stdout;
+  assert.match(version("sqlite:data/app.db?x-migrations-table=schema_migrations"), /^2$/m);
+  assert.match(version("sqlite:data/app.db?x-migrations-table=other_versions"), /^none$/m);
+  assert.is(codegen(["migrate", "up", "1", "--datasource", "sqlite:data/app.db?x-migrations-table=other_versions"], dir).code, 1);
+});
+
 test("a failing migration names file and version, leaves the database dirty, and runs nothing after it", () => {
   const dir = project();
   writeFileSync(join(dir, "desc/sql_migration/3_broken.up.sql"), "ALTER TABLE nosuch ADD COLUMN x TEXT;");
@@ -57,13 +66,17 @@ test("flags and environment choose the database; a missing one is a usage error"
   assert.is(codegen(["migrate", "sideways"], dir).code, 2);
 });
 
-test("the migration folder's default is the pack's: a pack without one needs --dir", () => {
+test("the migration folder and version table are the pack's: a pack without them needs --dir and x-migrations-table", () => {
   const dir = project();
   writeFileSync(join(dir, ".codegen.yaml"), `name: m\npack: ${join(fixtures, "packs/mini")}\nmigrate:\n  datasource: sqlite:data/app.db\n`);
   const none = codegen(["migrate", "up"], dir);
   assert.is(none.code, 2);
   assert.match(none.stderr, /USAGE no migration folder/);
-  const given = codegen(["migrate", "up", "--dir", "desc/sql_migration"], dir);
+  const noTable = codegen(["migrate", "up", "--dir", "desc/sql_migration"], dir);
+  assert.is(noTable.code, 2, noTable.stderr);
+  assert.match(noTable.stderr, /USAGE no table to keep the migration version in/);
+  assert.match(noTable.stderr, /x-migrations-table/);
+  const given = codegen(["migrate", "up", "--dir", "desc/sql_migration", "--datasource", "sqlite:data/app.db?x-migrations-table=versions"], dir);
   assert.is(given.code, 0, given.stderr);
   assert.match(given.stdout, /version none -> 2/);
 });

@@ -15,7 +15,7 @@ const root = join(fixtures, "proto/errors");
 
 async function rejection(files: string[], at = root): Promise<Diagnostic[]> {
   try {
-    await readProto(files, { root: at, imports: await builtinProtoImports() });
+    await readProto(files, { root: at, protoRoot: "desc/proto", imports: await builtinProtoImports() });
   } catch (e) {
     if (e instanceof CodegenError) return e.diagnostics;
     throw e;
@@ -109,7 +109,7 @@ test("a missing import that is used is an error, with the unknown type", async (
 
 test("a missing import that nothing uses is a warning", async () => {
   const warnings: Diagnostic[] = [];
-  const ir = await readProto(["desc/proto/unused_missing_import.proto"], { root, onWarning: (w) => warnings.push(w) });
+  const ir = await readProto(["desc/proto/unused_missing_import.proto"], { root, protoRoot: "desc/proto", onWarning: (w) => warnings.push(w) });
   assert.equal(warnings.map((w) => `${w.span?.file}:${w.span?.line}:${w.span?.column}: ${w.code}`), ["desc/proto/unused_missing_import.proto:5:8: PROTO_IMPORT_NOT_FOUND"]);
   assert.equal(ir.files[0]?.imports[0]?.source, "missing");
 });

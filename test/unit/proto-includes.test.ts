@@ -11,7 +11,7 @@ import * as assert from "uvu/assert";
 import type { ProtoImportSet, ProtoImportSource } from "../../engine/descriptors/index.js";
 import { parseTemplate } from "../../engine/descriptors/proto/http.js";
 import { findProtoIncludes, ProtoIncludeFinder, readProto } from "../../engine/descriptors/proto/index.js";
-import { jsonNameOf, splitNames } from "../../engine/descriptors/proto/names.js";
+import { jsonNameOf } from "../../engine/descriptors/proto/names.js";
 import { scanProto } from "../../engine/descriptors/proto/outline.js";
 import { rememberedOutput } from "../../engine/exec/remembered.js";
 import { builtinProtoImports } from "../support/proto-imports.js";
@@ -173,12 +173,10 @@ test("path templates: variables, patterns, verbs, errors", () => {
   }
 });
 
-test("names: json names, middleware lists", () => {
+test("names: json names", () => {
   assert.is(jsonNameOf("page_size"), "pageSize");
   assert.is(jsonNameOf("goVersion"), "goVersion");
   assert.is(jsonNameOf("a__b_"), "aB");
-  assert.equal(splitNames(" a, b ,,a,c "), ["a", "b", "c"]);
-  assert.equal(splitNames(undefined), []);
 });
 
 test("outline: positions of declarations, options and option keys", () => {

@@ -1,7 +1,7 @@
 /**
  * readProto on the fixture project test/fixtures/proto/project: several files, a common
- * messages-only file imported by others, go_package values, the codegen.api middleware
- * options (service and method level), google.api.http rules, buf.validate rules with CEL,
+ * messages-only file imported by others, go_package values, custom options (service and
+ * method level, with their positions), google.api.http rules, buf.validate rules with CEL,
  * streaming, third-party types, and the IR against schemas/ir-proto.schema.json.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,7 +22,7 @@ let irPromise: Promise<{ ir: ProtoIR; warnings: Diagnostic[] }> | null = null;
 function read(): Promise<{ ir: ProtoIR; warnings: Diagnostic[] }> {
   irPromise ??= (async () => {
     const warnings: Diagnostic[] = [];
-    const ir = await readProto(inputs, { root, imports: await builtinProtoImports(), onWarning: (w) => warnings.push(w) });
+    const ir = await readProto(inputs, { root, protoRoot: "desc/proto", imports: await builtinProtoImports(), onWarning: (w) => warnings.push(w) });
     return { ir, warnings };
   })();
   return irPromise;
@@ -129,21 +129,20 @@ test("buf.validate: field rules, message and field CEL, hasValidation flags", as
   assert.is(ir.hasValidation, true);
 });
 
-test("codegen.api middleware: service level, method level, effective lists, project list", async () => {
+test("custom options: a service's and a method's, by extension full name, with where each value is written", async () => {
   const { ir } = await read();
+  const file = "desc/proto/user.proto";
   const svc = service(ir, "user.v1.UserService");
-  assert.equal(svc.middleware, { http: ["httplog"], rpc: ["rpclog"] });
+  assert.equal(svc.options, { "codegen.api.http_group": { middleware: "httplog" }, "codegen.api.zrpc_group": { middleware: "rpclog" } });
+  assert.equal(svc.optionPos, { "codegen.api.http_group": { file, line: 71, column: 37 }, "codegen.api.zrpc_group": { file, line: 72, column: 48 } });
   const get = method(ir, svc.fullName, "GetUser");
-  assert.equal(get.middleware, { http: ["cache", "httplog"], rpc: [] });
-  assert.equal(get.effectiveMiddleware, { http: ["httplog", "cache"], rpc: ["rpclog"] });
-  const create = method(ir, svc.fullName, "CreateUser");
-  assert.equal(create.middleware, { http: ["apikey"], rpc: ["audit", "quota"] });
-  assert.equal(create.effectiveMiddleware, { http: ["httplog", "apikey"], rpc: ["rpclog", "audit", "quota"] });
-  assert.equal(method(ir, svc.fullName, "ListUsers").effectiveMiddleware, { http: ["httplog"], rpc: ["rpclog"] });
-  assert.equal(svc.allMiddleware, { http: ["httplog", "cache", "apikey"], rpc: ["rpclog", "audit", "quota"] });
-  assert.equal(service(ir, "ping.PingService").allMiddleware, { http: [], rpc: [] });
-  assert.equal(ir.middlewares, { http: ["apikey", "cache", "httplog"], rpc: ["audit", "quota", "rpclog"] });
   assert.equal(get.options["codegen.api.http"], { middleware: "cache, httplog" });
+  assert.equal(get.optionPos, { "google.api.http": { file, line: 76, column: 32 }, "codegen.api.http": { file, line: 80, column: 33 } });
+  const create = method(ir, svc.fullName, "CreateUser");
+  assert.equal([create.options["codegen.api.http"], create.options["codegen.api.zrpc"]], [{ middleware: "apikey" }, { middleware: "audit,quota" }]);
+  assert.equal([create.optionPos["codegen.api.http"], create.optionPos["codegen.api.zrpc"]], [{ file, line: 88, column: 44 }, { file, line: 89, column: 33 }]);
+  assert.equal(method(ir, svc.fullName, "ListUsers").options["codegen.api.http"], undefined);
+  assert.equal(service(ir, "ping.PingService").optionPos, {});
 });
 
 test("google.api.http: verbs, placeholders, patterns, body, response_body, additional bindings, custom", async () => {
@@ -190,7 +189,7 @@ test("methods: types with their files and go packages, streaming, rpc path, posi
 
 test("a service whose messages live in the common file: their go_package as written", async () => {
   const dir = join(fixtures, "proto/multi");
-  const ir = await readProto(["desc/proto/order/order.proto", "desc/proto/types/types.proto"], { root: dir });
+  const ir = await readProto(["desc/proto/order/order.proto", "desc/proto/types/types.proto"], { root: dir, protoRoot: "desc/proto" });
   const svc = ir.services[0];
   assert.equal([svc?.goPackage, svc?.methods[0]?.outputType.goPackage, svc?.methods[0]?.outputType.package], ["internal/pb/order", "internal/pb/types;types", "shared.types"]);
   assert.equal(ir.files.map((f) => [f.path, f.protoPath, f.hasServices]), [
@@ -212,7 +211,7 @@ test("the IR matches schemas/ir-proto.schema.json", async () => {
   assert.ok(ok, JSON.stringify(validate.errors, null, 1));
 });
 
-test("vendored third-party files under desc/proto/third_party are include files, not project files", async () => {
+test("files in a vendored folder are include files, not project files", async () => {
   const dir = scratch("proto-vendored");
   const write = (name: string, text: string) => {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
@@ -225,7 +224,7 @@ test("vendored third-party files under desc/proto/third_party are include files,
       'syntax = "proto3";\npackage google.api;\nimport "google/protobuf/descriptor.proto";\nmessage HttpRule { string get = 2; string post = 4; string body = 7; }\nextend google.protobuf.MethodOptions { HttpRule http = 72295728; }\n',
     );
     write("desc/proto/a.proto", 'syntax = "proto3";\npackage a;\nimport "google/api/annotations.proto";\nmessage R {}\nservice S {\n  rpc Do(R) returns (R) { option (google.api.http) = { post: "/do" body: "*" }; }\n}\n');
-    const ir = await readProto(["desc/proto/a.proto", "desc/proto/third_party/google/api/annotations.proto"], { root: dir });
+    const ir = await readProto(["desc/proto/a.proto", "desc/proto/third_party/google/api/annotations.proto"], { root: dir, protoRoot: "desc/proto", vendored: ["desc/proto/third_party"] });
     assert.equal(ir.files.map((f) => f.path), ["desc/proto/a.proto"]);
     assert.equal(ir.files[0]?.imports.map((i) => [i.path, i.source]), [["google/api/annotations.proto", "include"]]);
     assert.equal(ir.services[0]?.methods[0]?.http[0]?.colonPath, "/do");

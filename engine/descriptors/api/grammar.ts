@@ -1,5 +1,5 @@
 /**
- * The ohm grammar of the goctl api language (current and legacy forms), compiled once on
+ * The ohm grammar of the .api language (current and legacy forms), compiled once on
  * first use. Internal to the api reader.
  *
  * Statements are syntactic rules (whitespace and comments skipped between tokens). Struct

@@ -1,5 +1,5 @@
 /**
- * Reader of `.api` descriptors (the goctl api language, plus the `go_package`,
+ * Reader of `.api` descriptors (the .api language, plus the `go_package`,
  * `compact_handler` and `rewrite_handler` extensions): files in, ApiIR out, or a
  * CodegenError listing every problem found with file:line:col.
  *

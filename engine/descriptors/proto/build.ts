@@ -1,8 +1,8 @@
 /**
  * Building the ProtoIR from the loaded files (already checked): protobufjs objects give the
  * types, the outlines give positions, the evaluated options give values. Here: messages,
- * enums, files and the project-wide lists (middleware, third-party imports, validation flags);
- * services and their methods are built by services.ts.
+ * enums, files and the project-wide lists (third-party imports, validation flags); services
+ * and their methods are built by services.ts.
  */
 import protobuf from "protobufjs";
 import type { Diagnostic } from "../../diagnostics/index.js";
@@ -12,15 +12,14 @@ import type {
   ProtoFile,
   ProtoIR,
   ProtoMessage,
-  ProtoMiddleware,
   ProtoOneof,
   ProtoPosition,
   ProtoService,
   ProtoTypeRef,
 } from "../../ir/index.js";
 import type { LoadedFile } from "./load.js";
-import { jsonNameOf, union } from "./names.js";
-import { isScalar, type OptionValues } from "./options.js";
+import { jsonNameOf } from "./names.js";
+import { isScalar, type OptionsResult, type OptionValues } from "./options.js";
 import type { Decl, Pos } from "./outline.js";
 import { lookupType, type Declared } from "./resolve.js";
 import { buildService, type ServiceContext } from "./services.js";
@@ -33,8 +32,8 @@ export interface BuildInput {
   root: protobuf.Root;
   project: LoadedFile[];
   filesByPath: Map<string, LoadedFile>;
-  /** Evaluated options per project file, keyed `target:owner`. */
-  options: Map<LoadedFile, Map<string, OptionValues>>;
+  /** Evaluated options (values and where they are written) per project file, keyed `target:owner`. */
+  options: Map<LoadedFile, Pick<OptionsResult, "values" | "positions">>;
 }
 
 export function buildIR(input: BuildInput, diagnostics: Diagnostic[]): ProtoIR {
@@ -77,17 +76,11 @@ class Builder implements ServiceContext {
 
     const thirdParty = new Set<string>();
     for (const file of this.input.project) for (const imp of file.imports) if (imp.target && !imp.target.project) thirdParty.add(imp.path);
-    const mw: ProtoMiddleware = { http: [], rpc: [] };
-    for (const s of services) {
-      mw.http = union(mw.http, s.allMiddleware.http);
-      mw.rpc = union(mw.rpc, s.allMiddleware.rpc);
-    }
     return {
       files,
       services,
       messages,
       enums,
-      middlewares: { http: [...mw.http].sort(), rpc: [...mw.rpc].sort() },
       thirdParty: [...thirdParty].sort(),
       hasServices: services.length > 0,
       hasHttp: services.some((s) => s.hasHttp),
@@ -103,12 +96,17 @@ class Builder implements ServiceContext {
   }
 
   opts(file: LoadedFile, key: string): OptionValues {
-    return this.input.options.get(file)?.get(key) ?? {};
+    return this.input.options.get(file)?.values.get(key) ?? {};
+  }
+
+  optionPos(file: LoadedFile, key: string): Record<string, ProtoPosition> {
+    const positions = this.input.options.get(file)?.positions.get(key) ?? {};
+    return Object.fromEntries(Object.entries(positions).map(([name, p]) => [name, this.pos(file, p)]));
   }
 
   goPackage(file: LoadedFile | undefined): string {
     if (!file) return "";
-    const values = this.input.options.get(file)?.get("file:");
+    const values = this.input.options.get(file)?.values.get("file:");
     let raw = typeof values?.["go_package"] === "string" ? (values["go_package"] as string) : "";
     if (!values) {
       const opt = file.outline.fileOptions.find((o) => o.parts.length === 1 && o.parts[0]?.name === "go_package" && !o.parts[0].extension);
@@ -179,7 +177,15 @@ class Builder implements ServiceContext {
       const od = decls.get(o.name);
       if (!od || od.kind !== "oneof") continue;
       const options = this.opts(file, `oneof:${od.fullName}`);
-      oneofs.push({ name: o.name, fields: [...o.oneof], rules: asRules(options[ONEOF_RULES]), comment: o.comment ?? "", pos: this.pos(file, od.pos) });
+      oneofs.push({
+        name: o.name,
+        fields: [...o.oneof],
+        rules: asRules(options[ONEOF_RULES]),
+        options,
+        optionPos: this.optionPos(file, `oneof:${od.fullName}`),
+        comment: o.comment ?? "",
+        pos: this.pos(file, od.pos),
+      });
     }
     const options = this.opts(file, `message:${d.fullName}`);
     const rules = asRules(options[MESSAGE_RULES]);
@@ -192,6 +198,7 @@ class Builder implements ServiceContext {
       hasValidation: rules !== null || fields.some((f) => f.rules !== null) || oneofs.some((o) => o.rules !== null),
       hasDeepValidation: false,
       options,
+      optionPos: this.optionPos(file, `message:${d.fullName}`),
       comment: type.comment ?? "",
       pos: this.pos(file, d.pos),
     });
@@ -222,6 +229,7 @@ class Builder implements ServiceContext {
       deprecated: options["deprecated"] === true,
       comment: f.comment ?? "",
       options,
+      optionPos: d ? this.optionPos(file, `field:${d.fullName}`) : {},
       rules: asRules(options[FIELD_RULES]),
       pos: this.pos(file, d?.pos ?? { line: 1, column: 1 }),
     };
@@ -240,10 +248,12 @@ class Builder implements ServiceContext {
           number,
           comment: en.comments[name] ?? "",
           options: vd ? this.opts(file, `enumValue:${vd.fullName}`) : {},
+          optionPos: vd ? this.optionPos(file, `enumValue:${vd.fullName}`) : {},
           pos: this.pos(file, vd?.pos ?? d.pos),
         };
       }),
       options: this.opts(file, `enum:${d.fullName}`),
+      optionPos: this.optionPos(file, `enum:${d.fullName}`),
       comment: en.comment ?? "",
       pos: this.pos(file, d.pos),
     };
@@ -281,9 +291,7 @@ class Builder implements ServiceContext {
       package: pkg,
       goPackage: this.goPackage(file),
       options: this.opts(file, "file:"),
-      optionPos: Object.fromEntries(
-        file.outline.fileOptions.filter((o) => o.parts.length === 1 && !o.parts[0]?.extension).map((o) => [o.parts[0]!.name, this.pos(file, o.value.pos)]),
-      ),
+      optionPos: this.optionPos(file, "file:"),
       imports: file.imports.map((imp) => ({
         path: imp.path,
         public: imp.public,

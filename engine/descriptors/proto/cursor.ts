@@ -15,7 +15,7 @@ export interface TypeName {
   pos: Pos;
 }
 
-/** One part of an option name: `(codegen.api.http)` (extension) or `middleware`. */
+/** One part of an option name: `(google.api.http)` (extension) or `get`. */
 export interface OptionNamePart {
   name: string;
   extension: boolean;

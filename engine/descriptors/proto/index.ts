@@ -13,13 +13,12 @@ import type { ProtoIR } from "../../ir/index.js";
 import { buildIR } from "./build.js";
 import { loadProtoFiles, type LoadedFile, type ReadProtoOptions } from "./load.js";
 import { installHint } from "./import-sets.js";
-import { evaluateOptions, type OptionValues } from "./options.js";
+import { evaluateOptions, type OptionsResult } from "./options.js";
 import { Resolver } from "./resolve.js";
 
 export type { ReadProtoOptions } from "./load.js";
 export { findProtoIncludes, ProtoIncludeFinder, type ProtoIncludes, type ProtoIncludeDir } from "./includes.js";
 export type { ProtoImportConfig, ProtoImportSet, ProtoImportSource, ImportCommandRunner, CommandOutput } from "./import-sets.js";
-export { MIDDLEWARE_OPTIONS } from "./services.js";
 
 /**
  * Read the given `.proto` files (absolute, or relative to `options.root`) and the files they
@@ -38,12 +37,12 @@ export async function readProto(files: string[], options: ReadProtoOptions): Pro
     if (!include?.partial) return undefined;
     return `${declaring} was read from ${include.source}, a reduced copy; to get the full file, ${installHint(load.setFor(declaring))}`;
   };
-  const optionValues = new Map<LoadedFile, Map<string, OptionValues>>();
+  const optionValues = new Map<LoadedFile, OptionsResult>();
   for (const file of load.project) {
     resolver.checkFile(file);
     const evaluated = evaluateOptions(load.root, file.path, file.outline.options, diagnostics, partialHint);
     for (const ext of evaluated.extensions) resolver.checkExtension(file, ext.field, ext.pos, ext.name);
-    optionValues.set(file, evaluated.values);
+    optionValues.set(file, evaluated);
   }
   const ir = diagnostics.length === 0 ? buildIR({ root: load.root, project: load.project, filesByPath, options: optionValues }, diagnostics) : null;
 
@@ -55,7 +54,7 @@ export async function readProto(files: string[], options: ReadProtoOptions): Pro
       "PROTO_IMPORT_NOT_FOUND",
       `import "${imp.path}" not found${set ? ` (${set.title})` : ""}`,
       { file: file.path, line: imp.pathPos.line, column: imp.pathPos.column },
-      set ? installHint(set) : `looked in ${options.protoRoot ?? "desc/proto"}, beside ${file.path}, and in the third-party include folders`,
+      set ? installHint(set) : `looked in ${load.protoRoot === "." ? "the project root" : load.protoRoot}, beside ${file.path}, and in the third-party include folders`,
     );
     if (hasErrorsIn(file, diagnostics) || (!file.project && diagnostics.length > 0)) diagnostics.push(d);
     else warn({ ...d, message: `${d.message}; nothing from it is used, so it is skipped` });

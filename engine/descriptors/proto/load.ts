@@ -17,8 +17,13 @@ import { scanProto, ScanError, type Outline, type Pos, type ScannedImport } from
 export interface ReadProtoOptions {
   /** Project root: file paths in the IR and in diagnostics are posix paths relative to it. */
   root: string;
-  /** Folder (relative to root) that import paths and protoc paths are relative to. Default `desc/proto`. */
+  /** Folder (relative to root) that import paths and compiler paths are relative to; default: the root itself. */
   protoRoot?: string;
+  /**
+   * Folders (relative to root) where the project keeps copies of third-party files: searched as
+   * include folders, and their files are never read as the project's own. Default: none.
+   */
+  vendored?: string[];
   /** Extra include folders searched before the declared third-party sets. */
   includes?: string[];
   /** The third-party import sets the pack declares, and how to run their commands (none: only extra folders and the reader's copies). */
@@ -51,6 +56,8 @@ export interface LoadedFile {
 
 export interface LoadResult {
   root: protobuf.Root;
+  /** The proto root as given (project-relative posix path, "." for the project root), for messages. */
+  protoRoot: string;
   files: LoadedFile[];
   /** Project files: inputs in the given order, then project files reached only by import. */
   project: LoadedFile[];
@@ -76,20 +83,28 @@ function unsafePath(p: string): boolean {
 
 export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions): Promise<LoadResult> {
   const root = resolve(options.root);
-  const protoRoot = resolve(root, options.protoRoot ?? "desc/proto");
-  // `<proto root>/third_party` (the layout jzero projects use for vendored google/api etc.) is an include folder.
-  const vendored = join(protoRoot, "third_party");
-  const extra = [...(options.includes ?? []), ...(existsSync(vendored) ? [vendored] : [])];
+  const protoRoot = resolve(root, options.protoRoot ?? ".");
+  const vendored = (options.vendored ?? []).map((dir) => resolve(root, dir));
+  const extra = [...(options.includes ?? []), ...vendored.filter((dir) => existsSync(dir))];
   const finder = new ProtoIncludeFinder({ root, extra, ...(options.imports ? { imports: options.imports } : {}) });
-  /** Third-party files kept inside the project: under third_party/, or at an import path a declared set serves (google/api/...). */
-  const isVendored = (abs: string): boolean => {
-    const inVendored = toPosix(relative(vendored, abs));
-    if (!inVendored.startsWith("../") && !isAbsolute(inVendored)) return true;
-    const inProtoRoot = toPosix(relative(protoRoot, abs));
-    return !inProtoRoot.startsWith("../") && !isAbsolute(inProtoRoot) && finder.setFor(inProtoRoot) !== undefined;
+  const inside = (dir: string, abs: string): boolean => {
+    const rel = toPosix(relative(dir, abs));
+    return rel !== ".." && !rel.startsWith("../") && !isAbsolute(rel);
   };
+  /** Third-party files kept inside the project: in a vendored folder, or at an import path a declared set serves (google/api/...). */
+  const isVendored = (abs: string): boolean =>
+    vendored.some((dir) => inside(dir, abs)) || (inside(protoRoot, abs) && finder.setFor(toPosix(relative(protoRoot, abs))) !== undefined);
   const pbRoot = new protobuf.Root();
-  const result: LoadResult = { root: pbRoot, files: [], project: [], diagnostics: [], warnings: [], missing: [], setFor: (p) => finder.setFor(p) };
+  const result: LoadResult = {
+    root: pbRoot,
+    protoRoot: toPosix(relative(root, protoRoot)) || ".",
+    files: [],
+    project: [],
+    diagnostics: [],
+    warnings: [],
+    missing: [],
+    setFor: (p) => finder.setFor(p),
+  };
   const byAbs = new Map<string, LoadedFile>();
   /** Files by the import path they are known by (third-party files, and project files under the proto root). */
   const byImportPath = new Map<string, LoadedFile>();

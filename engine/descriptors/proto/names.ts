@@ -1,4 +1,4 @@
-/** Small naming helpers: "did you mean", protobuf's default JSON names, middleware lists. */
+/** Small naming helpers: "did you mean", protobuf's default JSON names. */
 
 /** The closest candidate within a small edit distance, for a "did you mean" hint. */
 export function closest(name: string, candidates: Iterable<string>): string | undefined {
@@ -46,26 +46,5 @@ export function jsonNameOf(name: string): string {
       upper = false;
     } else out += c;
   }
-  return out;
-}
-
-/** `"a, b,,a"` → `["a", "b"]`. */
-export function splitNames(value: unknown): string[] {
-  const list = Array.isArray(value) ? value : [value];
-  const out: string[] = [];
-  for (const v of list) {
-    if (typeof v !== "string") continue;
-    for (const part of v.split(",")) {
-      const name = part.trim();
-      if (name && !out.includes(name)) out.push(name);
-    }
-  }
-  return out;
-}
-
-/** Distinct values of the lists, first-seen order. */
-export function union(...lists: string[][]): string[] {
-  const out: string[] = [];
-  for (const list of lists) for (const v of list) if (!out.includes(v)) out.push(v);
   return out;
 }

@@ -34,14 +34,18 @@ export function isScalar(type: string): boolean {
 /** Options of one declaration, by name: plain names as written, extensions by full name. */
 export type OptionValues = Record<string, unknown>;
 
+/** Where each option of one declaration is written: the value of the first statement that sets it, by the same names as OptionValues. */
+export type OptionPositions = Record<string, Pos>;
+
 export interface OptionsResult {
   /** Keyed `target:owner` (`file:` for file options). */
   values: Map<string, OptionValues>;
+  /** Same keys. */
+  positions: Map<string, OptionPositions>;
   /** Extensions used, with where (for the import visibility check). */
   extensions: Array<{ field: protobuf.Field; pos: Pos; name: string }>;
 }
 
-/** Check every option of one file and build its values; problems go to `diagnostics`. */
 /**
  * Check every option of one file and build its values; problems go to `diagnostics`.
  * `partialHint(file)` explains, for a message declared in a reduced third-party copy, how to get the full one.
@@ -57,7 +61,7 @@ export function evaluateOptions(
 }
 
 class OptionEvaluator {
-  private readonly result: OptionsResult = { values: new Map(), extensions: [] };
+  private readonly result: OptionsResult = { values: new Map(), positions: new Map(), extensions: [] };
 
   constructor(
     private readonly root: protobuf.Root,
@@ -80,12 +84,18 @@ class OptionEvaluator {
     if (!optionsType) return;
     const key = `${opt.target}:${opt.owner}`;
     let values = this.result.values.get(key);
-    if (!values) {
+    let positions = this.result.positions.get(key);
+    if (!values || !positions) {
       values = {};
+      positions = {};
       this.result.values.set(key, values);
+      this.result.positions.set(key, positions);
     }
     const [first, ...rest] = opt.parts;
     if (!first) return;
+    const at = (optionName: string): void => {
+      positions[optionName] ??= opt.value.pos;
+    };
 
     // The first part: an extension of the options message, or one of its own fields.
     let field: protobuf.Field | null;
@@ -100,6 +110,7 @@ class OptionEvaluator {
       if (!field && opt.target === "field" && first.name in FIELD_PSEUDO) {
         if (rest.length > 0) return this.error("PROTO_UNKNOWN_OPTION_FIELD", `option ${first.name} has no fields`, rest[0]?.pos ?? first.pos);
         values[first.name] = this.pseudo(first.name, opt.value);
+        at(first.name);
         return;
       }
       if (!field) {
@@ -107,6 +118,8 @@ class OptionEvaluator {
         return this.error("PROTO_UNKNOWN_OPTION", `unknown ${opt.target === "enumValue" ? "enum value" : opt.target} option ${first.name}`, first.pos, didYouMean(first.name, names));
       }
     }
+
+    at(name);
 
     // Later parts: fields (or extensions) of the previous part's message.
     let holder: Record<string, unknown> = values;
@@ -307,11 +320,12 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return !!v && typeof v === "object" && !Array.isArray(v);
 }
 
-/** A hint for an unknown option from a well-known third-party set. */
+/** A hint for an unknown option: the file of a well-known protobuf set, or else the scope its name gives. */
 function importHint(name: string): string | undefined {
   const n = name.replace(/^\./, "");
   if (n.startsWith("google.api.")) return 'it is declared in "google/api/annotations.proto": is that file imported, and found?';
   if (n.startsWith("buf.validate.")) return 'it is declared in "buf/validate/validate.proto": is that file imported, and found?';
-  if (n.startsWith("codegen.api.")) return "it is declared in the codegen/api extension files under desc/proto: is the right one imported?";
+  const pkg = n.split(".").slice(0, -1).join(".");
+  if (pkg) return `is the file that declares it (in ${pkg}) imported, and found?`;
   return undefined;
 }

@@ -1,32 +1,17 @@
 /**
  * Building the services of the ProtoIR: each rpc with its request and response types, http
- * bindings (checked against the messages) and middleware lists (own and effective), and the
- * packages of the messages a service uses. Called by the builder (build.ts) once every
- * message is built, since a method's validation flag depends on its request message.
+ * bindings (checked against the messages) and options. Called by the builder (build.ts) once
+ * every message is built, since a method's validation flag depends on its request message.
  */
 import protobuf from "protobufjs";
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
-import type {
-  ProtoHttpRule,
-  ProtoMethod,
-  ProtoMiddleware,
-  ProtoPosition,
-  ProtoService,
-  ProtoTypeRef,
-} from "../../ir/index.js";
+import type { ProtoHttpRule, ProtoMethod, ProtoPosition, ProtoService, ProtoTypeRef } from "../../ir/index.js";
 import { checkHttpFields, httpRules } from "./http.js";
 import type { LoadedFile } from "./load.js";
-import { splitNames, union } from "./names.js";
 import type { OptionValues } from "./options.js";
 import type { Decl, Pos } from "./outline.js";
 import { lookupType, type Declared } from "./resolve.js";
 
-/** Extension full names carrying middleware lists (the rpc-side name is assembled from parts). */
-const RPC = ["z", "rpc"].join("");
-export const MIDDLEWARE_OPTIONS = {
-  service: { http: "codegen.api.http_group", rpc: `codegen.api.${RPC}_group` },
-  method: { http: "codegen.api.http", rpc: `codegen.api.${RPC}` },
-} as const;
 const HTTP_RULE = "google.api.http";
 
 /** What building a service needs from the builder. */
@@ -36,6 +21,8 @@ export interface ServiceContext {
   pos(file: LoadedFile, p: Pos): ProtoPosition;
   /** Evaluated options of a declaration, keyed `target:owner`. */
   opts(file: LoadedFile, key: string): OptionValues;
+  /** Where each of those options is written. */
+  optionPos(file: LoadedFile, key: string): Record<string, ProtoPosition>;
   goPackage(file: LoadedFile | undefined): string;
   typeRef(t: Declared): ProtoTypeRef;
   /** Does the message, or anything it reaches through fields, carry rules? */
@@ -46,8 +33,6 @@ export function buildService(ctx: ServiceContext, file: LoadedFile, d: Decl): Pr
   const svc = ctx.root.lookup(d.fullName, [protobuf.Service]) as protobuf.Service | null;
   const pkg = file.outline.package;
   const options = ctx.opts(file, `service:${d.fullName}`);
-  const middleware = middlewareOf(options, MIDDLEWARE_OPTIONS.service);
-  checkMiddlewareNames(ctx, file, d, middleware);
   const goPackage = ctx.goPackage(file);
   const methods: ProtoMethod[] = [];
   for (const md of file.outline.decls) {
@@ -57,8 +42,6 @@ export function buildService(ctx: ServiceContext, file: LoadedFile, d: Decl): Pr
     const output = lookupType(ctx.root, d.fullName, md.output.name);
     if (!input || !output) continue;
     const mOptions = ctx.opts(file, `method:${md.fullName}`);
-    const own = middlewareOf(mOptions, MIDDLEWARE_OPTIONS.method);
-    checkMiddlewareNames(ctx, file, md, own);
     const inputType = ctx.typeRef(input);
     const outputType = ctx.typeRef(output);
     methods.push({
@@ -71,10 +54,9 @@ export function buildService(ctx: ServiceContext, file: LoadedFile, d: Decl): Pr
       clientStreaming: md.input.stream,
       serverStreaming: md.output.stream,
       http: httpOf(ctx, file, md, mOptions, input, output),
-      middleware: own,
-      effectiveMiddleware: { http: union(middleware.http, own.http), rpc: union(middleware.rpc, own.rpc) },
       hasValidation: ctx.hasDeepValidation(inputType.fullName),
       options: mOptions,
+      optionPos: ctx.optionPos(file, `method:${md.fullName}`),
       comment: method?.comment ?? "",
       pos: ctx.pos(file, md.pos),
     });
@@ -85,43 +67,15 @@ export function buildService(ctx: ServiceContext, file: LoadedFile, d: Decl): Pr
     package: pkg,
     file: file.path,
     goPackage,
-    middleware,
-    allMiddleware: {
-      http: union(middleware.http, ...methods.map((m) => m.middleware.http)),
-      rpc: union(middleware.rpc, ...methods.map((m) => m.middleware.rpc)),
-    },
     methods,
     hasHttp: methods.some((m) => m.http.length > 0),
     hasStreaming: methods.some((m) => m.clientStreaming || m.serverStreaming),
     hasValidation: methods.some((m) => m.hasValidation),
     options,
+    optionPos: ctx.optionPos(file, `service:${d.fullName}`),
     comment: svc?.comment ?? "",
     pos: ctx.pos(file, d.pos),
   };
-}
-
-function middlewareOf(values: OptionValues, names: { http: string; rpc: string }): ProtoMiddleware {
-  const pick = (key: string) => {
-    const v = values[key];
-    return v && typeof v === "object" ? splitNames((v as Record<string, unknown>)["middleware"]) : [];
-  };
-  return { http: pick(names.http), rpc: pick(names.rpc) };
-}
-
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/**
- * Middleware names become type, function and file names of the generated code: each must be an
- * identifier (letters, digits and _, not starting with a digit), reported at the declaration's
- * middleware option.
- */
-function checkMiddlewareNames(ctx: ServiceContext, file: LoadedFile, d: Decl, list: ProtoMiddleware): void {
-  for (const name of [...list.http, ...list.rpc]) {
-    if (IDENTIFIER.test(name)) continue;
-    const carriers: readonly string[] = Object.values(d.kind === "rpc" ? MIDDLEWARE_OPTIONS.method : MIDDLEWARE_OPTIONS.service);
-    const opt = d.options.find((o) => o.parts[0]?.extension && carriers.includes(o.parts[0].name.replace(/^\./, "")));
-    ctx.diagnostics.push(diag("PROTO_MIDDLEWARE_NAME", `middleware ${JSON.stringify(name)} must be an identifier (letters, digits and _)`, ctx.pos(file, opt?.pos ?? d.pos)));
-  }
 }
 
 /** The method's http bindings, with path variables, body and response_body checked against its messages. */

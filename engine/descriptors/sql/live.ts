@@ -16,19 +16,21 @@ export interface ReadLiveOptions {
   cwd?: string;
   /** The datasources came from a project's own file, named here: SQLite files must lie inside `cwd`. */
   confinedFrom?: string;
+  /**
+   * The table migrations keep their version in (the pack's), left out unless a pattern names
+   * it; a datasource's own `x-migrations-table` parameter names it for that database instead.
+   */
+  migrationsTable?: string;
 }
-
-/** golang-migrate's bookkeeping table, left out unless a pattern names it. */
-const MIGRATIONS_TABLE = "schema_migrations";
 
 export async function readLiveSchema(sources: string[], options: ReadLiveOptions = {}): Promise<SqlIR> {
   const patterns = options.tables ?? [];
-  const wanted = (name: string) =>
-    patterns.length === 0 ? name !== MIGRATIONS_TABLE : patterns.some((p) => minimatch(name, p, { nocase: true }));
   const tables = new Map<string, SqlTable>();
   const diagnostics: Diagnostic[] = [];
   for (const url of sources) {
     const session = await connect(url, { ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.confinedFrom !== undefined ? { confinedFrom: options.confinedFrom } : {}) });
+    const bookkeeping = session.datasource.params.get("x-migrations-table") ?? options.migrationsTable;
+    const wanted = (name: string) => (patterns.length === 0 ? name !== bookkeeping : patterns.some((p) => minimatch(name, p, { nocase: true })));
     try {
       const read = session.dialect === "mysql" ? readMysqlTables : session.dialect === "postgres" ? readPostgresTables : readSqliteTables;
       let drafts;
