@@ -56,7 +56,7 @@ export function printFile(ast: AstFile): { text: string; lost: number } {
   }
   const ordered = canonicalOrder(units, (u) => u.st);
   ordered.forEach((u, i) => {
-    const oneLineImports = (x: Unit | undefined): boolean => x?.st.kind === "import" && x.lines.length === 1;
+    const oneLineImports = (x: Unit | undefined): boolean => x?.st.kind === "import" && s[spaces(s, x.st.at + "import".length)] !== "(";
     if (i > 0 && !(oneLineImports(u) && oneLineImports(ordered[i - 1]) && u.leading.groups.length === 0)) out.push(blank);
     const prefix = gapLines(out, u.leading, 0, false, true);
     u.lines[0] = withPrefix(u.lines[0]!, prefix);

@@ -5,7 +5,7 @@
  * where it is. Internal to the api reader.
  */
 import type { AstField, AstTypeDecl, AstTypeExpr } from "./ast.js";
-import { gap, hsp, keyword, NO } from "./fast-lex.js";
+import { gap, hsp, keyword, NO, spaces } from "./fast-lex.js";
 import type { FormatSource } from "./format-source.js";
 import { piecesText } from "./format-source.js";
 import { render, row, Seq, text, type Line } from "./format-lines.js";
@@ -137,7 +137,7 @@ export function typeDecl(src: FormatSource, d: AstTypeDecl, head: Seq, depth: nu
     return [text(depth, head.word(typeExpr(src, target, depth).text).text)];
   }
   // `Name struct { ... }` is written `Name { ... }`: the keyword changes nothing.
-  const next = src.expect(nameEnd, "");
+  const next = spaces(s, nameEnd);
   const kwEnd = keyword(s, next, "struct");
   const bodyAt = kwEnd === NO ? next : src.expect(kwEnd, "{");
   head.comments(src.take(nameEnd, bodyAt));
