@@ -3,6 +3,7 @@
  * and formatted before any is written; one that does not parse is a diagnostic and nothing is
  * written. A file is replaced whole (a new file renamed over it), never written through a link.
  */
+import { randomBytes } from "node:crypto";
 import { chmodSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE, loadConfig } from "../../config/index.js";
@@ -104,7 +105,7 @@ function namedFiles(paths: string[], root: string, cwd: string, out: Out): strin
 function replace(abs: string, before: Buffer, after: string, mode: number): boolean {
   const now = readNoFollow(abs);
   if (!now || !now.bytes.equals(before)) return false;
-  const tmp = join(dirname(abs), `.${basename(abs)}.codegen-format-${process.pid}`);
+  const tmp = join(dirname(abs), `.${basename(abs)}.codegen-format-${process.pid}-${randomBytes(4).toString("hex")}`);
   try {
     writeFileSync(tmp, after, { flag: "wx", mode });
     // The umask may have narrowed the mode; the file keeps its own.
