@@ -54,6 +54,14 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     });
 
   cli
+    .command("format [...paths]", "Rewrite .api files in the canonical layout (default: every .api file the pack reads)")
+    .option("--check", "Write nothing; list the files that would change, exit 1 if any")
+    .example("codegen format --check")
+    .action(async (paths: string[], flags) => {
+      exitCode = await (await import("./commands/format.js")).formatCommand(paths, flags, out);
+    });
+
+  cli
     .command("check", "Check that the tools the pack's steps need are installed")
     .option("--frame <frame>", "Only tools this frame needs")
     .action(async (flags) => (await import("./commands/check.js")).checkCommand(flags, out));

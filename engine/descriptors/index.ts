@@ -103,6 +103,11 @@ function filterTables<T extends { tables: Array<{ name: string }> }>(ir: T, patt
   return { ...ir, tables: ir.tables.filter((t) => patterns.some((p) => minimatch(t.name, p))) };
 }
 
+/** An .api file's text in the canonical layout, or the diagnostic of a file that does not parse. */
+export async function formatApiText(text: string, file: string): Promise<{ text: string } | { diagnostic: Diagnostic }> {
+  return (await import("./api/format.js")).formatApiSource(text, file);
+}
+
 /** Files matching a glob relative to root, sorted, as root-relative posix paths. */
 export async function findInputs(root: string, glob: string): Promise<string[]> {
   const start = join(root, globPrefix(glob));

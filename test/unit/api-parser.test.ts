@@ -167,6 +167,27 @@ service s {
   assert.equal(ir.routes[0]?.doc, { summary: "get it" });
 });
 
+test("comments: the lines above a type are its docs, not those of a member or a type on the same line", async () => {
+  const ir = await read({
+    "a.api": `// A's doc
+type A { X int \`json:"x"\` }
+// group doc
+type ( B { Y int } C { Z int } )
+type D {
+  /* E's */ E int
+  // F's doc
+  ; F int
+}
+`,
+  });
+  const docs = (name: string): string[] | undefined => ir.types.find((t) => t.name === name)?.docs;
+  assert.equal(docs("A"), ["A's doc"]);
+  assert.equal(ir.types.find((t) => t.name === "A")?.fields[0]?.docs, []);
+  assert.equal([docs("B"), docs("C")], [[], []]);
+  assert.equal(ir.types.find((t) => t.name === "B")?.fields[0]?.docs, []);
+  assert.equal(ir.types.find((t) => t.name === "D")?.fields.map((f) => f.docs), [[], []]);
+});
+
 test("routes: methods, params, prefix, fullPath, empty bodies, slices in responses, trailing ;", async () => {
   const ir = await read({
     "a.api": `syntax = "v1"

@@ -48,10 +48,15 @@ export class SourceText {
     return { file: this.file, line, column: offset - (this.lineStarts[line - 1] ?? 0) + 1 };
   }
 
-  /** Comment lines directly above the line of `offset` (no blank line in between). */
+  /**
+   * Comment lines directly above the line of `offset` (no blank line in between), when the node
+   * at `offset` starts its line: in `type A { X int }` the comment above is A's, not X's.
+   */
   docsAbove(offset: number): string[] {
     this.scan();
     const out: string[] = [];
+    const lineStart = this.lineStarts[this.lineOf(offset) - 1] ?? 0;
+    if (this.text.slice(lineStart, offset).trim() !== "") return out;
     let line = this.lineOf(offset) - 1;
     for (let c = this.commentsByEndLine?.get(line); c; c = this.commentsByEndLine?.get(line)) {
       out.unshift(...c.lines);
