@@ -108,6 +108,11 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .option("--schema", "Print the JSON Schema of .codegen.yaml for this project's pack (the engine's keys and the pack's), for editors")
     .action(async (flags) => (await import("./commands/config.js")).configCommand(flags, out));
 
+  cli
+    .command("completion <shell>", "Print a completion script for bash, zsh or fish: commands, options and frames")
+    .example("source <(codegen completion bash)   (in ~/.bashrc)")
+    .action(async (shell: string, flags) => (await import("./commands/completion.js")).completionCommand(shell, cli, flags, out));
+
   cli.help();
   cli.version(version);
 

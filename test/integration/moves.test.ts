@@ -8,6 +8,7 @@ import * as assert from "uvu/assert";
 import { existsSync, linkSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen, codegenOk } from "../support/cli.js";
+import { freeze, treeHashes } from "../support/many-routes.js";
 import { packAndProject, smallApi } from "../support/project.js";
 
 const test = suite("moves");
@@ -125,6 +126,35 @@ test("a partial run moves only the files of its descriptor", () => {
   assert.is(full.code, 0, full.stderr);
   assert.ok(existsSync(join(dir, "notes/GETTHING.txt")));
   rmSync(dir, { recursive: true, force: true });
+});
+
+test("a write that fails after a move began rolls the move back: the user's file is where it was", () => {
+  const { dir, env, naming } = project();
+  codegenOk(["gen"], dir, env);
+  writeFileSync(join(dir, "notes/getthing.txt"), "my notes\n");
+  naming("upper");
+  const before = treeHashes(dir, (p) => p === ".codegen.yaml");
+  // notes/ sorts before pages/: the notes have moved when pages/ refuses its new files.
+  freeze(join(dir, "pages"), true);
+  let r;
+  try {
+    r = codegen(["gen"], dir, env);
+  } finally {
+    freeze(join(dir, "pages"), false);
+  }
+  assert.is(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /rolled back: the project is as it was before this gen/);
+  assert.equal(treeHashes(dir, (p) => p === ".codegen.yaml"), before);
+  assert.is(read(dir, "notes/getthing.txt"), "my notes\n");
+  codegenOk(["gen"], dir, env);
+  assert.is(read(dir, "notes/GETTHING.txt"), "my notes\n");
+});
+
+test("template lint parses each rule's identity", () => {
+  const { pack, env } = packAndProject("moving", { ...movingPack(), "rules/files.yaml": movingPack()["rules/files.yaml"]!.replace('identity: "{{ route.handler }}"\n  template: note', 'identity: "{{ route.handler"\n  template: note') }, {});
+  const r = codegen(["template", "lint", pack], pack, env);
+  assert.is(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /rule "note" identity/);
 });
 
 test.run();
