@@ -108,8 +108,9 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
         }
         const skip = mode === "once" && input.userOwned?.(path) === true;
         const contents = skip ? Buffer.alloc(0) : await renderCached(rendered, rule, { path, item, data }, () => renderContents(renderer, input.pack, rule, { ...scope, rule: { name: rule.name, path } }));
-        // An identity that renders empty gives none: the file is then only ever where its path says.
-        const identity = rule.identity === null ? "" : (await renderInline(renderer, rule.identity, scope, rule, "identity")).trim();
+        // Only `once` files move by identity (write/moves.ts). One that renders empty gives none:
+        // the file is then only ever where its path says.
+        const identity = rule.identity === null || mode !== "once" ? "" : (await renderInline(renderer, rule.identity, scope, rule, "identity")).trim();
         const file: PlannedFile = { path, mode, contents, rule: rule.name, sources: sourcesOf(item), rendered: !skip, ...(identity === "" ? {} : { identity }) };
         if (!skip && rule.template && !rule.copy) origins.set(file, { template: rule.template, scope });
         byPath.set(path, file);
