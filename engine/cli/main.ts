@@ -41,14 +41,19 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .option("--git-change [ref]", "Only descriptors changed in git against HEAD (or <ref>): modified, staged, untracked; deleted ones lose their files")
     .option("--dry-run", "Plan and render, print what would change, write nothing")
     .option("--diff", "Like --dry-run, and print a unified diff of every change")
+    .option("--check", "Write nothing, run no hooks; exit 1 listing generated files that are missing, stale or edited (for CI)")
     .option("--force", "Overwrite files at managed paths even when they lack the generated-code marker")
     .option("--yes", "Never ask to allow the project's commands: refuse instead")
     .option("--watch", "Stay running: gen again whenever a descriptor, the config or a plugin changes (Ctrl-C stops)")
     .example("codegen gen --desc path/to/user.api --diff")
     .example("codegen gen --watch")
+    .example("codegen gen --check   (in CI: fails when the generated code is out of date)")
     .action(async (flags) => {
-      if (!flags.watch) return (await import("./commands/gen.js")).genCommand({ ...flags, replayable: plainGen }, out);
-      const partial = ["dryRun", "diff", "desc", "gitChange"].filter((f) => flags[f] !== undefined && flags[f] !== false);
+      if (!flags.watch) {
+        exitCode = await (await import("./commands/gen.js")).genCommand({ ...flags, replayable: plainGen }, out);
+        return;
+      }
+      const partial = ["dryRun", "diff", "check", "desc", "gitChange"].filter((f) => flags[f] !== undefined && flags[f] !== false);
       if (partial.length > 0) throw new CodegenError(diag("USAGE", `--watch runs whole gens that write; it does not combine with ${partial.map((f) => "--" + f.replace(/([A-Z])/g, "-$1").toLowerCase()).join(", ")}`), 2);
       exitCode = await (await import("./commands/watch.js")).watchGen(flags, out, process.cwd());
     });
@@ -110,6 +115,11 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .command("config", "Print the resolved configuration and where each value comes from")
     .option("--schema", "Print the JSON Schema of .codegen.yaml for this project's pack (the engine's keys and the pack's), for editors")
     .action(async (flags) => (await import("./commands/config.js")).configCommand(flags, out));
+
+  cli
+    .command("completion <shell>", "Print a completion script for bash, zsh or fish: commands, options and frames")
+    .example("source <(codegen completion bash)   (in ~/.bashrc)")
+    .action(async (shell: string, flags) => (await import("./commands/completion.js")).completionCommand(shell, cli, flags, out));
 
   cli.help();
   cli.version(version);

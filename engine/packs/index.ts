@@ -179,6 +179,7 @@ async function loadRules(dir: string, packName: string, shown: (p: string) => st
         template: r.template ?? null,
         copy: r.copy ?? null,
         mode: r.mode ?? "managed",
+        identity: r.identity ?? null,
         span,
         pack: packName,
       });

@@ -80,7 +80,7 @@ export async function lintPack(dir: string): Promise<LintResult> {
       const problem = jsonataProblem(source);
       if (problem) result.diagnostics.push(diag("PACK_EXPRESSION", `rule "${rule.name}" ${what}: invalid jsonata "${source}": ${problem.message}`, rule.span));
     }
-    for (const [what, source] of [["path", rule.path], ["mode", modeExpression ? "" : rule.mode]] as const) {
+    for (const [what, source] of [["path", rule.path], ["mode", modeExpression ? "" : rule.mode], ["identity", rule.identity ?? ""]] as const) {
       try {
         liquid.parse(source);
       } catch (e) {

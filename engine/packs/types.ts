@@ -24,6 +24,8 @@ export interface Rule {
   copy: string | null;
   /** "managed", "once", or a Liquid string rendering to one of them. */
   mode: string;
+  /** Liquid string naming the file apart from its path (write/moves.ts); null when the rule gives none. */
+  identity: string | null;
   /** Where the rule was declared, for diagnostics. */
   span: SourceSpan;
   /** Pack that declared it; static files resolve against its folders first. */

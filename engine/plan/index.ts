@@ -35,6 +35,8 @@ export interface PlannedFile {
   sources: string[];
   /** False for a `once` file left unrendered because it belongs to the user (contents empty). */
   rendered: boolean;
+  /** The rule's `identity` for this file: the same identity at a new path moves a `once` file there (write/moves.ts). */
+  identity?: string;
 }
 
 /**
@@ -106,7 +108,10 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
         }
         const skip = mode === "once" && input.userOwned?.(path) === true;
         const contents = skip ? Buffer.alloc(0) : await renderCached(rendered, rule, { path, item, data }, () => renderContents(renderer, input.pack, rule, { ...scope, rule: { name: rule.name, path } }));
-        const file: PlannedFile = { path, mode, contents, rule: rule.name, sources: sourcesOf(item), rendered: !skip };
+        // Only `once` files move by identity (write/moves.ts). One that renders empty gives none:
+        // the file is then only ever where its path says.
+        const identity = rule.identity === null || mode !== "once" ? "" : (await renderInline(renderer, rule.identity, scope, rule, "identity")).trim();
+        const file: PlannedFile = { path, mode, contents, rule: rule.name, sources: sourcesOf(item), rendered: !skip, ...(identity === "" ? {} : { identity }) };
         if (!skip && rule.template && !rule.copy) origins.set(file, { template: rule.template, scope });
         byPath.set(path, file);
       } catch (e) {

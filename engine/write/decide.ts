@@ -12,15 +12,21 @@ import type { NestedProjects } from "../project/index.js";
 import { sha256, type ProjectFiles } from "./disk.js";
 import type { Ledger, LedgerEntry } from "./ledger.js";
 import { mergeYaml } from "./merge.js";
+import { MoveFinder } from "./moves.js";
 
-export type FileState = "created" | "updated" | "unchanged" | "kept" | "removed";
+export type FileState = "created" | "updated" | "unchanged" | "kept" | "removed" | "moved";
 
 export interface FileOutcome {
   path: string;
   state: FileState;
   rule: string;
+  /** The bytes at `path` now (for a move: at `from`), or null when there is no file. */
   before: Buffer | null;
   after: Buffer;
+  /** A move: the path the file leaves (moves.ts). */
+  from?: string;
+  /** An update of a file the ledger records with other bytes: changed since gen wrote it. */
+  edited?: boolean;
 }
 
 export interface DecideInput {
@@ -61,6 +67,17 @@ export function userOwnedOnce(disk: ProjectFiles, ledger: Ledger, adopt: Set<str
   };
 }
 
+/** The identity a rule gave the file (moves.ts), for its ledger entry. */
+function identityOf(f: PlannedFile): Pick<LedgerEntry, "identity"> {
+  return f.identity === undefined ? {} : { identity: f.identity };
+}
+
+/** An entry kept for a planned file, with the identity its rule gives it now. */
+function keptFor(entry: LedgerEntry, f: PlannedFile, changed: Partial<LedgerEntry> = {}): LedgerEntry {
+  const { identity: _, ...rest } = entry;
+  return { ...rest, ...changed, ...identityOf(f) };
+}
+
 /**
  * Whether a managed file, or a rendered `once` file gen wrote as rendered, is known from its
  * stamp (disk.ts, stamps.ts) to hold the bytes the ledger records, and those are the planned
@@ -82,6 +99,7 @@ export function decide(input: DecideInput): Decision {
   const entries = new Map<string, LedgerEntry>();
   const conflicts: Diagnostic[] = [];
   let adopted = 0;
+  const moves = new MoveFinder(input);
 
   for (const f of input.planned) {
     const nestedIn = input.nested.owner(f.path);
@@ -93,19 +111,25 @@ export function decide(input: DecideInput): Decision {
     if (entry && asLeft(f, entry, input)) {
       // Known without reading to hold what gen wrote, which is what it plans again: no write.
       outcomes.push({ path: f.path, state: f.mode === "managed" ? "unchanged" : "kept", rule: f.rule, before: f.contents, after: f.contents });
-      entries.set(f.path, f.mode === "managed" ? { path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, sha256: entry.sha256 } : { ...entry, rule: f.rule, sources: f.sources });
+      entries.set(f.path, f.mode === "managed" ? { path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, sha256: entry.sha256, ...identityOf(f) } : keptFor(entry, f, { rule: f.rule, sources: f.sources }));
       continue;
     }
     const before = disk.read(f.path);
     const record = (bytes: Buffer, extra: Partial<LedgerEntry> = {}): void => {
       // The same bytes as on disk (the usual case) have the digest already taken of the disk's.
       const digest = before !== null && (bytes === before || bytes.equals(before)) ? disk.hash(f.path)! : sha256(bytes);
-      entries.set(f.path, { path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, sha256: digest, ...extra });
+      entries.set(f.path, { path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, sha256: digest, ...identityOf(f), ...extra });
     };
     const out = (state: FileState, after: Buffer): void => {
       outcomes.push({ path: f.path, state, rule: f.rule, before, after });
     };
 
+    const moved = entry ? null : before === null ? moves.find(f) : moves.respelled(f);
+    if (moved) {
+      outcomes.push(moved.outcome);
+      entries.set(f.path, moved.entry);
+      continue;
+    }
     if (before === null) {
       // A `once` file the user deleted comes back: the code that calls it needs it.
       out("created", f.contents);
@@ -124,7 +148,7 @@ export function decide(input: DecideInput): Decision {
     if (f.mode === "once") {
       if (!f.rendered) {
         out("kept", before);
-        if (entry) entries.set(f.path, entry); // edited since gen wrote it: remembered, to list it when its source goes
+        if (entry) entries.set(f.path, keptFor(entry, f)); // edited since gen wrote it: remembered, to list it when its source goes
         continue;
       }
       const rendered = f.contents.equals(before) ? disk.hash(f.path)! : sha256(f.contents);
@@ -135,7 +159,7 @@ export function decide(input: DecideInput): Decision {
         // Still gen's: rewritten only when what its rule renders changed (a renamed type).
         if (rendered === (entry.rendered ?? entry.sha256)) {
           out("kept", before);
-          entries.set(f.path, { ...entry, rule: f.rule, sources: f.sources });
+          entries.set(f.path, keptFor(entry, f, { rule: f.rule, sources: f.sources }));
         } else {
           out(before.equals(f.contents) ? "unchanged" : "updated", f.contents);
           record(f.contents);
@@ -146,7 +170,7 @@ export function decide(input: DecideInput): Decision {
         adopted++;
       } else {
         out("kept", before);
-        if (entry) entries.set(f.path, entry);
+        if (entry) entries.set(f.path, keptFor(entry, f));
       }
       continue;
     }
@@ -158,7 +182,8 @@ export function decide(input: DecideInput): Decision {
       continue;
     }
     if (!entry) adopted += ledger.exists ? 0 : 1;
-    out(before.equals(f.contents) ? "unchanged" : "updated", f.contents);
+    const same = before.equals(f.contents);
+    outcomes.push({ path: f.path, state: same ? "unchanged" : "updated", rule: f.rule, before, after: f.contents, ...(!same && entry && !untouched ? { edited: true } : {}) });
     record(f.contents);
   }
   if (conflicts.length) throw new CodegenError(conflicts);
@@ -166,7 +191,7 @@ export function decide(input: DecideInput): Decision {
   const orphans: string[] = [];
   const planned = new Set(input.planned.map((f) => f.path));
   for (const entry of ledger.entries.values()) {
-    if (planned.has(entry.path)) continue;
+    if (planned.has(entry.path) || moves.left(entry.path)) continue;
     if (input.pruneScope && !input.pruneScope(entry)) {
       entries.set(entry.path, entry);
       continue;

@@ -53,6 +53,8 @@ export interface WriteReport {
   adopted: number;
   /** Whether the run changes anything: a file, or the ledger. */
   changes: boolean;
+  /** The ledger this run leaves: written for the first time, changed, or the same bytes as before. */
+  ledger: "new" | "changed" | "same";
 }
 
 /**
@@ -81,15 +83,24 @@ export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
   // Every destination reached through real folders (what each folder is, remembered from the reads).
   const policy = options.disk.root === root ? options.disk.policy : new PathPolicy(root);
   for (const o of decision.outcomes) {
+    if (o.state === "moved") {
+      // One transaction: a kill leaves the file at its old path or at its new one, never both or
+      // neither. The old path goes first: on a file system that ignores case it may be the new one.
+      policy.check(o.from!, "gen would move");
+      policy.check(o.path, "gen would write");
+      changes.push({ path: o.from!, bytes: null, existed: true }, { path: o.path, bytes: o.after, existed: false });
+      continue;
+    }
     if (o.state !== "created" && o.state !== "updated" && o.state !== "removed") continue;
     policy.check(o.path, o.state === "removed" ? "gen would remove" : "gen would write");
     changes.push({ path: o.path, bytes: o.state === "removed" ? null : o.after, existed: o.before !== null });
   }
-  const counts: Record<FileState, number> = { created: 0, updated: 0, unchanged: 0, kept: 0, removed: 0 };
+  const counts: Record<FileState, number> = { created: 0, updated: 0, unchanged: 0, kept: 0, removed: 0, moved: 0 };
   for (const o of decision.outcomes) counts[o.state]++;
   const ledger = options.recordLedger ? serializeLedger(decision.ledger, options.descriptors, options.packs) : null;
   const ledgerChanged = ledger !== null && !(options.ledger.raw?.equals(ledger) ?? false);
-  const report = { outcomes: decision.outcomes, counts, orphans: decision.orphans, adopted: decision.adopted, changes: changes.length > 0 || ledgerChanged };
+  const ledgerState = !options.recordLedger ? "same" : !options.ledger.raw ? "new" : ledgerChanged ? "changed" : "same";
+  const report = { outcomes: decision.outcomes, counts, orphans: decision.orphans, adopted: decision.adopted, changes: changes.length > 0 || ledgerChanged, ledger: ledgerState } as const;
   if (options.dryRun || !report.changes) return report;
   ensureStateDir(root);
   dropSnapshot(root);

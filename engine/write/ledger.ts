@@ -24,6 +24,8 @@ export interface LedgerEntry {
   sha256: string;
   /** For a `once` file seeded with other bytes (a sample): hash of what its rule renders. */
   rendered?: string;
+  /** What the rule's `identity` gave the file: the same identity at another path moves it (moves.ts). */
+  identity?: string;
 }
 
 export interface Ledger {
@@ -68,7 +70,7 @@ function parseLedger(raw: Buffer): Ledger {
     const e = f as Partial<LedgerEntry>;
     if (!e || typeof e.path !== "string" || typeof e.sha256 !== "string" || typeof e.rule !== "string" || !isMode(e.mode) || !Array.isArray(e.sources)) return bad(`has a malformed entry: ${JSON.stringify(f)}`);
     if (!isSafe(e.path)) return bad(`lists ${JSON.stringify(e.path)}, which is not a path inside the project`);
-    entries.set(e.path, { path: e.path, mode: e.mode, rule: e.rule, sources: e.sources.map(String), sha256: e.sha256, ...(typeof e.rendered === "string" ? { rendered: e.rendered } : {}) });
+    entries.set(e.path, { path: e.path, mode: e.mode, rule: e.rule, sources: e.sources.map(String), sha256: e.sha256, ...(typeof e.rendered === "string" ? { rendered: e.rendered } : {}), ...(typeof e.identity === "string" ? { identity: e.identity } : {}) });
   }
   const section = (value: unknown, name: string): Record<string, string> => {
     const out: Record<string, string> = {};
@@ -82,7 +84,7 @@ function parseLedger(raw: Buffer): Ledger {
 
 export function serializeLedger(entries: Iterable<LedgerEntry>, descriptors: Record<string, string>, packs: Record<string, string>): Buffer {
   const sorted = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const lines = sorted.map((e) => "    " + JSON.stringify({ path: e.path, mode: e.mode, rule: e.rule, sources: e.sources, sha256: e.sha256, ...(e.rendered ? { rendered: e.rendered } : {}) }));
+  const lines = sorted.map((e) => "    " + JSON.stringify({ path: e.path, mode: e.mode, rule: e.rule, sources: e.sources, sha256: e.sha256, ...(e.rendered ? { rendered: e.rendered } : {}), ...(e.identity !== undefined ? { identity: e.identity } : {}) }));
   const body = lines.length ? `[\n${lines.join(",\n")}\n  ]` : "[]";
   const map = (m: Record<string, string>): string => {
     const lines = Object.keys(m).sort().map((k) => `    ${JSON.stringify(k)}: ${JSON.stringify(m[k])}`);

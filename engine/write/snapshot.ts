@@ -74,12 +74,12 @@ export function unchangedSnapshot(root: string, key: string, ledger: Buffer | nu
 
 /** What the writer decided when the snapshot was taken: every file unchanged or kept. */
 export function snapshotReport(snapshot: Snapshot): WriteReport {
-  const counts: WriteReport["counts"] = { created: 0, updated: 0, unchanged: 0, kept: 0, removed: 0 };
+  const counts: WriteReport["counts"] = { created: 0, updated: 0, unchanged: 0, kept: 0, removed: 0, moved: 0 };
   const outcomes = snapshot.outcomes.map(([path, state, rule]) => {
     counts[state]++;
     return { path, state, rule, before: null, after: Buffer.alloc(0) };
   });
-  return { outcomes, counts, orphans: [], adopted: 0, changes: false };
+  return { outcomes, counts, orphans: [], adopted: 0, changes: false, ledger: "same" };
 }
 
 /** The file system's clock now: the change time of the lock this run holds, or null without one. */

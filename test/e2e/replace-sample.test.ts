@@ -110,4 +110,23 @@ test("an edited logic file whose route goes away is kept and listed; untouched o
   assert.ok(existsSync(join(dir, "internal/logic/order/getorderlogic.go")));
 });
 
+test("a new naming style moves the logic files with the user's code and renames the handlers; it builds", () => {
+  const dir = join(work, "shopapi");
+  const logic = join(dir, "internal/logic/order/getorderlogic.go");
+  writeFileSync(logic, readFileSync(logic, "utf8").replace("return", "// my lookup\n\treturn"));
+  const edited = readFileSync(logic, "utf8");
+  writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + "style: go_zero\n");
+  const out = codegenOk(["gen", "--verbose"], dir).stdout;
+  assert.match(out, /moved {5}internal\/logic\/order\/get_order_logic\.go \(from internal\/logic\/order\/getorderlogic\.go\)/);
+  assert.is(readFileSync(join(dir, "internal/logic/order/get_order_logic.go"), "utf8"), edited);
+  assert.ok(existsSync(join(dir, "internal/handler/order/get_order_handler.go")));
+  assert.ok(existsSync(join(dir, "internal/svc/service_context.go")));
+  for (const gone of ["internal/logic/order/getorderlogic.go", "internal/handler/order/getorderhandler.go", "internal/svc/servicecontext.go"]) assert.not.ok(existsSync(join(dir, gone)), gone);
+  // The file kept earlier (its route went away) is the user's: it stays where it is.
+  assert.ok(existsSync(join(dir, "internal/logic/order/createorderlogic.go")));
+  rmSync(join(dir, "internal/logic/order/createorderlogic.go"));
+  assert.match(codegenOk(["gen", "--check"], dir).stdout, /^up to date/);
+  checkGoProject(dir);
+});
+
 test.run();

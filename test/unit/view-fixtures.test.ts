@@ -28,11 +28,11 @@ test("a view whose output differs from its case fails, naming the line", async (
     cpSync(builtin, dir, { recursive: true });
     const view = join(dir, "views/model/table.jsonata");
     // A reviewer would want to see this: the model file name changes.
-    writeFileSync(view, readFileSync(view, "utf8").replace('"file": $lowercase($name)', '"file": $uppercase($name)'));
+    writeFileSync(view, readFileSync(view, "utf8").replace('"file": $goFile($name, "model")', '"file": $uppercase($name)'));
     const pack = await loadPack(dir, dir);
     const failed = (await runViewTests(pack, pack.dir)).filter((r) => r.outcome === "failed");
     assert.equal([...new Set(failed.map((r) => r.view))], ["model/table"]);
-    assert.match(failed[0]?.difference ?? "", /expected "\s+\\"file\\": \\"users\\",", got "\s+\\"file\\": \\"USERS\\","/);
+    assert.match(failed[0]?.difference ?? "", /expected "\s+\\"file\\": \\"usersmodel\\",", got "\s+\\"file\\": \\"USERS\\","/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

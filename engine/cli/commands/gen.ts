@@ -12,6 +12,7 @@ import { recordReplay, stampsBeforeLoading } from "../replay.js";
 import { withHooks } from "../hooks.js";
 import { rebaseSpans } from "../errors.js";
 import { diffLines, fileLines, summary, type Out } from "../report.js";
+import { checkLines } from "../stale-files.js";
 import type { GlobalFlags } from "../flags.js";
 import { configFlags } from "../flags.js";
 import { genProject, previewing, withProjectLock } from "../run-gen.js";
@@ -26,6 +27,8 @@ export interface GenFlags extends GlobalFlags {
   gitChange?: boolean | string;
   dryRun?: boolean;
   diff?: boolean;
+  /** Write nothing; exit 1 when a file gen manages is missing, stale or edited. */
+  check?: boolean;
   force?: boolean;
   /** `codegen gen` with no flags: a run the snapshot answers records its inputs for the next (replay.ts). */
   replayable?: boolean;
@@ -33,7 +36,8 @@ export interface GenFlags extends GlobalFlags {
   yes?: boolean;
 }
 
-export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd()): Promise<void> {
+/** Returns the exit code: 0, or 1 when `--check` finds files out of date. */
+export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd()): Promise<number> {
   // The default pack's name is read from the built-in packs' index.
   const configStamps = flags.replayable ? stampsBeforeLoading([join(resolve(cwd), CONFIG_FILE), userConfigPath(), join(builtinPacksDir, "index.yaml")]) : {};
   const given = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
@@ -57,7 +61,7 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
   });
   const changed = flags.gitChange ? await gitChangedFiles(config.root, typeof flags.gitChange === "string" ? flags.gitChange : "HEAD") : [];
   const only = flags.gitChange || asked.length > 0 ? [...new Set([...asked, ...changed])] : null;
-  const dryRun = Boolean(flags.dryRun || flags.diff);
+  const dryRun = Boolean(flags.dryRun || flags.diff || flags.check);
   // What this run prints: a run that printed more than its warnings is not one a replay can repeat.
   const printed: string[] = [];
   const tracked: Out = { info: (l) => (printed.push(l), out.info(l)), error: (l) => (printed.push(l), out.error(l)) };
@@ -67,6 +71,7 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
   // only with the user's consent; a preview runs no hook, so only the pack's commands count then.
   const consent = consentState(config, pack);
   if (consent.commands.some((c) => c.kind === "step" || c.kind === "proto import" || (c.kind === "hook" && !dryRun))) await needConsent(consent, "codegen gen", tracked, flags.yes);
+  let code = 0;
   const run = async (): Promise<void> => {
     const action = async (): ReturnType<typeof genProject> => {
       const done = await genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: tracked.info, progress: progress.step, pack, pins }).finally(progress.done);
@@ -77,6 +82,12 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
     // A preview neither locks nor recovers: it writes nothing at all.
     const { report } = dryRun ? await previewing(config.root, tracked, action) : await withProjectLock(config.root, "gen", tracked, action);
     if (flags.diff) out.info(await diffLines(report));
+    if (flags.check) {
+      const checked = checkLines(report);
+      for (const line of checked.lines) out.info(line);
+      code = checked.code;
+      return;
+    }
     for (const line of fileLines(report, values.verbose)) if (values.verbose || dryRun) out.info(line);
     out.info(summary(report, dryRun));
   };
@@ -84,10 +95,11 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
     if (dryRun) {
       // A preview executes nothing of the project's: hooks are shell commands from its config.
       await run();
-      if (hooks.length > 0) out.info(`hooks not run (dry run): ${hooks.length} (${hooks.join("; ")})`);
-      return;
+      if (hooks.length > 0 && !flags.check) out.info(`hooks not run (dry run): ${hooks.length} (${hooks.join("; ")})`);
+      return code;
     }
     await withHooks(values.hooks, config.root, "", () => withHooks(values.gen.hooks, config.root, "gen", run));
+    return code;
   } catch (e) {
     throw rebaseSpans(e, config.root, resolve(cwd));
   }

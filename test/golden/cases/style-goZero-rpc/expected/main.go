@@ -1,0 +1,7 @@
+package main
+
+import "example.com/stock/cmd"
+
+func main() {
+	cmd.Execute()
+}
