@@ -20,6 +20,15 @@ if ! have protoc || [ ! -f /usr/include/google/protobuf/descriptor.proto ]; then
     echo "setup: protoc is missing: apt-get install protobuf-compiler libprotobuf-dev (or brew install protobuf)" >&2
   fi
 fi
+# The completion tests check the zsh and fish scripts with the shells themselves.
+if ! have zsh || ! have fish; then
+  if [ "$(id -u)" = 0 ] && have apt-get; then
+    echo "setup: installing zsh and fish (shell completion tests)"
+    apt-get update -qq >/dev/null && apt-get install -y -qq zsh fish >/dev/null
+  else
+    echo "setup: zsh or fish is missing: install both for the completion tests" >&2
+  fi
+fi
 have protoc-gen-go || go install google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.12
 have protoc-gen-go-grpc || go install google.golang.org/grpc/cmd/protoc-gen-go-grpc@v1.6.2
 exit 0

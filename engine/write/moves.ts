@@ -9,8 +9,8 @@
  * its bytes (the user's code). A file already at the new path is never overwritten: then nothing
  * moves, and the old file is left as any file no longer planned is.
  *
- * By spelling: on a file system that ignores case (macOS, Windows), `pinglogic.go` planned as
- * `pingLogic.go` is the file already there. The ledger's entry under the old spelling must then
+ * By spelling: on a file system that ignores case (macOS, Windows), `userlogic.txt` planned as
+ * `userLogic.txt` is the file already there. The ledger's entry under the old spelling must then
  * not be removed (that would delete the one file); the file is renamed to the new spelling.
  */
 import type { PlannedFile } from "../plan/index.js";
