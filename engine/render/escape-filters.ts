@@ -3,7 +3,7 @@
  * reaches a generated file only through one of these, chosen for the place it lands. Each one
  * states what its output can never contain, whatever the input; none knows a target language,
  * only families of syntax (C-family string literals, one-line comments, raw strings, YAML,
- * Markdown).
+ * Markdown, the property names of JavaScript-family object literals and types).
  */
 
 /** Line breaks of any convention: CR, LF, VT, FF, NEL, LINE and PARAGRAPH SEPARATOR. */
@@ -92,6 +92,27 @@ export function mdCode(input: unknown): string {
   return fence + pad + s + pad + fence;
 }
 
+/** An identifier name in the ASCII subset every JavaScript-family language reads as one. */
+const identifierName = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * A property name in an object literal or an object type of the JavaScript family (JavaScript,
+ * TypeScript, JSON5): the bare name when it is an ASCII identifier name, else the cString
+ * literal. `__proto__` is written as a computed name (`["__proto__"]`): bare or quoted, it sets
+ * an object literal's prototype instead of naming a property.
+ */
+export function propertyKey(input: unknown): string {
+  const s = text(input);
+  if (s === "__proto__") return `[${cString(s)}]`;
+  return identifierName.test(s) ? s : cString(s);
+}
+
+/** Reading a property in the JavaScript family: `.name` for an ASCII identifier name, else `["…"]` (cString). */
+export function propertyAccess(input: unknown): string {
+  const s = text(input);
+  return identifierName.test(s) ? "." + s : `[${cString(s)}]`;
+}
+
 export const escapeFilters: Record<string, (...args: never[]) => unknown> = {
   c_string: cString,
   line_comment: lineComment,
@@ -100,4 +121,6 @@ export const escapeFilters: Record<string, (...args: never[]) => unknown> = {
   yaml_string: yamlString,
   md_inline: mdInline,
   md_code: mdCode,
+  property_key: propertyKey,
+  property_access: propertyAccess,
 };

@@ -72,7 +72,7 @@ export async function validateDoc(doc: YamlDoc, schema: string, code: string, va
 
 /** Validate against a schema built at run time (the config schema a pack extends). */
 export async function validateDocWith(doc: YamlDoc, schema: object, code: string, value: unknown = doc.value, basePath: ReadonlyArray<string | number> = []): Promise<void> {
-  report(await compileSchema(schema), doc, code, value, basePath, {});
+  report(await compileSchema(schema), doc, code, value, basePath, {}, schema);
 }
 
 export interface CheckOptions {
@@ -108,7 +108,7 @@ async function standaloneCode(ajv: AjvInstance, fn: ValidateFunction): Promise<s
   return toCode(ajv, fn);
 }
 
-function report(validate: ValidateFunction, doc: YamlDoc, code: string, value: unknown, basePath: ReadonlyArray<string | number>, options: CheckOptions): void {
+function report(validate: ValidateFunction, doc: YamlDoc, code: string, value: unknown, basePath: ReadonlyArray<string | number>, options: CheckOptions, root?: object): void {
   if (validate(value)) return;
   const all = (validate.errors ?? []).filter((e) => !(options.allowUnknownKeys && e.keyword === "additionalProperties"));
   if (all.length === 0) return;
@@ -116,7 +116,7 @@ function report(validate: ValidateFunction, doc: YamlDoc, code: string, value: u
   const list = (errors.length > 0 ? errors : all).map((e) => {
     const path = [...basePath, ...pointerPath(e.instancePath)];
     const unknownKey = e.keyword === "additionalProperties";
-    return diag(code, describe(e, path), doc.spanAt(unknownKey ? [...path, String(e.params["additionalProperty"])] : path, { key: unknownKey }));
+    return diag(code, describe(e, path, root), doc.spanAt(unknownKey ? [...path, String(e.params["additionalProperty"])] : path, { key: unknownKey }));
   });
   throw new CodegenError(dedupe(list));
 }
@@ -130,12 +130,30 @@ function pointerPath(pointer: string): Array<string | number> {
     .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 }
 
-function describe(e: ErrorObject, path: Array<string | number>): string {
+function describe(e: ErrorObject, path: Array<string | number>, root: object | undefined): string {
   const where = path.length ? path.join(".") : "document";
+  const said = e.keyword === "pattern" ? patternMessage(root, e.schemaPath) : undefined;
+  if (said) return `${where} ${said}`;
   if (e.keyword === "additionalProperties") return `unknown key "${String(e.params["additionalProperty"])}" in ${where}`;
   if (e.keyword === "required") return `${where} is missing "${String(e.params["missingProperty"])}"`;
   if (e.keyword === "enum") return `${where} must be one of ${(e.params["allowedValues"] as unknown[]).join(", ")}`;
   return `${where} ${e.message ?? "is invalid"}`;
+}
+
+/**
+ * What a schema says about a value its `pattern` refuses: the `x-pattern-message` beside it
+ * ("must be a folder inside the project"), found by the error's schema path in the root schema
+ * (a regular expression is no message for a person). Undefined when there is none.
+ */
+function patternMessage(root: object | undefined, schemaPath: string): string | undefined {
+  if (!root || !schemaPath.startsWith("#/")) return undefined;
+  let node: unknown = root;
+  for (const part of pointerPath(schemaPath.slice(1)).slice(0, -1)) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string | number, unknown>)[part];
+  }
+  const message = node !== null && typeof node === "object" ? (node as Record<string, unknown>)["x-pattern-message"] : undefined;
+  return typeof message === "string" ? message : undefined;
 }
 
 function dedupe<T extends { message: string; span?: { line: number; column: number } }>(list: T[]): T[] {

@@ -4,7 +4,8 @@
  * must equal `expected/` (every file, no more, no less) and stderr must equal `stderr.txt` when
  * present. UPDATE_GOLDEN=1 rewrites expected/ and stderr.txt from the actual run. Files a pack
  * step wrote (protoc output) are compared through a stable view (step-outputs.ts): they stay in
- * the expected set, and `build: true` compiles the real ones.
+ * the expected set, and `build: true` compiles the real ones. `typescript: [files]` compiles those
+ * generated TypeScript files with tsc under every strict flag.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -14,6 +15,7 @@ import { parse } from "yaml";
 import { codegen } from "../support/cli.js";
 import { checkGoProject } from "../support/go.js";
 import { fixtures, repoRoot, scratch } from "../support/paths.js";
+import { compileTypeScript } from "../support/typescript.js";
 import { goldenView, stepOutputs } from "./step-outputs.js";
 
 interface Case {
@@ -21,6 +23,8 @@ interface Case {
   exit?: number;
   /** The output is a Go module: it must pass gofmt, go vet and go build. */
   build?: boolean;
+  /** TypeScript files of the output that must compile under every strict flag (test/support/typescript.ts). */
+  typescript?: string[];
 }
 
 const casesDir = join(repoRoot, "test/golden/cases");
@@ -65,6 +69,7 @@ for (const name of readdirSync(casesDir).sort().filter((n) => only.test(n))) {
     }
     assert.is(r.code, spec.exit ?? 0, r.stderr);
     if (spec.build) checkGoProject(work);
+    for (const file of spec.typescript ?? []) compileTypeScript(join(work, file));
     rmSync(work, { recursive: true, force: true });
     const expected = tree(join(dir, "expected"));
     assert.equal([...actual.keys()].sort(), [...expected.keys()].sort(), "the same set of files");

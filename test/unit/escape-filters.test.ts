@@ -2,7 +2,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { parse } from "yaml";
-import { blockComment, cString, lineComment, mdCode, mdInline, rawString, yamlString } from "../../engine/render/escape-filters.js";
+import { blockComment, cString, lineComment, mdCode, mdInline, propertyAccess, propertyKey, rawString, yamlString } from "../../engine/render/escape-filters.js";
 import { filters } from "../../engine/render/index.js";
 
 const test = suite("escape filters");
@@ -40,6 +40,32 @@ test("md_inline escapes markup; md_code keeps the text in one code span and one 
   assert.is(mdCode("`x"), "`` `x ``");
   assert.is(mdCode("a|b\nc"), "`a\\|b c`");
   assert.is(mdCode(""), "");
+});
+
+test("property_key: bare identifier names, a literal otherwise, __proto__ computed", () => {
+  assert.is(propertyKey("userId"), "userId");
+  assert.is(propertyKey("$x_1"), "$x_1");
+  assert.is(propertyKey("delete"), "delete", "reserved words are property names");
+  assert.is(propertyKey("user-id"), '"user-id"');
+  assert.is(propertyKey("1st"), '"1st"');
+  assert.is(propertyKey(""), '""');
+  assert.is(propertyKey("é"), '"é"');
+  assert.is(propertyKey(hostile), cString(hostile));
+  assert.is(propertyKey("__proto__"), '["__proto__"]');
+  // Read back by JavaScript itself: each key names exactly the property it was given.
+  for (const key of ["userId", "user-id", "1st", "", hostile, "__proto__", "constructor"]) {
+    const made = new Function(`return { ${propertyKey(key)}: 1 };`)() as Record<string, unknown>;
+    assert.equal(Object.keys(made), [key], key);
+    assert.is(Object.getPrototypeOf(made), Object.prototype, key);
+  }
+});
+
+test("property_access: .name for identifier names, [literal] otherwise", () => {
+  assert.is(propertyAccess("userId"), ".userId");
+  assert.is(propertyAccess("user-id"), '["user-id"]');
+  assert.is(propertyAccess('a"]; x["'), '["a\\"]; x[\\""]');
+  const object = { "user-id": 1, userId: 2, [hostile]: 3 };
+  for (const [key, value] of Object.entries(object)) assert.is(new Function("o", `return o${propertyAccess(key)};`)(object), value, key);
 });
 
 test.run();

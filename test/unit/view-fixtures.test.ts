@@ -18,7 +18,7 @@ test("every view of the go-zero pack gives the data its cases expect", async () 
   const pack = await loadPack(builtin, repoRoot);
   const results = await runViewTests(pack, pack.dir);
   const views = new Set(results.map((r) => r.view));
-  for (const v of ["functions", "api/openapi", "model/table", "rpc/service", "rpc/openapi"]) assert.ok(views.has(v), `no case for ${v}`);
+  for (const v of ["functions", "api/openapi", "model/table", "rpc/service", "rpc/openapi", "client/typescript"]) assert.ok(views.has(v), `no case for ${v}`);
   assert.equal(results.filter((r) => r.outcome !== "passed").map((r) => `${r.file}: ${r.difference}`), []);
 });
 

@@ -1,0 +1,7 @@
+package main
+
+import "example.com/main/cmd"
+
+func main() {
+	cmd.Execute()
+}
