@@ -1,15 +1,6 @@
-/**
- * The IR of `.proto` descriptors: facts about what the files declare (packages, messages,
- * enums, services, options), nothing about what to generate. Template packs read it through
- * rules (jsonata) and templates (Liquid). Its JSON Schema is schemas/ir-proto.schema.json.
- *
- * Names: `fullName` is the protobuf full name without the leading dot (`user.v1.User`);
- * `localName` is the name inside the package (`User.Address` for a nested message).
- * Option values are plain JSON: messages become objects keyed by field name (as written in
- * the .proto, snake_case), repeated fields arrays, enums their value names, 64-bit integers
- * numbers when they fit in a double and strings otherwise.
- */
+// Generated from schemas/ir-proto.schema.json by scripts/ir-types.mjs (npm run ir-types): edit the schema, not this file.
 
+/** Where a declaration is written. */
 export interface ProtoPosition {
   /** Project-relative posix path of the file (for third-party files: their import path). */
   file: string;
@@ -32,9 +23,9 @@ export interface ProtoImport {
   public: boolean;
   weak: boolean;
   /**
-   * Where it was found: `project` (a file under the project root), `include` (a third-party
-   * include directory), `builtin` (definitions bundled with the parser) or `missing` (not found;
-   * accepted, with a warning, only when nothing from it is used).
+   * Where it was found: `project` (a file under the project root), `include` (a third-party include
+   * directory), `builtin` (definitions bundled with the parser) or `missing` (not found; accepted,
+   * with a warning, only when nothing from it is used).
    */
   source: "project" | "include" | "builtin" | "missing";
   /** Project-relative path for `project` imports; the import path otherwise. */
@@ -45,7 +36,10 @@ export interface ProtoImport {
 export interface ProtoFile {
   /** Project-relative posix path. */
   path: string;
-  /** The path the protobuf compiler knows the file by: relative to the proto root (`desc/proto`) when inside it, else `path`. */
+  /**
+   * The path the protobuf compiler knows the file by: relative to the proto root (`desc/proto`)
+   * when inside it, else `path`.
+   */
   protoPath: string;
   /** True when the file was given as input (not only reached through an import). */
   root: boolean;
@@ -59,8 +53,6 @@ export interface ProtoFile {
   goPackage: string;
   /** File options by name (`go_package`, `java_package`, custom options by extension full name). */
   options: Record<string, unknown>;
-  /** Where the value of each built-in file option (`go_package`, `java_package`, ...) is written. */
-  optionPos: Record<string, ProtoPosition>;
   imports: ProtoImport[];
   /** Full names of the services, messages (nested included) and enums it declares. */
   services: string[];
@@ -70,6 +62,8 @@ export interface ProtoFile {
   /** A message of the file carries `buf.validate` rules, or a service of the file takes such a message. */
   hasValidation: boolean;
   pos: ProtoPosition;
+  /** Where the value of each built-in file option (`go_package`, `java_package`, ...) is written. */
+  optionPos: Record<string, ProtoPosition>;
 }
 
 /** A reference to a declared message or enum (project or third-party). */
@@ -144,6 +138,7 @@ export interface ProtoMessage {
   file: string;
   /** Full name of the enclosing message, "" for a top-level message. */
   parent: string;
+  /** The go_package file option as written; "" when none. */
   goPackage: string;
   fields: ProtoField[];
   oneofs: ProtoOneof[];
@@ -175,6 +170,7 @@ export interface ProtoEnum {
   package: string;
   file: string;
   parent: string;
+  /** The go_package file option as written; "" when none. */
   goPackage: string;
   values: ProtoEnumValue[];
   options: Record<string, unknown>;
@@ -236,6 +232,7 @@ export interface ProtoService {
   fullName: string;
   package: string;
   file: string;
+  /** The go_package file option as written; "" when none. */
   goPackage: string;
   /** Middleware named by the service-level options. */
   middleware: ProtoMiddleware;
@@ -253,6 +250,16 @@ export interface ProtoService {
   pos: ProtoPosition;
 }
 
+/**
+ * The IR of `.proto` descriptors (the `proto` property of the IR): facts about what the files
+ * declare (packages, messages, enums, services, options), nothing about what to generate. Template
+ * packs read it through rules (jsonata) and templates (Liquid). Names: `fullName` is the protobuf
+ * full name without the leading dot (`user.v1.User`); `localName` is the name inside the package
+ * (`User.Address` for a nested message). Option values are plain JSON: messages become objects
+ * keyed by field name (as written in the .proto, snake_case), repeated fields arrays, enums their
+ * value names, 64-bit integers numbers when they fit in a double and strings otherwise.
+ * engine/ir/proto.ts is generated from it (scripts/ir-types.mjs).
+ */
 export interface ProtoIR {
   /** Project files, input order, then files reached only through imports. */
   files: ProtoFile[];
@@ -270,8 +277,8 @@ export interface ProtoIR {
   hasValidation: boolean;
   hasStreaming: boolean;
   /**
-   * Include folders where the third-party files the project imports were found, for a
-   * compiler step (absolute paths of this machine, compiler order). Set by the reader registry.
+   * Include folders where the third-party files the project imports were found, for a compiler step
+   * (absolute paths of this machine, compiler order). Set by the reader registry.
    */
   includeDirs?: string[];
 }
