@@ -55,7 +55,9 @@ class Module {
     check(def, at);
     const doc = comment(def.description, "");
     if (def.properties && !def.oneOf) return `${doc}export interface ${name} ${this.object(def, "", at)}`;
-    const type = this.type({ ...def, title: undefined, description: undefined }, "", at);
+    let type = this.type({ ...def, title: undefined, description: undefined }, "", at);
+    // A long union of literals gets a line per member.
+    if (!type.includes("\n") && `export type ${name} = ${type};`.length > 100) type = type.split(" | ").map((t) => `\n  | ${t}`).join("");
     return `${doc}export type ${name} =${type.startsWith("\n") ? "" : " "}${type};`;
   }
 

@@ -165,7 +165,18 @@ export type SqlDialect = "mysql" | "postgres" | "sqlite";
  * (binary, varbinary, blob, bytea), datetime (datetime, timestamp, with or without time zone),
  * date, time, json (json, jsonb), unknown (anything else; packs map it to a documented fallback).
  */
-export type SqlTypeFamily = "int" | "float" | "decimal" | "bool" | "string" | "bytes" | "datetime" | "date" | "time" | "json" | "unknown";
+export type SqlTypeFamily =
+  | "int"
+  | "float"
+  | "decimal"
+  | "bool"
+  | "string"
+  | "bytes"
+  | "datetime"
+  | "date"
+  | "time"
+  | "json"
+  | "unknown";
 
 export interface SqlColumn {
   name: string;
