@@ -120,7 +120,7 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
-/** Build the project's binary and start `<bin> server -f <config>`; resolves once `probe` answers on `port`. */
+/** Build the project's binary (or take the one a check linked) and start `<bin> server -f <config>`; resolves once `probe` answers on `port` below 500. */
 export async function startService(dir: string, config: string, port: number, probe = "/swagger", opts: StartOptions = {}): Promise<Service> {
   const bin = serviceBinary(dir);
   // The service reads PORT; one inherited from the test's own environment would move it.
@@ -131,15 +131,20 @@ export async function startService(dir: string, config: string, port: number, pr
   child.stderr?.on("data", (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
+  // Ready once the probe answers below 500: a gateway answers 503 while its zrpc upstream is
+  // still connecting, and a test's first request would otherwise race that.
+  let last = "no answer";
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited early (${child.exitCode}):\n${log}`);
     try {
-      await fetch(url + probe);
-      break;
+      const r = await fetch(url + probe);
+      if (r.status < 500) break;
+      last = `${probe} answered ${r.status}`;
     } catch {
-      if (Date.now() > deadline) throw new Error(`service did not answer on ${url}:\n${log}`);
-      await new Promise((r) => setTimeout(r, 200));
+      // not listening yet
     }
+    if (Date.now() > deadline) throw new Error(`service did not answer on ${url} (${last}):\n${log}`);
+    await new Promise((r) => setTimeout(r, 200));
   }
   return {
     url,
