@@ -4,8 +4,8 @@
 // says whether they are up to date (exit 1 when not). A unit test runs the check.
 //
 // It reads the subset of JSON Schema the IR schemas use: `type` (one or a list), `enum`,
-// `const`, `oneOf`, `$ref` (to a definition, or to a sibling schema file's root), objects with
-// `properties`/`required` or `additionalProperties`, arrays with `items`. A definition (or a
+// `const`, `oneOf`/`anyOf`, `$ref` (to a definition, or to a sibling schema file's root), objects
+// with `properties`/`required` or `additionalProperties`, arrays with `items`, `{}` for any value. A definition (or a
 // root) with a `title` becomes an exported type of that name; `description`s become doc
 // comments. Anything else is refused, so the schema cannot say more than the types do.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -20,7 +20,7 @@ export const OUTPUTS = [
   ["ir-proto.schema.json", "engine/ir/proto.ts"],
 ];
 
-const KNOWN = new Set(["$schema", "$id", "title", "description", "type", "enum", "const", "oneOf", "$ref", "properties", "required", "additionalProperties", "items", "definitions", "minimum", "discriminator"]);
+const KNOWN = new Set(["$schema", "$id", "title", "description", "type", "enum", "const", "oneOf", "anyOf", "$ref", "properties", "required", "additionalProperties", "items", "definitions", "minimum", "discriminator"]);
 
 /** The text of every output module, from the schemas in `schemasDir`: [path relative to the repository, text]. */
 export function irTypes(schemasDir = join(root, "schemas")) {
@@ -54,7 +54,7 @@ class Module {
   named(name, def, at) {
     check(def, at);
     const doc = comment(def.description, "");
-    if (def.properties && !def.oneOf) return `${doc}export interface ${name} ${this.object(def, "", at)}`;
+    if (def.properties && !def.oneOf && !def.anyOf) return `${doc}export interface ${name} ${this.object(def, "", at)}`;
     let type = this.type({ ...def, title: undefined, description: undefined }, "", at);
     // A long union of literals gets a line per member.
     if (!type.includes("\n") && `export type ${name} = ${type};`.length > 100) type = type.split(" | ").map((t) => `\n  | ${t}`).join("");
@@ -65,15 +65,17 @@ class Module {
   type(s, indent, at) {
     check(s, at);
     if (s.$ref) return this.ref(s.$ref, at);
-    if (s.oneOf) {
+    if (s.oneOf || s.anyOf) {
       // null last, as the engine's code reads (`T | null`).
-      const branches = [...s.oneOf].sort((a, b) => Number(a.type === "null") - Number(b.type === "null"));
+      const branches = [...(s.oneOf ?? s.anyOf)].sort((a, b) => Number(a.type === "null") - Number(b.type === "null"));
       const parts = branches.map((b, i) => this.type(b, `${indent}  `, `${at}/oneOf/${i}`));
       if (parts.every((p) => !p.includes("\n")) && branches.some((b) => b.properties)) return parts.map((p) => `\n${indent}  | ${p}`).join("");
       return parts.join(" | ");
     }
     if ("const" in s) return JSON.stringify(s.const);
     if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(" | ");
+    // No constraint on the kind of value (`{}`, a fact's value): any JSON value.
+    if (s.type === undefined && !s.properties && !s.items) return "unknown";
     if (Array.isArray(s.type)) return s.type.map((t) => this.type({ ...s, type: t }, indent, at)).join(" | ");
     switch (s.type) {
       case "string":

@@ -49,6 +49,14 @@ test("a property left out of required is optional", () => {
   assert.match(out.get("engine/ir/ir.ts")!, /export interface SqlIndex \{[^}]*\n  unique\?: boolean;/);
 });
 
+test("a map of any JSON values (facts by name) and a value of any kind", () => {
+  const out = generatedWith((s) => {
+    s.definitions["sqlIndex"]!.properties["facts"] = { type: "object", additionalProperties: {}, description: "Facts by name." };
+    s.definitions["sqlIndex"]!.properties["value"] = {};
+  });
+  assert.match(out.get("engine/ir/ir.ts")!, /export interface SqlIndex \{[^}]*\n  facts\?: Record<string, unknown>;\n  value\?: unknown;/);
+});
+
 test("a keyword the types cannot say is refused, not dropped", () => {
   assert.throws(
     () =>
