@@ -176,8 +176,9 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   timer(`plan and render (${files.length} files)`);
   if (timings) options.log?.(`  slowest rules: ${slowest(timings, 5)}`);
   if (values.verbose) {
-    const { evaluations: e } = await import("./expression/index.js");
+    const [{ evaluations: e }, { renders }] = await Promise.all([import("./expression/index.js"), import("./render/index.js")]);
     options.log?.(`expressions: ${e.fast} by the fast evaluator, ${e.jsonata} by jsonata${e.jsonata > 0 ? ` (last: ${e.lastLeft})` : ""}`);
+    options.log?.(`templates: ${renders.compiled} rendered compiled, ${renders.liquidjs} by liquidjs${renders.liquidjs > 0 ? ` (last: ${renders.lastLeft})` : ""}`);
   }
 
   const rendered = files.filter((f) => f.rendered);

@@ -32,10 +32,29 @@ const isolated = { CODEGEN_CACHE_DIR: join(home, "cache"), XDG_CONFIG_HOME: join
 const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, PATH, FORCE_COLOR: "0", ...isolated } });
 let tail = "";
 let whole = "";
+// uvu prints each file's name as it starts running it: the time to the next name (or the end)
+// is that file's. TEST_TIMES=all prints every file's, else the ten slowest are printed.
+const times = [];
+let pending = "";
+let running = null;
+function fileEnds(now) {
+  if (running) times.push({ file: running.file, seconds: (now - running.start) / 1000 });
+  running = null;
+}
 child.stdout.on("data", (chunk) => {
   process.stdout.write(chunk);
   whole += chunk.toString();
   tail = whole.slice(-4000);
+  const now = Date.now();
+  const lines = (pending + chunk.toString()).split("\n");
+  pending = lines.pop() ?? "";
+  for (const raw of lines) {
+    const line = raw.replace(/\x1b\[[0-9;]*m/g, "").trim();
+    if (/^\S+\.test\.js$/.test(line)) {
+      fileEnds(now);
+      running = { file: line, start: now };
+    } else if (/^Total:/.test(line)) fileEnds(now);
+  }
 });
 
 /**
@@ -67,6 +86,9 @@ child.on("close", (code) => {
     process.exit(code || 1);
   }
   const failed = total - passed;
+  fileEnds(Date.now());
+  const slowest = [...times].sort((a, b) => b.seconds - a.seconds).slice(0, process.env.TEST_TIMES === "all" ? times.length : 10);
+  if (slowest.length > 1) console.log(["", process.env.TEST_TIMES === "all" ? "Time per file:" : "Slowest files (TEST_TIMES=all for every file):", ...slowest.map((t) => `${t.seconds.toFixed(1).padStart(8)} s  ${t.file}`)].join("\n"));
   if (failed > 0) console.log(["", "Failures, repeated from above:", ...failures(whole), ""].join("\n"));
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 || code ? 1 : 0);

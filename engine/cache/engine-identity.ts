@@ -17,7 +17,8 @@ let identity: string | undefined;
 
 /**
  * codegen's own code (paths, sizes, times of the files of the form that runs), its version, its
- * checks, and the versions of the libraries that shape its output: part of the key of
+ * checks, the versions of the libraries that shape its output and the switches that select
+ * their reference engines: part of the key of
  * everything kept between runs that codegen computed. Computed once per process (the code
  * running does not change while it runs). The version matters because an installed package's
  * files all carry one fixed modification time.
@@ -32,6 +33,9 @@ export function engineIdentity(): string {
   const trees = form === "bundle" ? [join(packageRoot, "dist/bundle"), join(compiledEngine, "schema/compiled"), join(compiledEngine, "descriptors/api")] : [compiledEngine];
   for (const tree of [...trees, join(packageRoot, "rules")]) hash.update(`${tree}\0`).update(treeIdentity(tree, code));
   for (const lib of LIBRARIES) hash.update(`\0${lib}@${libraryVersion(lib)}`);
+  // The reference engines (CODEGEN_EXPRESSIONS=jsonata, CODEGEN_LIQUID=liquidjs) are asked for to
+  // rule the fast ones out: what the fast ones computed must not be given back then.
+  hash.update(`\0expressions=${process.env["CODEGEN_EXPRESSIONS"] ?? ""}\0liquid=${process.env["CODEGEN_LIQUID"] ?? ""}`);
   identity = hash.digest("hex");
   return identity;
 }

@@ -1,4 +1,3 @@
-/** The IR's TypeScript mirror: one module per descriptor kind (schemas/ir*.schema.json are the contract). */
-export type * from "./api.js";
+/** The IR's TypeScript types, generated from schemas/ir.schema.json and schemas/ir-proto.schema.json (npm run ir-types). */
+export type * from "./ir.js";
 export type * from "./proto.js";
-export type * from "./sql.js";

@@ -1,23 +1,6 @@
-/**
- * The IR of `.proto` descriptors: facts about what the files declare (packages, messages,
- * enums, services, options), nothing about what to generate. Template packs read it through
- * rules (jsonata) and templates (Liquid). Its JSON Schema is schemas/ir-proto.schema.json.
- *
- * Names: `fullName` is the protobuf full name without the leading dot (`user.v1.User`);
- * `localName` is the name inside the package (`User.Address` for a nested message).
- * Option values are plain JSON: messages become objects keyed by field name (as written in
- * the .proto, snake_case), repeated fields arrays, enums their value names, 64-bit integers
- * numbers when they fit in a double and strings otherwise.
- *
- * Every declaration's `options` holds all its options, custom ones included, by name (plain
- * names as written, extensions by full name: `google.api.http`); what a custom option means is
- * for the pack that reads it. `optionPos` says where each one is written, so a pack's check can
- * report at the user's line.
- */
+// Generated from schemas/ir-proto.schema.json by scripts/ir-types.mjs (npm run ir-types): edit the schema, not this file.
 
-/** Where each option is written: the value of the first statement setting it, by the names `options` uses. */
-export type ProtoOptionPositions = Record<string, ProtoPosition>;
-
+/** Where a declaration is written. */
 export interface ProtoPosition {
   /** Project-relative posix path of the file (for third-party files: their import path). */
   file: string;
@@ -32,9 +15,9 @@ export interface ProtoImport {
   public: boolean;
   weak: boolean;
   /**
-   * Where it was found: `project` (a file under the project root), `include` (a third-party
-   * include directory), `builtin` (definitions bundled with the parser) or `missing` (not found;
-   * accepted, with a warning, only when nothing from it is used).
+   * Where it was found: `project` (a file under the project root), `include` (a third-party include
+   * directory), `builtin` (definitions bundled with the parser) or `missing` (not found; accepted,
+   * with a warning, only when nothing from it is used).
    */
   source: "project" | "include" | "builtin" | "missing";
   /** Project-relative path for `project` imports; the import path otherwise. */
@@ -45,7 +28,10 @@ export interface ProtoImport {
 export interface ProtoFile {
   /** Project-relative posix path. */
   path: string;
-  /** The path the protobuf compiler knows the file by: relative to the proto root (the pack's `proto.root`) when inside it, else `path`. */
+  /**
+   * The path the protobuf compiler knows the file by: relative to the proto root (`desc/proto`)
+   * when inside it, else `path`.
+   */
   protoPath: string;
   /** True when the file was given as input (not only reached through an import). */
   root: boolean;
@@ -57,9 +43,7 @@ export interface ProtoFile {
   package: string;
   /** The `go_package` file option exactly as written; "" when the file has none (packs interpret it). */
   goPackage: string;
-  /** File options by name (`go_package`, `java_package`, custom options by extension full name). */
-  options: Record<string, unknown>;
-  optionPos: ProtoOptionPositions;
+  options: ProtoOptions;
   imports: ProtoImport[];
   /** Full names of the services, messages (nested included) and enums it declares. */
   services: string[];
@@ -69,6 +53,7 @@ export interface ProtoFile {
   /** A message of the file carries `buf.validate` rules, or a service of the file takes such a message. */
   hasValidation: boolean;
   pos: ProtoPosition;
+  optionPos: ProtoOptionPositions;
 }
 
 /** A reference to a declared message or enum (project or third-party). */
@@ -118,8 +103,7 @@ export interface ProtoField {
   deprecated: boolean;
   /** Comment written above the field or at the end of its line, "" when none. */
   comment: string;
-  /** Field options by name (`json_name`, `deprecated`, custom options by extension full name). */
-  options: Record<string, unknown>;
+  options: ProtoOptions;
   optionPos: ProtoOptionPositions;
   /** The `(buf.validate.field)` option value (`{string: {min_len: 2}, required: true, cel: [...]}`), null when none. */
   rules: Record<string, unknown> | null;
@@ -132,7 +116,7 @@ export interface ProtoOneof {
   fields: string[];
   /** The `(buf.validate.oneof)` option value, null when none. */
   rules: Record<string, unknown> | null;
-  options: Record<string, unknown>;
+  options: ProtoOptions;
   optionPos: ProtoOptionPositions;
   comment: string;
   pos: ProtoPosition;
@@ -146,6 +130,7 @@ export interface ProtoMessage {
   file: string;
   /** Full name of the enclosing message, "" for a top-level message. */
   parent: string;
+  /** The go_package file option as written; "" when none. */
   goPackage: string;
   fields: ProtoField[];
   oneofs: ProtoOneof[];
@@ -157,7 +142,7 @@ export interface ProtoMessage {
   hasValidation: boolean;
   /** Same, or any message it reaches through its fields does (what a validator walks). */
   hasDeepValidation: boolean;
-  options: Record<string, unknown>;
+  options: ProtoOptions;
   optionPos: ProtoOptionPositions;
   comment: string;
   pos: ProtoPosition;
@@ -167,7 +152,7 @@ export interface ProtoEnumValue {
   name: string;
   number: number;
   comment: string;
-  options: Record<string, unknown>;
+  options: ProtoOptions;
   optionPos: ProtoOptionPositions;
   pos: ProtoPosition;
 }
@@ -179,9 +164,10 @@ export interface ProtoEnum {
   package: string;
   file: string;
   parent: string;
+  /** The go_package file option as written; "" when none. */
   goPackage: string;
   values: ProtoEnumValue[];
-  options: Record<string, unknown>;
+  options: ProtoOptions;
   optionPos: ProtoOptionPositions;
   comment: string;
   pos: ProtoPosition;
@@ -227,7 +213,7 @@ export interface ProtoMethod {
   http: ProtoHttpRule[];
   /** The input message, or a message it reaches, carries `buf.validate` rules. */
   hasValidation: boolean;
-  options: Record<string, unknown>;
+  options: ProtoOptions;
   optionPos: ProtoOptionPositions;
   comment: string;
   pos: ProtoPosition;
@@ -238,6 +224,7 @@ export interface ProtoService {
   fullName: string;
   package: string;
   file: string;
+  /** The go_package file option as written; "" when none. */
   goPackage: string;
   methods: ProtoMethod[];
   /** A method has a `(google.api.http)` rule. */
@@ -246,12 +233,34 @@ export interface ProtoService {
   hasStreaming: boolean;
   /** A method's input carries `buf.validate` rules. */
   hasValidation: boolean;
-  options: Record<string, unknown>;
+  options: ProtoOptions;
   optionPos: ProtoOptionPositions;
   comment: string;
   pos: ProtoPosition;
 }
 
+/**
+ * Where each option of the declaration is written (the value of the first statement setting it), by
+ * the names its options use: plain names as written, extensions by full name.
+ */
+export type ProtoOptionPositions = Record<string, ProtoPosition>;
+
+/**
+ * Every option of the declaration, custom ones included, by name: plain names as written,
+ * extensions by full name (google.api.http); values as plain JSON (engine/ir/proto.ts).
+ */
+export type ProtoOptions = Record<string, unknown>;
+
+/**
+ * The IR of `.proto` descriptors (the `proto` property of the IR): facts about what the files
+ * declare (packages, messages, enums, services, options), nothing about what to generate. Template
+ * packs read it through rules (jsonata) and templates (Liquid). Names: `fullName` is the protobuf
+ * full name without the leading dot (`user.v1.User`); `localName` is the name inside the package
+ * (`User.Address` for a nested message). Option values are plain JSON: messages become objects
+ * keyed by field name (as written in the .proto, snake_case), repeated fields arrays, enums their
+ * value names, 64-bit integers numbers when they fit in a double and strings otherwise.
+ * engine/ir/proto.ts is generated from it (scripts/ir-types.mjs).
+ */
 export interface ProtoIR {
   /** Project files, input order, then files reached only through imports. */
   files: ProtoFile[];
@@ -267,8 +276,8 @@ export interface ProtoIR {
   hasValidation: boolean;
   hasStreaming: boolean;
   /**
-   * Include folders where the third-party files the project imports were found, for a
-   * compiler step (absolute paths of this machine, compiler order). Set by the reader registry.
+   * Include folders where the third-party files the project imports were found, for a compiler step
+   * (absolute paths of this machine, compiler order). Set by the reader registry.
    */
   includeDirs?: string[];
 }

@@ -1,5 +1,5 @@
 /** Liquid rendering: the renderer packs' templates run in, its generic filters, and its diagnostics. */
-export { packLiquid, Renderer } from "./liquid.js";
+export { packLiquid, Renderer, renders } from "./liquid.js";
 export { liquidDiagnostic } from "./errors.js";
 export { templateLineAt, withoutMarks } from "./template-lines.js";
 export { filters } from "./filters.js";

@@ -42,10 +42,23 @@ function countBlocks(liquid: Liquid): void {
   };
 }
 
+/**
+ * CODEGEN_LIQUID=liquidjs turns compiled Liquid off: liquidjs renders every template (to rule
+ * compiled.ts out when a template surprises; the golden suite generates every case this way too).
+ */
+const compiledEnabled = process.env["CODEGEN_LIQUID"] !== "liquidjs";
+
+/** Renders so far by each rendering, and what made the last one liquidjs's (--verbose prints them). */
+export const renders = { compiled: 0, liquidjs: 0, lastLeft: "" };
+
 /** A parsed template, and its compiled form when it has one (compiled.ts). */
 interface Parsed {
   templates: Template[];
   compiled: ((scope: object) => string) | null;
+  /** What the template is called in --verbose: its file, or the inline string. */
+  name: string;
+  /** Why it is not compiled (a construct compiled.ts leaves to liquidjs, or the switch). */
+  declined: string;
 }
 
 /** One Liquid environment per pack (packLiquid); templates run compiled where they can. */
@@ -57,14 +70,14 @@ export class Renderer {
 
   constructor(templateDirs: string[]) {
     this.liquid = packLiquid(templateDirs, templateFs(templateDirs));
-    this.compiler = compilerFor(this.liquid);
+    this.compiler = compiledEnabled ? compilerFor(this.liquid) : null;
   }
 
   /** Render a short Liquid string (a rule's path or mode); parsed once per distinct string. */
   async renderString(source: string, scope: object): Promise<string> {
     let parsed = this.inline.get(source);
     if (!parsed) {
-      parsed = this.prepare(this.liquid.parse(source));
+      parsed = this.prepare(this.liquid.parse(source), source);
       this.inline.set(source, parsed);
     }
     return this.render(parsed, scope);
@@ -74,7 +87,7 @@ export class Renderer {
   async renderFile(name: string, scope: object): Promise<string> {
     let parsed = this.files.get(name);
     if (!parsed) {
-      parsed = this.prepare(this.liquid.parseFileSync(name));
+      parsed = this.prepare(this.liquid.parseFileSync(name), name);
       this.files.set(name, parsed);
     }
     return this.render(parsed, scope);
@@ -105,26 +118,31 @@ export class Renderer {
     }
   }
 
-  private prepare(templates: Template[]): Parsed {
-    let compiled: Parsed["compiled"] = null;
+  private prepare(templates: Template[], name: string): Parsed {
+    if (!this.compiler) return { templates, compiled: null, name, declined: compiledEnabled ? "options compiled Liquid does not follow" : "CODEGEN_LIQUID=liquidjs" };
     try {
-      compiled = this.compiler?.compile(templates) ?? null;
-    } catch {
-      // a construct compiled.ts leaves to liquidjs
+      return { templates, compiled: this.compiler.compile(templates), name, declined: "" };
+    } catch (e) {
+      return { templates, compiled: null, name, declined: `a construct left to liquidjs (${(e as Error).message})` };
     }
-    return { templates, compiled };
   }
 
   private render(parsed: Parsed, scope: object): string {
     const budget = renderBudget;
     if (parsed.compiled) {
       try {
-        return sized(parsed.compiled(scope), budget);
+        const out = sized(parsed.compiled(scope), budget);
+        renders.compiled++;
+        return out;
       } catch (e) {
         if (budget.isStop(e)) throw e;
         // Rendered again by liquidjs, whose output or error is the one given.
+        renders.lastLeft = oneLine(`${parsed.name}: the compiled render stopped (${(e as Error).message})`);
       }
+    } else {
+      renders.lastLeft = oneLine(`${parsed.name}: ${parsed.declined}`);
     }
+    renders.liquidjs++;
     // Synchronous rendering: no filter or tag here is asynchronous, and a promise per tag costs.
     // Its memory limit counts the items of ranges and the characters filters make.
     const limit = Math.max(budget.items, budget.bytes);
@@ -136,6 +154,8 @@ export class Renderer {
     }
   }
 }
+
+const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim().slice(0, 160);
 
 function sized(out: string, budget: typeof renderBudget): string {
   if (out.length > budget.bytes) throw budget.exceeded("bytes", `rendered ${out.length} characters (more than ${budget.bytes})`);

@@ -14,7 +14,8 @@ export function schemaPath(name: string): string {
   return join(schemasDir, name);
 }
 
-const OPTIONS = { allErrors: true, strict: false, useDefaults: false };
+// discriminator: the IR's type expressions are a oneOf chosen by `kind` (one branch checked, not all seven).
+const OPTIONS = { allErrors: true, strict: false, useDefaults: false, discriminator: true };
 
 let shipped: string | undefined;
 /** What a shipped schema's validator is compiled from: ajv, its options, and every shipped schema. */

@@ -17,7 +17,7 @@ import * as assert from "uvu/assert";
 import { parse } from "yaml";
 import { readProto } from "../../engine/descriptors/proto/index.js";
 import { CodegenError, formatDiagnostic, type Diagnostic } from "../../engine/diagnostics/index.js";
-import type { ProtoIR } from "../../engine/ir/proto.js";
+import type { ProtoIR } from "../../engine/ir/index.js";
 import { corpusDir as corpus } from "../support/paths.js";
 import { builtinProtoImports } from "../support/proto-imports.js";
 

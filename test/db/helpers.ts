@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { connect, type SqlSession } from "../../engine/descriptors/sql/index.js";
-import type { SqlIR } from "../../engine/ir/sql.js";
+import type { SqlIR } from "../../engine/ir/index.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const fixtures = path.join(repoRoot, "test/db/fixtures");

@@ -8,7 +8,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { CodegenError } from "../../engine/diagnostics/index.js";
 import { connect, readLiveSchema } from "../../engine/descriptors/sql/index.js";
-import type { SqlDialect } from "../../engine/ir/sql.js";
+import type { SqlDialect } from "../../engine/ir/index.js";
 import { down, force, formatVersion, goto, up, version } from "../../engine/migrate/index.js";
 import { type TestDb, mysqlDatabase, postgresSchema, sqliteFile } from "./helpers.js";
 import { fixtures } from "../support/paths.js";

@@ -14,7 +14,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { codegen, codegenOk } from "../support/cli.js";
 import { changedFiles, copyInto, snapshot } from "../support/files.js";
-import { checkGoProject, freePort, run, startService, type Service, type StartOptions } from "../support/go.js";
+import { checkGoProject, freePort, run, serviceBinary, startService, type Service, type StartOptions } from "../support/go.js";
 import { fixtures, scratch } from "../support/paths.js";
 
 const test = suite("rpc and gateway frames (generate, build, run)");
@@ -384,8 +384,7 @@ test("codegen check --frame rpc names missing tools and how to install them", ()
 
 /** Build and start `<bin> server -f <config> <args>` and wait until the zrpc port accepts connections. */
 async function startRpc(project: string, config: string, port: number, opts: StartOptions = {}): Promise<{ stop(): Promise<void>; output(): string }> {
-  const bin = join(project, "bin", "service");
-  run("go", ["build", "-o", bin, "."], project);
+  const bin = serviceBinary(project);
   // The service reads PORT; one inherited from the test's own environment would move it.
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: undefined, ...opts.env };
   const child: ChildProcess = spawn(bin, ["server", "-f", config, ...(opts.args ?? [])], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });

@@ -4,8 +4,13 @@
  * must equal `expected/` (every file, no more, no less) and stderr must equal `stderr.txt` when
  * present. UPDATE_GOLDEN=1 rewrites expected/ and stderr.txt from the actual run. Files a pack
  * step wrote (protoc output) are compared through a stable view (step-outputs.ts): they stay in
- * the expected set, and `build: true` compiles the real ones. `typescript: [files]` compiles those
- * generated TypeScript files with tsc under every strict flag.
+ * the expected set, and `build: true` compiles the real ones; `typescript:` files must compile
+ * under every strict tsc flag.
+ *
+ * Each case's input is then generated once more with the reference engines, jsonata for every
+ * pack expression and liquidjs for every template (CODEGEN_EXPRESSIONS=jsonata
+ * CODEGEN_LIQUID=liquidjs): the tree, exit code and messages must be the first run's, byte for
+ * byte, so neither the fast evaluator nor compiled Liquid changes what a case generates.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -32,8 +37,7 @@ const update = process.env["UPDATE_GOLDEN"] === "1";
 // GOLDEN_CASE=<regexp> runs only the matching cases (while working on one frame).
 const only = new RegExp(process.env["GOLDEN_CASE"] ?? "");
 const test = suite("golden cases");
-// A cache of its own: expected output must never depend on what other runs left behind.
-const cacheDir = scratch("golden-cache");
+const REFERENCE_ENGINES = { CODEGEN_EXPRESSIONS: "jsonata", CODEGEN_LIQUID: "liquidjs" };
 
 /** Every file under dir by posix path; `view` turns a file's bytes into the text compared. */
 function tree(dir: string, view: (path: string, bytes: Buffer) => string = (_, b) => b.toString("utf8")): Map<string, string> {
@@ -47,16 +51,38 @@ function tree(dir: string, view: (path: string, bytes: Buffer) => string = (_, b
   return out;
 }
 
+/** A case's run: its exit code, stderr with the scratch folder taken out, and every file's bytes. */
+interface Run {
+  code: number;
+  stderr: string;
+  bytes: Map<string, string>;
+}
+
+/** Copy the case's input into a scratch folder and run its command there. */
+function runCase(name: string, spec: Case, env: Record<string, string>): { run: Run; work: string } {
+  const work = scratch(`golden-${name}`);
+  cpSync(join(casesDir, name, "input"), work, { recursive: true });
+  // Packs named in case.yaml as fixtures:<name> resolve to test/fixtures/packs/<name>.
+  const args = spec.args.map((a) => a.replace(/^fixtures:/, join(fixtures, "packs") + "/"));
+  const r = codegen(args, work, env);
+  // Staging folders are random: their names are taken out too.
+  const stderr = r.stderr.split(work + "/").join("").split(fixtures).join("<fixtures>").replace(/codegen-stage-[A-Za-z0-9]+/g, "<stage>");
+  return { run: { code: r.code, stderr, bytes: tree(work, (_, b) => b.toString("latin1")) }, work };
+}
+
+/** Each case's first run, for the run with the reference engines to be compared with. */
+const firstRuns = new Map<string, Run>();
+
 for (const name of readdirSync(casesDir).sort().filter((n) => only.test(n))) {
+  const spec = (): Case => parse(readFileSync(join(casesDir, name, "case.yaml"), "utf8")) as Case;
+
   test(name, () => {
     const dir = join(casesDir, name);
-    const spec = parse(readFileSync(join(dir, "case.yaml"), "utf8")) as Case;
-    const work = scratch(`golden-${name}`);
-    cpSync(join(dir, "input"), work, { recursive: true });
-    // Packs named in case.yaml as fixtures:<name> resolve to test/fixtures/packs/<name>.
-    const args = spec.args.map((a) => a.replace(/^fixtures:/, join(fixtures, "packs") + "/"));
-    const r = codegen(args, work, { CODEGEN_CACHE_DIR: cacheDir });
-    const stderr = r.stderr.split(work + "/").join("").split(fixtures).join("<fixtures>");
+    // A cache of its own: expected output (and messages such as how many files a step ran on)
+    // must never depend on what other runs, other cases included, left behind.
+    const { run: r, work } = runCase(name, spec(), { CODEGEN_CACHE_DIR: scratch(`golden-cache-${name}`) });
+    firstRuns.set(name, r);
+    const stderr = r.stderr;
     const steps = stepOutputs(work);
     const actual = tree(work, (path, bytes) => goldenView(path, bytes, steps));
     if (update) {
@@ -67,14 +93,26 @@ for (const name of readdirSync(casesDir).sort().filter((n) => only.test(n))) {
       }
       if (stderr.trim() || existsSync(join(dir, "stderr.txt"))) writeFileSync(join(dir, "stderr.txt"), stderr);
     }
-    assert.is(r.code, spec.exit ?? 0, r.stderr);
-    if (spec.build) checkGoProject(work);
-    for (const file of spec.typescript ?? []) compileTypeScript(join(work, file));
+    assert.is(r.code, spec().exit ?? 0, r.stderr);
+    if (spec().build) checkGoProject(work);
+    for (const file of spec().typescript ?? []) compileTypeScript(join(work, file));
     rmSync(work, { recursive: true, force: true });
     const expected = tree(join(dir, "expected"));
     assert.equal([...actual.keys()].sort(), [...expected.keys()].sort(), "the same set of files");
     for (const [p, text] of expected) assert.fixture(actual.get(p) ?? "", text, p);
     if (existsSync(join(dir, "stderr.txt"))) assert.fixture(stderr, readFileSync(join(dir, "stderr.txt"), "utf8"), "stderr");
+  });
+
+  test(`${name}: the same with jsonata and liquidjs`, () => {
+    const first = firstRuns.get(name);
+    assert.ok(first, "the case's first run");
+    // A cache of its own too: nothing the first run kept may be given back.
+    const { run: reference, work } = runCase(name, spec(), { CODEGEN_CACHE_DIR: scratch("golden-reference-cache"), ...REFERENCE_ENGINES });
+    rmSync(work, { recursive: true, force: true });
+    assert.is(reference.code, first.code, reference.stderr);
+    assert.equal([...reference.bytes.keys()].sort(), [...first.bytes.keys()].sort(), "the same set of files");
+    for (const [p, bytes] of first.bytes) assert.is(reference.bytes.get(p), bytes, p);
+    assert.fixture(reference.stderr, first.stderr, "stderr");
   });
 }
 

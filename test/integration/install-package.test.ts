@@ -10,7 +10,7 @@ import * as assert from "uvu/assert";
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { freePort, run, startService } from "../support/go.js";
+import { checkGoProject, freePort, startService } from "../support/go.js";
 import { repoRoot, scratch } from "../support/paths.js";
 
 const test = suite("the installed package");
@@ -64,8 +64,7 @@ test("npm pack's tarball installs with --omit=dev; codegen new and gen make a pr
   const demo = join(tmp, "demo");
   // The first run made this user's code cache for the installed bundle; the next one takes it.
   assert.match(cli(["gen", "--verbose"], demo), /load codegen \(code cache accepted\)/);
-  run("go", ["mod", "tidy"], demo);
-  run("go", ["build", "./..."], demo);
+  checkGoProject(demo);
   const port = await freePort();
   const service = await startService(demo, "etc/etc.yaml", port, "/api/v1/ping", { args: ["--port", String(port)] });
   try {

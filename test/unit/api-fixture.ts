@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import * as assert from "uvu/assert";
 import { readApi } from "../../engine/descriptors/api/index.js";
 import { CodegenError, type Diagnostic } from "../../engine/diagnostics/index.js";
-import type { ApiIR } from "../../engine/ir/api.js";
+import type { ApiIR } from "../../engine/ir/index.js";
 
 /** The repository root (the folder whose package.json is named codegen). */
 export function repoRoot(): string {

@@ -2,7 +2,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { parseApiSource, readApi } from "../../engine/descriptors/api/index.js";
-import type { ApiField, ApiTypeExpr } from "../../engine/ir/api.js";
+import type { ApiField, ApiTypeExpr } from "../../engine/ir/index.js";
 import { CodegenError } from "../../engine/diagnostics/index.js";
 import { cleanup, project, read } from "./api-fixture.js";
 

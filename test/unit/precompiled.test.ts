@@ -40,7 +40,7 @@ test("a schema built at run time is compiled once, then loaded from the cache", 
   assert.is(kept.length, 1, "the validator's code is kept");
   const text = readFileSync(join(cache, "validators", kept[0]!), "utf8");
   assert.match(text, /"integer"/);
-  const again = cachedValidator(`${JSON.stringify({ allErrors: true, strict: false, useDefaults: false })}\0${JSON.stringify(schema)}`);
+  const again = cachedValidator(`${JSON.stringify({ allErrors: true, strict: false, useDefaults: false, discriminator: true })}\0${JSON.stringify(schema)}`);
   assert.ok(again, "a later run loads it");
   assert.ok(again({ port: 8001 }));
   assert.not.ok(again({ port: "x" }));

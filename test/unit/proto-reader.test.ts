@@ -11,7 +11,7 @@ import * as assert from "uvu/assert";
 import { readProto } from "../../engine/descriptors/proto/index.js";
 import { emptyProtoIR } from "../../engine/descriptors/proto/empty.js";
 import type { Diagnostic } from "../../engine/diagnostics/index.js";
-import type { ProtoIR } from "../../engine/ir/proto.js";
+import type { ProtoIR } from "../../engine/ir/index.js";
 import { fixtures, repoRoot, scratch } from "../support/paths.js";
 import { builtinProtoImports } from "../support/proto-imports.js";
 

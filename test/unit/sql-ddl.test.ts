@@ -4,7 +4,7 @@ import * as assert from "uvu/assert";
 import { detectDialect } from "../../engine/descriptors/sql/index.js";
 import { normalizeDefault } from "../../engine/descriptors/sql/defaults.js";
 import { normalizeType, parseTypeText } from "../../engine/descriptors/sql/types.js";
-import type { SqlDialect } from "../../engine/ir/sql.js";
+import type { SqlDialect } from "../../engine/ir/index.js";
 import { columns, readDdl, table } from "./sql-helpers.js";
 
 const test = suite("sql ddl");

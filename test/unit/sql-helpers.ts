@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SourceSpan } from "../../engine/diagnostics/index.js";
 import { readSqlFiles } from "../../engine/descriptors/sql/index.js";
-import type { SqlDialect, SqlIR, SqlTable } from "../../engine/ir/sql.js";
+import type { SqlDialect, SqlIR, SqlTable } from "../../engine/ir/index.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 

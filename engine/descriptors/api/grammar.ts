@@ -6,9 +6,10 @@
  * bodies, type expressions, route paths and bare values are lexical rules, because there a
  * line break ends a field or a value.
  *
- * fast-parse.ts (with fast-lex.ts and fast-types.ts) transcribes this grammar by hand and
- * reads most files without ohm: a change here must be made there too. The tests that compare
- * the two (test/unit/api-fast-parse, test/fuzz/api-fast-parse) show where they part.
+ * This grammar is the source of truth for the language. fast-parse.ts (with fast-lex.ts and
+ * fast-types.ts) transcribes it by hand and reads most files without ohm: a change is made here
+ * first, then there. The tests that compare the two (test/unit/api-fast-parse,
+ * test/fuzz/api-fast-parse) hold the transcription to this grammar and show where they part.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";

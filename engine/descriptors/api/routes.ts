@@ -65,7 +65,8 @@ export class RouteBuilder {
     if (unsafe) report("API_UNSAFE_PATH", `handler name ${JSON.stringify(handler.name)} ${unsafe}; it names a file inside the project`, handler.at);
     else if (handler.fromServer && !isIdentifier(handler.name)) report("API_INVALID_HANDLER", `handler name ${JSON.stringify(handler.name)} must be an identifier`, handler.at);
     return {
-      method: r.method,
+      // The grammar's method rule reads only these words.
+      method: r.method as ApiRoute["method"],
       path: r.path,
       fullPath: joinRoutePath(block.prefix, r.path),
       pathParams: params.map((p) => p.name),

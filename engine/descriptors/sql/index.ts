@@ -1,5 +1,5 @@
 /**
- * SQL descriptors: DDL files and live databases read into the SQL IR (`ir/sql.ts`).
+ * SQL descriptors: DDL files and live databases read into the SQL IR (`SqlIR`, schemas/ir.schema.json).
  *
  * DDL is read by a hand-written, dialect-aware parser (lexer → statements → CREATE TABLE /
  * ALTER TABLE / CREATE INDEX / COMMENT ON), not by node-sql-parser: real dumps mix

@@ -1,9 +1,7 @@
-/**
- * The IR of `.api` descriptors: facts about what the files declare, nothing about what to
- * generate. Template packs read it through rules (jsonata) and templates (Liquid).
- * Its JSON Schema is schemas/ir.schema.json (the `api` property).
- */
+// Generated from schemas/ir.schema.json by scripts/ir-types.mjs (npm run ir-types): edit the schema, not this file.
+import type { ProtoIR } from "./proto.js";
 
+/** Where a declaration is written. */
 export interface IrPosition {
   /** Project-relative posix path of the descriptor file. */
   file: string;
@@ -60,8 +58,8 @@ export interface ApiType {
 }
 
 export interface ApiRoute {
-  /** Lower-case HTTP method: get, post, put, delete, patch, head, options, connect, trace. */
-  method: string;
+  /** Lower-case HTTP method. */
+  method: "get" | "post" | "put" | "delete" | "patch" | "head" | "options" | "connect" | "trace";
   /** The path as written in the route (without the block prefix). */
   path: string;
   /** Block prefix + path, normalised to one leading slash and no double slashes. */
@@ -137,6 +135,10 @@ export interface ApiPackage {
   types: ApiType[];
 }
 
+/**
+ * The IR of `.api` descriptors: facts about what the files declare, nothing about what to generate.
+ * Template packs read it through rules (jsonata) and templates (Liquid).
+ */
 export interface ApiIR {
   files: ApiFile[];
   /** Every declared type, each once, in declaration order. */
@@ -153,4 +155,110 @@ export interface ApiIR {
   jwts: string[];
   /** Distinct `jwtTransition` config names, in first-use order. */
   jwtTransitions: string[];
+}
+
+export type SqlDialect = "mysql" | "postgres" | "sqlite";
+
+/**
+ * A column type's family: int (see `bits`, `unsigned`), float (see `bits`), decimal (exact
+ * numerics; see `precision`, `scale`), bool, string (char, varchar, text, enum, set, uuid), bytes
+ * (binary, varbinary, blob, bytea), datetime (datetime, timestamp, with or without time zone),
+ * date, time, json (json, jsonb), unknown (anything else; packs map it to a documented fallback).
+ */
+export type SqlTypeFamily =
+  | "int"
+  | "float"
+  | "decimal"
+  | "bool"
+  | "string"
+  | "bytes"
+  | "datetime"
+  | "date"
+  | "time"
+  | "json"
+  | "unknown";
+
+export interface SqlColumn {
+  name: string;
+  /** Lower-case base type name as declared (`varchar`, `bigint`, `timestamp`, `int4`). */
+  type: string;
+  /** Declaration as written, normalised to lower case (`bigint(20) unsigned`). */
+  rawType: string;
+  family: SqlTypeFamily;
+  /** Integer/float width in bits (8, 16, 32, 64), 0 when not applicable. */
+  bits: number;
+  unsigned: boolean;
+  length: number | null;
+  precision: number | null;
+  scale: number | null;
+  nullable: boolean;
+  /** Default as SQL text (`0`, `'x'`, `CURRENT_TIMESTAMP`), null when none. */
+  default: string | null;
+  autoIncrement: boolean;
+  /** Computed by the database from an expression (`GENERATED ALWAYS AS (...)`): never written. */
+  generated: boolean;
+  /** `ON UPDATE` expression (MySQL) as SQL text, null when none: the database sets it on update. */
+  onUpdate: string | null;
+  comment: string;
+  /** Allowed values of enum/set columns, [] otherwise. */
+  enumValues: string[];
+}
+
+export interface SqlIndex {
+  name: string;
+  columns: string[];
+  unique: boolean;
+}
+
+export interface SqlTable {
+  name: string;
+  comment: string;
+  columns: SqlColumn[];
+  primaryKey: string[];
+  /** Unique keys other than the primary key (single and composite), sorted by name. */
+  uniqueKeys: SqlIndex[];
+  /** Non-unique indexes, sorted by name. */
+  indexes: SqlIndex[];
+  /** Name of the auto-increment / identity / serial column, "" when none. */
+  autoIncrement: string;
+  dialect: SqlDialect;
+  /** Where the table was read from: a DDL file or a datasource (password removed). */
+  source: string;
+  pos: IrPosition | null;
+}
+
+/**
+ * The IR of SQL schemas, read from DDL files or a live database. Column types are normalised into
+ * SQL type families; packs map families to their language's types.
+ */
+export interface SqlIR {
+  tables: SqlTable[];
+}
+
+/** A plugin the host loads (serverless.plugins), read from its own config. */
+export interface IrPlugin {
+  name: string;
+  dir: string;
+  module: string;
+  frame: string;
+  mono: boolean;
+}
+
+export interface IrProject {
+  name: string;
+  module: string;
+  frame: string;
+  /** The plugins the host loads (serverless.plugins), read from their own config. */
+  plugins?: IrPlugin[];
+}
+
+/**
+ * The one JSON document packs read: project facts plus one property per descriptor kind.
+ * engine/ir/ir.ts is generated from it (scripts/ir-types.mjs).
+ */
+export interface IR {
+  project: IrProject;
+  api?: ApiIR;
+  proto?: ProtoIR;
+  sql?: SqlIR;
 }
