@@ -29,8 +29,8 @@ export interface ProtoFile {
   /** Project-relative posix path. */
   path: string;
   /**
-   * The path the protobuf compiler knows the file by: relative to the proto root (`desc/proto`)
-   * when inside it, else `path`.
+   * The path the protobuf compiler knows the file by: relative to the proto root (the pack's
+   * `proto.root`) when inside it, else `path`.
    */
   protoPath: string;
   /** True when the file was given as input (not only reached through an import). */
