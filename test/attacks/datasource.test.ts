@@ -93,4 +93,38 @@ test("the user's own flag or environment may name any SQLite file; a file inside
   assert.ok(files(dir).some((f) => /secret_?cards/i.test(f)), "the user's chosen database was read");
 });
 
+test("a datasource whose percent-encoding is malformed is a diagnostic, never an internal error", () => {
+  const dir = scratch("attack-datasource-percent");
+  mkdirSync(join(dir, "db"));
+  const config = (section: string): void => writeFileSync(join(dir, ".codegen.yaml"), `name: shop\nmodule: example.com/shop\nframe: api\n${section}`);
+  for (const url of ["sqlite:a%zz.db", "mysql://u%zz:p@127.0.0.1/x", "postgres://u:p@127.0.0.1/x%zz"]) {
+    config(`migrate:\n  datasource: "${url}"\n  dir: db\n`);
+    const r = codegen(["migrate", "version"], dir);
+    assert.is(r.code, 2, r.stdout + r.stderr);
+    assert.match(r.stderr, /SQL_DATASOURCE invalid datasource .*: malformed percent-encoding/);
+  }
+  config(`sql:\n  datasource: ["sqlite:a%zz.db"]\n`);
+  const gen = codegen(["gen"], dir);
+  assert.is(gen.code, 2, gen.stdout + gen.stderr);
+  assert.match(gen.stderr, /SQL_DATASOURCE invalid datasource sqlite:a%zz\.db: malformed percent-encoding/);
+  assert.equal(readdirSync(dir).sort(), [".codegen.yaml", "db"], "nothing written");
+});
+
+test("etc/etc.yaml's SQLite data source is a file name, not a URL: a % in it is that character", () => {
+  const dir = scratch("attack-datasource-etc-percent");
+  mkdirSync(join(dir, "db"));
+  mkdirSync(join(dir, "data"));
+  mkdirSync(join(dir, "etc"));
+  writeFileSync(join(dir, ".codegen.yaml"), "name: shop\nmodule: example.com/shop\nframe: api\nmigrate:\n  dir: db\n");
+  writeFileSync(join(dir, "db/1_a.up.sql"), "CREATE TABLE a (id INTEGER);\n");
+  writeFileSync(join(dir, "db/1_a.down.sql"), "DROP TABLE a;\n");
+  for (const [name, made] of [["100%.db", "100%.db"], ["a%20b.db", "a%20b.db"]]) {
+    writeFileSync(join(dir, "etc/etc.yaml"), `Database:\n  Driver: sqlite\n  DataSource: "data/${name}"\n`);
+    const r = codegen(["migrate", "up"], dir);
+    assert.is(r.code, 0, r.stdout + r.stderr);
+    assert.ok(existsSync(join(dir, "data", made)), `data/${made} created`);
+  }
+  assert.equal(readdirSync(join(dir, "data")).sort(), ["100%.db", "a%20b.db"]);
+});
+
 test.run();
