@@ -9,7 +9,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
 import { CONFIG_FILE, loadConfig } from "../../config/index.js";
 import { CodegenError, diag, type Diagnostic } from "../../diagnostics/index.js";
 import { findInputs, formatApiText } from "../../descriptors/index.js";
-import { lstatOrNull, PathPolicy, readNoFollow } from "../../fs/index.js";
+import { lstatOrNull, PathPolicy, readNoFollow, reservedPart } from "../../fs/index.js";
 import { NestedProjects } from "../../project/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { projectPack } from "../project-pack.js";
@@ -46,6 +46,9 @@ export async function formatCommand(paths: string[], flags: FormatFlags, out: Ou
   const changed: Array<Target & { before: Buffer; after: string; mode: number }> = [];
   for (const t of targets) {
     policy.check(t.rel, "codegen format would rewrite");
+    // Like every write of codegen's: never in .git (git runs what its config and hooks name) or .codegen.
+    const reserved = reservedPart(t.rel);
+    if (reserved !== null) throw new CodegenError(diag("UNSAFE_PATH", `codegen format would rewrite ${t.shown}, which lies in ${reserved}; codegen never writes there`, undefined, "format .api files outside version-control and .codegen folders"));
     const read = readNoFollow(join(root, t.rel));
     if (!read) throw new CodegenError(diag("DESC_NOT_FOUND", `${t.shown} does not exist`), 2);
     const before = read.bytes.toString("utf8");
