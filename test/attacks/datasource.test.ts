@@ -118,11 +118,11 @@ test("etc/etc.yaml's SQLite data source is a file name, not a URL: a % in it is 
   writeFileSync(join(dir, ".codegen.yaml"), "name: shop\nmodule: example.com/shop\nframe: api\nmigrate:\n  dir: db\n");
   writeFileSync(join(dir, "db/1_a.up.sql"), "CREATE TABLE a (id INTEGER);\n");
   writeFileSync(join(dir, "db/1_a.down.sql"), "DROP TABLE a;\n");
-  for (const [name, made] of [["100%.db", "100%.db"], ["a%20b.db", "a%20b.db"]]) {
+  for (const name of ["100%.db", "a%20b.db"]) {
     writeFileSync(join(dir, "etc/etc.yaml"), `Database:\n  Driver: sqlite\n  DataSource: "data/${name}"\n`);
     const r = codegen(["migrate", "up"], dir);
     assert.is(r.code, 0, r.stdout + r.stderr);
-    assert.ok(existsSync(join(dir, "data", made)), `data/${made} created`);
+    assert.ok(existsSync(join(dir, "data", name)), `data/${name} created under that very name`);
   }
   assert.equal(readdirSync(join(dir, "data")).sort(), ["100%.db", "a%20b.db"]);
 });
