@@ -38,7 +38,7 @@ export async function formatCommand(paths: string[], flags: FormatFlags, out: Ou
     if (!config.inProject) throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents`, undefined, "name the .api files or folders to format, or run codegen format in a project"), 2);
     const { pack, config: withPack } = await projectPack(config);
     const glob = { ...pack.inputs, ...withPack.values.inputs }["api"];
-    rels = glob ? await findInputs(root, glob) : [];
+    rels = glob ? await findInputs(root, glob, "the api input glob") : [];
   }
   const targets: Target[] = rels.map((rel) => ({ rel, shown: shown(rel) }));
   const policy = new PathPolicy(root);
