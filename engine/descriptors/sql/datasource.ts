@@ -205,7 +205,8 @@ async function connectPostgres(ds: Datasource): Promise<SqlSession> {
     database: ds.database,
     connectionTimeoutMillis: 10_000,
     ssl: ["require", "verify-ca", "verify-full"].includes(sslmode) ? { rejectUnauthorized: sslmode !== "require" } : false,
-    options: ds.schema ? `-c search_path=${ds.schema.replace(/([\\ ])/g, "\\$1")}` : undefined,
+    // The server splits options at any white space (isspace); a backslash keeps the next character.
+    options: ds.schema ? `-c search_path=${ds.schema.replace(/([\\ \t\n\v\f\r])/g, "\\$1")}` : undefined,
   });
   client.on("error", () => {}); // a dropped connection surfaces on the next query
   await client.connect();
