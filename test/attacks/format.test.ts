@@ -3,11 +3,12 @@
  * `.codegen.yaml` chooses the `inputs.api` glob that `codegen format` (no arguments) rewrites:
  * `.git/**\/*.api` must not make it write in `.git` (git runs what `.git/config` and
  * `.git/hooks` name) or in `.codegen` (gen's ledger and journal), whatever the case of the
- * folder's name. Nothing is written then, not even the project's other files.
+ * folder's name. Nothing is written then, not even the project's other files. Nor may it
+ * change bytes it cannot read: a file that is not UTF-8 is refused, not rewritten with U+FFFD.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
 import { writeTree } from "../support/files.js";
@@ -38,6 +39,17 @@ test("a path into .git named on the command line is refused too", () => {
   assert.is(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stderr, /UNSAFE_PATH codegen format would rewrite \.git\/x\.api, which lies in \.git/);
   assert.is(readFileSync(join(dir, ".git/x.api"), "utf8"), messy);
+});
+
+test("a file that is not UTF-8 is a diagnostic at its first such byte, and no file is rewritten", () => {
+  const latin1 = Buffer.concat([Buffer.from('syntax="v1"\n// caf'), Buffer.from([0xe9]), Buffer.from(" au lait\ntype A {  X int }\n")]);
+  const dir = writeTree(scratch("attack-format"), { ".codegen.yaml": "name: shop\nmodule: example.com/shop\nframe: api\n", "desc/api/a.api": messy });
+  writeFileSync(join(dir, "desc/api/b.api"), latin1);
+  const r = codegen(["format"], dir);
+  assert.is(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /desc\/api\/b\.api:2:7: API_ENCODING the file is not UTF-8 \(byte 0xe9\)/);
+  assert.equal(readFileSync(join(dir, "desc/api/b.api")), latin1, "its bytes unchanged");
+  assert.is(readFileSync(join(dir, "desc/api/a.api"), "utf8"), messy, "nothing written at all");
 });
 
 test.run();
