@@ -127,4 +127,23 @@ test("etc/etc.yaml's SQLite data source is a file name, not a URL: a % in it is 
   assert.equal(readdirSync(join(dir, "data")).sort(), ["100%.db", "a%20b.db"]);
 });
 
+test("migrate: a migration file the project's folder links to outside is refused before anything runs", () => {
+  const base = scratch("attack-migration-link");
+  const secret = join(base, "credentials.sql");
+  writeFileSync(secret, "CREATE TABLE leaked_secret (id INTEGER);\n");
+  const dir = join(base, "proj");
+  mkdirSync(join(dir, "db"), { recursive: true });
+  mkdirSync(join(dir, "data"));
+  writeFileSync(join(dir, "db/1_init.up.sql"), "CREATE TABLE a (id INTEGER);\n");
+  symlinkSync(secret, join(dir, "db/2_more.up.sql"));
+  writeFileSync(join(dir, ".codegen.yaml"), "name: shop\nmigrate:\n  datasource: sqlite:data/app.db\n  dir: db\n");
+  const r = codegen(["migrate", "up"], dir);
+  assert.is(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /UNSAFE_PATH db\/2_more\.up\.sql is a symbolic link; migrate runs the migrations of the folder \.codegen\.yaml names only from its own files/);
+  assert.equal(readdirSync(join(dir, "data")), [], "no database touched");
+  // The user's own --dir may hold links.
+  const own = codegen(["migrate", "up", "--dir", join(dir, "db")], dir);
+  assert.is(own.code, 0, own.stdout + own.stderr);
+});
+
 test.run();
