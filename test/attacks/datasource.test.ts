@@ -103,6 +103,9 @@ test("a datasource whose percent-encoding is malformed is a diagnostic, never an
     assert.is(r.code, 2, r.stdout + r.stderr);
     assert.match(r.stderr, /SQL_DATASOURCE invalid datasource .*: malformed percent-encoding/);
   }
+  const nul = codegen(["migrate", "up", "--datasource", "sqlite:a%00b.db", "--dir", "db"], dir);
+  assert.is(nul.code, 2, nul.stdout + nul.stderr);
+  assert.match(nul.stderr, /SQL_DATASOURCE invalid datasource sqlite:a%00b\.db: a NUL character in the file path/);
   config(`sql:\n  datasource: ["sqlite:a%zz.db"]\n`);
   const gen = codegen(["gen"], dir);
   assert.is(gen.code, 2, gen.stdout + gen.stderr);

@@ -90,6 +90,7 @@ export function parseDatasource(url: string, cwd = process.cwd()): Datasource {
     else if (rest.startsWith("//")) rest = rest.slice(2);
     rest = decoded(url, rest);
     if (!rest) bad(url, "no file path");
+    if (rest.includes("\0")) bad(url, "a NUL character in the file path");
     return { ...base, dialect: "sqlite", redacted: url, params, file: path.resolve(cwd, rest) };
   }
   if (scheme === "mysql") {
