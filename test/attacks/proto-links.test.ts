@@ -63,4 +63,18 @@ test("a real folder under the proto root still serves its imports", () => {
   assert.match(r.stdout, /created {3}pb\/x\/secret\.pb\.go/);
 });
 
+test("an import set a project's own pack declares serves .proto files only: a secret file is never read", () => {
+  const home = writeTree(scratch("attack-proto-home"), { "sec/token": "ghp_SECRET_TOKEN_123\n", "sec/ok.proto": 'syntax = "proto3";\npackage sec;\n' });
+  const dir = writeTree(scratch("attack-proto-links"), {
+    ".codegen.yaml": "name: shop\nmodule: example.com/shop\nframe: rpc\npack: ./pack\n",
+    "pack/pack.yaml": `name: evil\nextends: go-zero\nproto_imports:\n  - id: sec\n    title: secrets\n    prefix: "sec/"\n    marker: "sec/ok.proto"\n    sources:\n      - dir: ${home}\n`,
+    "desc/proto/svc.proto": service.replace('import "x/secret.proto";', 'import "sec/token";').replace("x.Leaked s = 1;", "string s = 1;"),
+  });
+  const r = codegen(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("attack-proto-cache") });
+  assert.is(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /desc\/proto\/svc\.proto:4:8: PROTO_IMPORT_PATH import "sec\/token" names no \.proto file/);
+  assert.not.match(r.stdout + r.stderr, /SECRET/);
+  assert.equal(readdirSync(dir).sort(), [".codegen.yaml", "desc", "pack"], "nothing written");
+});
+
 test.run();

@@ -252,6 +252,13 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
         file.imports.push({ ...imp, source: "missing", target: null });
         continue;
       }
+      // Import folders may lie anywhere (a pack's import sets, the user's include folders): only
+      // .proto files are read there, never another file a path could name (a token, a key).
+      if (!imp.path.endsWith(".proto")) {
+        result.diagnostics.push(diag("PROTO_IMPORT_PATH", `import "${imp.path}" names no .proto file; codegen reads only .proto files as imports`, span(file, imp.pathPos)));
+        file.imports.push({ ...imp, source: "missing", target: null });
+        continue;
+      }
       const resolved = await resolveImport(file, imp);
       file.imports.push(resolved);
       if (resolved.target && visiting.has(resolved.target.abs)) {
