@@ -99,7 +99,7 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   const inputs = { ...pack.inputs, ...values.inputs };
   const plugins = await readPlugins(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR, values.serverless.plugins);
   const project = { ...projectInfo(config), plugins };
-  const hashes = await descriptorHashes(config.root, Object.values(inputs));
+  const hashes = await descriptorHashes(config.root, inputs);
   // Full gens from descriptor files are remembered; a live database can change under the same key.
   const key = options.phase === "gen" && !options.only && values.sql.datasource.length === 0 ? await generationKey({ pack, config: values, project, descriptors: hashes }) : null;
   const replay = (said: Said): void => {
@@ -216,10 +216,10 @@ function startEvaluation(useBudget: (b: RenderBudget) => void): void {
 }
 
 /** What the pack may run on generation: its steps, and the commands that find its .proto import sets. */
-async function descriptorHashes(root: string, globs: string[]): Promise<Record<string, string>> {
+async function descriptorHashes(root: string, globs: Record<string, string>): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const glob of globs) {
-    for (const f of await findInputs(root, glob)) out[f] = createHash("sha256").update(readFileSync(join(root, f))).digest("hex");
+  for (const [kind, glob] of Object.entries(globs)) {
+    for (const f of await findInputs(root, glob, `the ${kind} input glob`)) out[f] = createHash("sha256").update(readFileSync(join(root, f))).digest("hex");
   }
   return out;
 }

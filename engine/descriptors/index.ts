@@ -5,9 +5,10 @@
 import { readdir } from "node:fs/promises";
 import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
 import { cacheDir } from "../cache/index.js";
+import { isPlainRelative, PathPolicy } from "../fs/index.js";
 import { NestedProjects } from "../project/index.js";
 import type { ProtoImportConfig } from "./proto/import-sets.js";
 import { emptyProtoIR } from "./proto/empty.js";
@@ -109,8 +110,24 @@ export async function formatApiText(text: string, file: string): Promise<{ text:
 }
 
 /** Files matching a glob relative to root, sorted, as root-relative posix paths. */
-export async function findInputs(root: string, glob: string): Promise<string[]> {
-  const start = join(root, globPrefix(glob));
+/**
+ * The files under `root` a glob matches, root-relative. Its fixed folders (before the first
+ * wildcard) come from a pack or a project's config, which may be a clone's: they must lie
+ * inside the project and be real folders, or gen would read files outside it as descriptors.
+ * `what` names the glob in a diagnostic.
+ */
+export async function findInputs(root: string, glob: string, what = "the input glob"): Promise<string[]> {
+  const prefix = relative(root, resolve(root, globPrefix(glob))).split(sep).join("/");
+  if (prefix !== "" && !isPlainRelative(prefix)) {
+    throw new CodegenError(diag("UNSAFE_PATH", `${what} ${JSON.stringify(glob)} starts outside the project; nothing was read`, undefined, "descriptor globs are relative to the project root, without .."));
+  }
+  const link = prefix === "" ? null : new PathPolicy(root).linkIn(prefix);
+  if (link?.kind === "symlink") {
+    throw new CodegenError(diag("UNSAFE_PATH", `${what} ${JSON.stringify(glob)} reaches ${link.at}, which is a symbolic link; codegen reads descriptors only through real folders; nothing was read`, undefined, `replace ${link.at} with a real folder`));
+  }
+  // A file where a folder of the glob would be: nothing matches.
+  if (link) return [];
+  const start = join(root, prefix);
   if (!existsSync(start)) return [];
   const entries = await readdir(start, { recursive: true, withFileTypes: true });
   // A folder with its own .codegen.yaml is another project: its descriptors are not ours.
@@ -129,7 +146,7 @@ export async function readDescriptors(inputs: Record<string, string>, ctx: ReadC
   for (const [kind, glob] of Object.entries(inputs)) {
     const reader = readers[kind];
     if (!reader) throw new CodegenError(diag("PACK_INVALID", `the pack declares inputs of kind "${kind}", which codegen cannot read (known: ${Object.keys(readers).join(", ")})`));
-    const files = await findInputs(ctx.root, glob);
+    const files = await findInputs(ctx.root, glob, `the ${kind} input glob`);
     ir[kind] = await reader(files.map((f) => resolve(ctx.root, f)), ctx);
   }
   return ir;

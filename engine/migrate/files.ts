@@ -4,7 +4,7 @@
  * with two up (or two down) files is an error. A missing up or down file is a migration
  * with no body: stepping over it only moves the version.
  */
-import { readdir } from "node:fs/promises";
+import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
 
@@ -24,7 +24,8 @@ export function shown(file: string): string {
 
 const PATTERN = /^([0-9]+)_(.*)\.(up|down)\.sql$/;
 
-export async function listMigrations(dir: string): Promise<MigrationFiles[]> {
+/** `linksFrom`: the folder is the project's, named by that file; a migration there that is a link is refused. */
+export async function listMigrations(dir: string, linksFrom?: string): Promise<MigrationFiles[]> {
   let entries: string[];
   try {
     entries = await readdir(dir);
@@ -38,6 +39,11 @@ export async function listMigrations(dir: string): Promise<MigrationFiles[]> {
     const version = Number(m[1]);
     if (!Number.isSafeInteger(version)) {
       throw new CodegenError(diag("SQL_MIGRATE_FILES", `migration version ${m[1]} in ${entry} is too large`, { file: shown(path.join(dir, entry)), line: 1, column: 1 }));
+    }
+    if (linksFrom !== undefined && (await lstat(path.join(dir, entry))).isSymbolicLink()) {
+      throw new CodegenError(
+        diag("UNSAFE_PATH", `${shown(path.join(dir, entry))} is a symbolic link; migrate runs the migrations of the folder ${linksFrom} names only from its own files, never through a link`, { file: shown(path.join(dir, entry)), line: 1, column: 1 }, "replace the link with the file itself, or pass --dir to choose the folder yourself"),
+      );
     }
     const direction = m[3] as "up" | "down";
     let mf = byVersion.get(version);

@@ -32,6 +32,11 @@ export interface MigrateOptions {
   table?: string;
   /** The datasource came from a project's own file, named here: its SQLite file must lie inside `cwd`. */
   confinedFrom?: string;
+  /**
+   * The folder came from a project's own file (named here): its migrations run only from files
+   * in it, never through a link, which could send a file outside the project to the database.
+   */
+  dirFrom?: string;
   /** Progress lines, one per migration: `2/u add_email (14ms)`. */
   log?: (line: string) => void;
 }
@@ -142,7 +147,7 @@ interface Run {
 
 async function withRun(options: MigrateOptions, body: (run: Run) => Promise<void>): Promise<MigrateResult> {
   const dir = path.resolve(options.cwd ?? process.cwd(), options.dir);
-  const files = await listMigrations(dir);
+  const files = await listMigrations(dir, options.dirFrom);
   const table = tableName(options);
   const session = await connectFor(options);
   const store = new VersionStore(session, table);

@@ -68,7 +68,8 @@ function toUrl(driver: string, dsn: string, bad: (why: string) => never): string
     case "sqlite3": {
       const file = dsn.replace(/^file:/, "").replace(/\?.*$/, "");
       if (file === "" || file === ":memory:" || /mode=memory/.test(dsn)) bad("names no database file");
-      return `sqlite:${file}`;
+      // A file name, not a URL: its % is that character (parseDatasource decodes the URL).
+      return `sqlite:${file.replace(/%/g, "%25")}`;
     }
     default:
       return null;

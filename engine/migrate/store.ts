@@ -25,18 +25,30 @@ export class VersionStore {
     private readonly s: SqlSession,
     private readonly table: string,
   ) {
-    this.quoted = s.dialect === "mysql" ? `\`${table}\`` : `"${table.replace(/"/g, '""')}"`;
+    // The name may come from a datasource URL a cloned project wrote: an identifier, quoted whole.
+    this.quoted = s.dialect === "mysql" ? `\`${table.replace(/`/g, "``")}\`` : `"${table.replace(/"/g, '""')}"`;
   }
 
   /** Takes the lock and creates the table when missing. */
   async open(): Promise<void> {
+    try {
+      await this.openTable();
+    } catch (e) {
+      if (e instanceof CodegenError) throw e;
+      // A name the server refuses (MySQL: one ending in a space, longer than 64 characters…).
+      const why = (e as Error).message || String(e);
+      throw new CodegenError(diag("SQL_MIGRATE_TABLE", `cannot keep the migration version in table ${JSON.stringify(this.table)} of ${this.s.datasource.redacted}: ${why}`, undefined, "name another table with x-migrations-table=<table> in the datasource URL"));
+    }
+  }
+
+  private async openTable(): Promise<void> {
     const { s, table } = this;
     if (s.dialect === "mysql") {
       this.lockId = advisoryLockId([`${s.datasource.database}:${table}`]);
       const [row] = await s.query("SELECT GET_LOCK(?, 10) AS ok", [this.lockId]);
       if (Number(row?.ok) !== 1) this.locked();
-      const found = await s.query(`SHOW TABLES LIKE '${table.replace(/'/g, "''")}'`);
-      if (found.length === 0) await s.exec(`CREATE TABLE ${this.quoted} (version bigint not null primary key, dirty boolean not null)`);
+      const [found] = await s.query("SELECT COUNT(1) AS n FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?", [table]);
+      if (Number(found?.n) === 0) await s.exec(`CREATE TABLE ${this.quoted} (version bigint not null primary key, dirty boolean not null)`);
     } else if (s.dialect === "postgres") {
       const [info] = await s.query("SELECT current_schema() AS schema");
       const schema = String(info?.schema ?? "public");

@@ -115,7 +115,7 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
       if (result.exitCode !== 0) {
         const output = result.output.split(dir + "/").join("").trim();
         const hint = result.exitCode === 127 ? cannotRunHint(output) : undefined;
-        const inputs = step.inputs ? await findInputs(ctx.root, step.inputs) : [];
+        const inputs = step.inputs ? await findInputs(ctx.root, step.inputs, `step "${step.name}"'s inputs glob`) : [];
         const atUserFiles = outputDiagnostics(output, step.name, [...new Set([...inputs, ...byPath.keys()])]);
         for (const d of atUserFiles) d.message += renderedFrom(d.span, asRendered, byPath, ctx);
         // The located lines point at the user's files; the whole output still follows.
@@ -201,7 +201,7 @@ async function wholeStepKey(step: Step, argv: string[], root: string, byPath: Ma
   for (const tool of [argv[0] ?? "", ...step.cacheTools]) parts.push(await toolIdentity(tool));
   const inputs = new Map<string, Buffer>();
   if (step.inputs) {
-    for (const p of await findInputs(root, step.inputs)) inputs.set(p, await readFile(join(root, p)));
+    for (const p of await findInputs(root, step.inputs, `step "${step.name}"'s inputs glob`)) inputs.set(p, await readFile(join(root, p)));
     for (const [p, f] of byPath) if (minimatch(p, step.inputs, { dot: true })) inputs.set(p, f.contents);
   }
   const hash = createHash("sha256").update(parts.join("\n"));

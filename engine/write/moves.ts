@@ -7,12 +7,14 @@
  * `once` file has no file at its path and no ledger entry there, and the ledger lists a `once`
  * file of the same rule and identity at a path this run no longer plans, that file moves with
  * its bytes (the user's code). A file already at the new path is never overwritten: then nothing
- * moves, and the old file is left as any file no longer planned is.
+ * moves, and the old file is left as any file no longer planned is. Nor does a file move to
+ * another extension or out of a hidden path (renamesOnly).
  *
  * By spelling: on a file system that ignores case (macOS, Windows), `userlogic.txt` planned as
  * `userLogic.txt` is the file already there. The ledger's entry under the old spelling must then
  * not be removed (that would delete the one file); the file is renamed to the new spelling.
  */
+import { extname } from "node:path/posix";
 import type { PlannedFile } from "../plan/index.js";
 import type { DecideInput, FileOutcome } from "./decide.js";
 import { sha256 } from "./disk.js";
@@ -41,7 +43,7 @@ export class MoveFinder {
   find(f: PlannedFile): Move | null {
     if (f.mode !== "once" || f.identity === undefined) return null;
     const old = this.byIdentity.get(key(f.rule, f.identity));
-    if (!old || this.taken.has(old.path) || this.input.nested.owner(old.path) !== null) return null;
+    if (!old || this.taken.has(old.path) || this.input.nested.owner(old.path) !== null || !renamesOnly(old.path, f.path)) return null;
     const before = this.input.disk.read(old.path);
     return before === null ? null : this.move(f, old, before);
   }
@@ -85,6 +87,17 @@ export class MoveFinder {
     const inode = (p: string): string | undefined => this.input.disk.stamps.get(p)?.split(":").slice(0, 2).join(":");
     return inode(a) !== undefined && inode(a) === inode(b);
   }
+}
+
+/**
+ * The ledger is committed with the project, and anyone may edit it: an entry alone is weak
+ * evidence that a file is gen's. A move by identity gives a file another name of the same kind
+ * (its extension), never out of a hidden file or folder, so that an entry claiming a user's
+ * `.env` (which git ignores) cannot have gen carry it into a tracked source file.
+ */
+function renamesOnly(from: string, to: string): boolean {
+  const hidden = (p: string): boolean => p.split("/").some((part) => part.startsWith("."));
+  return extname(from) === extname(to) && (!hidden(from) || hidden(to));
 }
 
 function key(rule: string, identity: string): string {

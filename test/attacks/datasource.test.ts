@@ -93,4 +93,60 @@ test("the user's own flag or environment may name any SQLite file; a file inside
   assert.ok(files(dir).some((f) => /secret_?cards/i.test(f)), "the user's chosen database was read");
 });
 
+test("a datasource whose percent-encoding is malformed is a diagnostic, never an internal error", () => {
+  const dir = scratch("attack-datasource-percent");
+  mkdirSync(join(dir, "db"));
+  const config = (section: string): void => writeFileSync(join(dir, ".codegen.yaml"), `name: shop\nmodule: example.com/shop\nframe: api\n${section}`);
+  for (const url of ["sqlite:a%zz.db", "mysql://u%zz:p@127.0.0.1/x", "postgres://u:p@127.0.0.1/x%zz"]) {
+    config(`migrate:\n  datasource: "${url}"\n  dir: db\n`);
+    const r = codegen(["migrate", "version"], dir);
+    assert.is(r.code, 2, r.stdout + r.stderr);
+    assert.match(r.stderr, /SQL_DATASOURCE invalid datasource .*: malformed percent-encoding/);
+  }
+  const nul = codegen(["migrate", "up", "--datasource", "sqlite:a%00b.db", "--dir", "db"], dir);
+  assert.is(nul.code, 2, nul.stdout + nul.stderr);
+  assert.match(nul.stderr, /SQL_DATASOURCE invalid datasource sqlite:a%00b\.db: a NUL character in the file path/);
+  config(`sql:\n  datasource: ["sqlite:a%zz.db"]\n`);
+  const gen = codegen(["gen"], dir);
+  assert.is(gen.code, 2, gen.stdout + gen.stderr);
+  assert.match(gen.stderr, /SQL_DATASOURCE invalid datasource sqlite:a%zz\.db: malformed percent-encoding/);
+  assert.equal(readdirSync(dir).sort(), [".codegen.yaml", "db"], "nothing written");
+});
+
+test("etc/etc.yaml's SQLite data source is a file name, not a URL: a % in it is that character", () => {
+  const dir = scratch("attack-datasource-etc-percent");
+  mkdirSync(join(dir, "db"));
+  mkdirSync(join(dir, "data"));
+  mkdirSync(join(dir, "etc"));
+  writeFileSync(join(dir, ".codegen.yaml"), "name: shop\nmodule: example.com/shop\nframe: api\nmigrate:\n  dir: db\n");
+  writeFileSync(join(dir, "db/1_a.up.sql"), "CREATE TABLE a (id INTEGER);\n");
+  writeFileSync(join(dir, "db/1_a.down.sql"), "DROP TABLE a;\n");
+  for (const name of ["100%.db", "a%20b.db"]) {
+    writeFileSync(join(dir, "etc/etc.yaml"), `Database:\n  Driver: sqlite\n  DataSource: "data/${name}"\n`);
+    const r = codegen(["migrate", "up"], dir);
+    assert.is(r.code, 0, r.stdout + r.stderr);
+    assert.ok(existsSync(join(dir, "data", name)), `data/${name} created under that very name`);
+  }
+  assert.equal(readdirSync(join(dir, "data")).sort(), ["100%.db", "a%20b.db"]);
+});
+
+test("migrate: a migration file the project's folder links to outside is refused before anything runs", () => {
+  const base = scratch("attack-migration-link");
+  const secret = join(base, "credentials.sql");
+  writeFileSync(secret, "CREATE TABLE leaked_secret (id INTEGER);\n");
+  const dir = join(base, "proj");
+  mkdirSync(join(dir, "db"), { recursive: true });
+  mkdirSync(join(dir, "data"));
+  writeFileSync(join(dir, "db/1_init.up.sql"), "CREATE TABLE a (id INTEGER);\n");
+  symlinkSync(secret, join(dir, "db/2_more.up.sql"));
+  writeFileSync(join(dir, ".codegen.yaml"), "name: shop\nmigrate:\n  datasource: sqlite:data/app.db\n  dir: db\n");
+  const r = codegen(["migrate", "up"], dir);
+  assert.is(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /UNSAFE_PATH db\/2_more\.up\.sql is a symbolic link; migrate runs the migrations of the folder \.codegen\.yaml names only from its own files/);
+  assert.equal(readdirSync(join(dir, "data")), [], "no database touched");
+  // The user's own --dir may hold links.
+  const own = codegen(["migrate", "up", "--dir", join(dir, "db")], dir);
+  assert.is(own.code, 0, own.stdout + own.stderr);
+});
+
 test.run();

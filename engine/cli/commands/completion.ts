@@ -8,7 +8,7 @@ import { loadConfig } from "../../config/index.js";
 import { loadPack } from "../../packs/index.js";
 import { bashScript } from "../completion/bash.js";
 import { fishScript } from "../completion/fish.js";
-import { completionSpec, SHELLS } from "../completion/spec.js";
+import { completionSpec, isShellWord, SHELLS } from "../completion/spec.js";
 import { zshScript } from "../completion/zsh.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import type { Out } from "../report.js";
@@ -19,7 +19,10 @@ export async function completionCommand(shell: string, cli: CAC, flags: GlobalFl
   }
   const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
   const pack = await loadPack(config.values.pack, config.root, { offline: config.values.offline });
-  const spec = completionSpec(cli, Object.keys(pack.frames));
+  const frames = Object.keys(pack.frames);
+  const left = frames.filter((f) => !isShellWord(f));
+  if (left.length > 0) out.error(`codegen: frames not offered for completion (not plain words a shell takes literally): ${left.map((f) => JSON.stringify(f)).join(", ")}`);
+  const spec = completionSpec(cli, frames);
   const script = shell === "bash" ? bashScript(spec) : shell === "zsh" ? zshScript(spec) : fishScript(spec);
   out.info(script.trimEnd());
 }

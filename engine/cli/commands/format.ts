@@ -9,7 +9,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
 import { CONFIG_FILE, loadConfig } from "../../config/index.js";
 import { CodegenError, diag, type Diagnostic } from "../../diagnostics/index.js";
 import { findInputs, formatApiText } from "../../descriptors/index.js";
-import { lstatOrNull, PathPolicy, readNoFollow } from "../../fs/index.js";
+import { lstatOrNull, PathPolicy, readNoFollow, reservedPart } from "../../fs/index.js";
 import { NestedProjects } from "../../project/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { projectPack } from "../project-pack.js";
@@ -38,7 +38,7 @@ export async function formatCommand(paths: string[], flags: FormatFlags, out: Ou
     if (!config.inProject) throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents`, undefined, "name the .api files or folders to format, or run codegen format in a project"), 2);
     const { pack, config: withPack } = await projectPack(config);
     const glob = { ...pack.inputs, ...withPack.values.inputs }["api"];
-    rels = glob ? await findInputs(root, glob) : [];
+    rels = glob ? await findInputs(root, glob, "the api input glob") : [];
   }
   const targets: Target[] = rels.map((rel) => ({ rel, shown: shown(rel) }));
   const policy = new PathPolicy(root);
@@ -46,8 +46,16 @@ export async function formatCommand(paths: string[], flags: FormatFlags, out: Ou
   const changed: Array<Target & { before: Buffer; after: string; mode: number }> = [];
   for (const t of targets) {
     policy.check(t.rel, "codegen format would rewrite");
+    // Like every write of codegen's: never in .git (git runs what its config and hooks name) or .codegen.
+    const reserved = reservedPart(t.rel);
+    if (reserved !== null) throw new CodegenError(diag("UNSAFE_PATH", `codegen format would rewrite ${t.shown}, which lies in ${reserved}; codegen never writes there`, undefined, "format .api files outside version-control and .codegen folders"));
     const read = readNoFollow(join(root, t.rel));
     if (!read) throw new CodegenError(diag("DESC_NOT_FOUND", `${t.shown} does not exist`), 2);
+    const invalid = firstInvalidUtf8(read.bytes);
+    if (invalid) {
+      diagnostics.push(diag("API_ENCODING", `the file is not UTF-8 (byte 0x${invalid.byte.toString(16).padStart(2, "0")}); codegen format would change bytes it cannot read`, { file: t.shown, line: invalid.line, column: invalid.column }, "save the file as UTF-8"));
+      continue;
+    }
     const before = read.bytes.toString("utf8");
     const result = await formatApiText(before, t.shown);
     if ("diagnostic" in result) diagnostics.push(result.diagnostic);
@@ -96,6 +104,25 @@ function namedFiles(paths: string[], root: string, cwd: string, out: Out): strin
     }
   }
   return [...found].sort();
+}
+
+/**
+ * Where a file stops being UTF-8 (its first byte the decoder would replace by U+FFFD), or null.
+ * Bytes before it decode and encode back unchanged, so the first difference is that byte.
+ */
+function firstInvalidUtf8(bytes: Buffer): { line: number; column: number; byte: number } | null {
+  const again = Buffer.from(bytes.toString("utf8"), "utf8");
+  if (again.equals(bytes)) return null;
+  let at = 0;
+  while (at < bytes.length && bytes[at] === again[at]) at++;
+  // The sequence may have started before the byte that broke it (E2 82 41): back to its lead byte.
+  let lead = at - 1;
+  while (lead >= 0 && lead > at - 4 && (bytes[lead]! & 0xc0) === 0x80) lead--;
+  const length = (b: number): number => (b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1);
+  if (lead >= 0 && bytes[lead]! >= 0xc0 && lead + length(bytes[lead]!) > at) at = lead;
+  const lineStart = bytes.lastIndexOf(0x0a, at - 1) + 1;
+  const line = bytes.subarray(0, lineStart).filter((b) => b === 0x0a).length + 1;
+  return { line, column: bytes.subarray(lineStart, at).toString("utf8").length + 1, byte: bytes[at]! };
 }
 
 /**

@@ -56,7 +56,8 @@ export async function migrateCommand(action: string, arg: string | undefined, fl
   const layer = config.provenance.get("migrate.dir");
   if (layer === "file" || layer === "pack") projectFolder(config.root, dir, layer === "file" ? ".codegen.yaml" : "the pack");
   const migrate = await import("../../migrate/index.js");
-  const options = { dir: resolve(config.root, dir), datasource, cwd: config.root, log: out.info, ...(confinedFrom ? { confinedFrom } : {}), ...(pack.migrationsTable ? { table: pack.migrationsTable } : {}) };
+  const dirFrom = layer === "file" ? ".codegen.yaml" : layer === "pack" ? "the pack" : undefined;
+  const options = { dir: resolve(config.root, dir), datasource, cwd: config.root, log: out.info, ...(confinedFrom ? { confinedFrom } : {}), ...(dirFrom ? { dirFrom } : {}), ...(pack.migrationsTable ? { table: pack.migrationsTable } : {}) };
   // The migration does not need the config file's hooks: they run only when allowed.
   await withHooks(allowedHooks(consentState(config, pack), config, out), config.root, "", async () => {
     if (action === "version") {

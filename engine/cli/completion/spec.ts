@@ -34,11 +34,19 @@ export interface CompletionSpec {
 
 export const SHELLS = ["bash", "zsh", "fish"] as const;
 
+/**
+ * A name every shell takes literally, in a script's quotes and in the word lists completion
+ * expands at each Tab (bash's `compgen -W`, fish's `complete -a` run substitutions in them).
+ * Frame names come from a pack, which may be a cloned project's or a fetched one: any other
+ * name is left out of the script, never escaped into it.
+ */
+export const isShellWord = (name: string): boolean => /^[A-Za-z0-9][A-Za-z0-9_.+-]*$/.test(name);
+
 export function completionSpec(cli: CAC, frames: string[]): CompletionSpec {
   const commands = cli.commands
     .filter((c) => c.name !== "")
     .map((c) => ({ name: c.name, description: shortText(c.description), options: c.options.map(optionSpec), words: c.name === "completion" ? [...SHELLS] : [] }));
-  return { commands, global: cli.globalCommand.options.map(optionSpec), frames };
+  return { commands, global: cli.globalCommand.options.map(optionSpec), frames: frames.filter(isShellWord) };
 }
 
 function optionSpec(option: Command["options"][number]): OptionSpec {

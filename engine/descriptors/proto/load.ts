@@ -9,7 +9,8 @@ import { tooDeep } from "../nesting.js";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import protobuf from "protobufjs";
-import { diag, type Diagnostic } from "../../diagnostics/index.js";
+import { diag, type Diagnostic, type SourceSpan } from "../../diagnostics/index.js";
+import { PathPolicy } from "../../fs/index.js";
 import { ProtoIncludeFinder, type ProtoIncludeDir } from "./includes.js";
 import { installHint, type ProtoImportConfig, type ProtoImportSet } from "./import-sets.js";
 import { scanProto, ScanError, type Outline, type Pos, type ScannedImport } from "./outline.js";
@@ -94,6 +95,9 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
   /** Third-party files kept inside the project: in a vendored folder, or at an import path a declared set serves (google/api/...). */
   const isVendored = (abs: string): boolean =>
     vendored.some((dir) => inside(dir, abs)) || (inside(protoRoot, abs) && finder.setFor(toPosix(relative(protoRoot, abs))) !== undefined);
+  // A file inside the project is read only through real folders: a link there (a cloned
+  // project's) must not lead the reader, or the compiler after it, to a file outside.
+  const policy = new PathPolicy(root);
   const pbRoot = new protobuf.Root();
   const result: LoadResult = {
     root: pbRoot,
@@ -156,7 +160,7 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
       const abs = join(dir, imp.path);
       if (existsSync(abs) && statSync(abs).isFile()) {
         const project = from.project && !isVendored(abs);
-        const target = await load(abs, { project, importPath: imp.path, include: project ? null : (from.include ?? { dir, strip: "", set: "extra", source: "project folder", partial: false }) });
+        const target = await load(abs, { project, importPath: imp.path, include: project ? null : (from.include ?? { dir, strip: "", set: "extra", source: "project folder", partial: false }), at: span(from, imp.pathPos) });
         return { ...imp, source: target?.project ? "project" : "include", target };
       }
     }
@@ -168,7 +172,7 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
           diag("PROTO_INCLUDE_PARTIAL", `"${imp.path}" was read from ${located.include.source}, which lacks some fields and its go_package`, span(from, imp.pathPos), installHint(finder.setFor(imp.path))),
         );
       }
-      const target = await load(located.file, { project: false, importPath: imp.path, include: located.include });
+      const target = await load(located.file, { project: false, importPath: imp.path, include: located.include, at: span(from, imp.pathPos) });
       return { ...imp, source: "include", target };
     }
     const builtin = addBuiltin(imp.path);
@@ -176,11 +180,21 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     return { ...imp, source: "missing", target: null };
   };
 
-  const load = async (abs: string, how: { project: boolean; importPath: string | null; include: ProtoIncludeDir | null; input?: boolean }): Promise<LoadedFile | null> => {
+  const load = async (abs: string, how: { project: boolean; importPath: string | null; include: ProtoIncludeDir | null; input?: boolean; at?: SourceSpan }): Promise<LoadedFile | null> => {
     const known = byAbs.get(abs);
     if (known) {
       if (how.input) known.input = true;
       return known;
+    }
+    if (inside(root, abs)) {
+      const inRoot = toPosix(relative(root, abs));
+      const link = policy.linkIn(inRoot);
+      if (link) {
+        const what = link.at === inRoot ? `${inRoot} is a symbolic link` : `${inRoot} is reached through ${link.at}, ${link.kind === "symlink" ? "a symbolic link" : "not a folder"}`;
+        const where = how.at ?? { file: inRoot, line: 1, column: 1 };
+        result.diagnostics.push(diag("PROTO_UNSAFE_PATH", `${what}; codegen reads a project's .proto files only through real folders, never through a link`, where, `replace ${link.at} with the real ${link.at === inRoot ? "file" : "folder"}`));
+        return null;
+      }
     }
     let source: string;
     try {
@@ -235,6 +249,13 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     for (const imp of file.outline.imports) {
       if (unsafePath(imp.path)) {
         result.diagnostics.push(diag("PROTO_UNSAFE_PATH", `import "${imp.path}" leaves the import folders (absolute paths and ".." are not allowed)`, span(file, imp.pathPos)));
+        file.imports.push({ ...imp, source: "missing", target: null });
+        continue;
+      }
+      // Import folders may lie anywhere (a pack's import sets, the user's include folders): only
+      // .proto files are read there, never another file a path could name (a token, a key).
+      if (!imp.path.endsWith(".proto")) {
+        result.diagnostics.push(diag("PROTO_IMPORT_PATH", `import "${imp.path}" names no .proto file; codegen reads only .proto files as imports`, span(file, imp.pathPos)));
         file.imports.push({ ...imp, source: "missing", target: null });
         continue;
       }

@@ -69,6 +69,15 @@ function redactLoose(url: string): string {
   return url.replace(/\/\/([^:@/]*):[^@]*@/, "//$1@");
 }
 
+/** A percent-encoded part of the URL, decoded; a malformed escape (`%zz`) is the URL's fault, not a crash. */
+function decoded(url: string, part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    bad(url, "malformed percent-encoding (write % as %25)");
+  }
+}
+
 export function parseDatasource(url: string, cwd = process.cwd()): Datasource {
   const base = { host: "", port: 0, user: "", password: "", database: "", schema: "", params: new URLSearchParams(), file: "" };
   const scheme = /^([a-z0-9]+):/i.exec(url)?.[1]?.toLowerCase();
@@ -79,8 +88,9 @@ export function parseDatasource(url: string, cwd = process.cwd()): Datasource {
     if (q >= 0) rest = rest.slice(0, q);
     if (rest.startsWith("///")) rest = rest.slice(2);
     else if (rest.startsWith("//")) rest = rest.slice(2);
-    rest = decodeURIComponent(rest);
+    rest = decoded(url, rest);
     if (!rest) bad(url, "no file path");
+    if (rest.includes("\0")) bad(url, "a NUL character in the file path");
     return { ...base, dialect: "sqlite", redacted: url, params, file: path.resolve(cwd, rest) };
   }
   if (scheme === "mysql") {
@@ -95,11 +105,11 @@ export function parseDatasource(url: string, cwd = process.cwd()): Datasource {
     const m = /^(?:tcp\()?(\[[^\]]*\]|[^/:()]*)(?::(\d+))?\)?(?:\/(.*))?$/.exec(hostpart);
     if (!m) bad(url, "cannot read host and database");
     const colon = userinfo.indexOf(":");
-    const user = decodeURIComponent(colon >= 0 ? userinfo.slice(0, colon) : userinfo);
-    const password = colon >= 0 ? decodeURIComponent(userinfo.slice(colon + 1)) : "";
+    const user = decoded(url, colon >= 0 ? userinfo.slice(0, colon) : userinfo);
+    const password = colon >= 0 ? decoded(url, userinfo.slice(colon + 1)) : "";
     const host = (m[1] || "127.0.0.1").replace(/^\[|\]$/g, "");
     const port = m[2] ? Number(m[2]) : 3306;
-    const database = decodeURIComponent(m[3] ?? "");
+    const database = decoded(url, m[3] ?? "");
     if (!database) bad(url, "no database name");
     const redacted = `mysql://${user ? `${user}@` : ""}${host}:${port}/${database}`;
     return { ...base, dialect: "mysql", redacted, host, port, user, password, database, params };
@@ -111,17 +121,17 @@ export function parseDatasource(url: string, cwd = process.cwd()): Datasource {
     } catch {
       bad(url, "not a URL");
     }
-    const database = decodeURIComponent(u.pathname.replace(/^\//, ""));
+    const database = decoded(url, u.pathname.replace(/^\//, ""));
     if (!database) bad(url, "no database name");
     const schema = u.searchParams.get("search_path") ?? u.searchParams.get("schema") ?? "";
-    const user = decodeURIComponent(u.username);
+    const user = decoded(url, u.username);
     const host = (u.hostname || "127.0.0.1").replace(/^\[|\]$/g, "");
     const port = u.port ? Number(u.port) : 5432;
     const shown = new URLSearchParams(u.searchParams);
     for (const k of ["password", "sslpassword"]) shown.delete(k);
     const qs = shown.toString();
     const redacted = `${scheme}://${user ? `${user}@` : ""}${host}:${port}/${database}${qs ? `?${qs}` : ""}`;
-    return { ...base, dialect: "postgres", redacted, host, port, user, password: decodeURIComponent(u.password), database, schema, params: u.searchParams };
+    return { ...base, dialect: "postgres", redacted, host, port, user, password: decoded(url, u.password), database, schema, params: u.searchParams };
   }
   bad(url, "unknown scheme (expected mysql:, postgres:, postgresql: or sqlite:)");
 }
@@ -196,7 +206,8 @@ async function connectPostgres(ds: Datasource): Promise<SqlSession> {
     database: ds.database,
     connectionTimeoutMillis: 10_000,
     ssl: ["require", "verify-ca", "verify-full"].includes(sslmode) ? { rejectUnauthorized: sslmode !== "require" } : false,
-    options: ds.schema ? `-c search_path=${ds.schema.replace(/([\\ ])/g, "\\$1")}` : undefined,
+    // The server splits options at any white space (isspace); a backslash keeps the next character.
+    options: ds.schema ? `-c search_path=${ds.schema.replace(/([\\ \t\n\v\f\r])/g, "\\$1")}` : undefined,
   });
   client.on("error", () => {}); // a dropped connection surfaces on the next query
   await client.connect();
