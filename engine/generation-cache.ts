@@ -3,7 +3,7 @@
  * (generationKey) is derived from GenerationInputs: what names everything generation reads
  * (the pack's folders, the step programs, the descriptor globs, the variables that locate
  * third-party descriptor files) and the two values a run computes from its config files (the
- * resolved config, the project). The full gen and the replay of a plain gen (cli/replay.ts)
+ * resolved config's digest, the project). The full gen and the replay of a plain gen (cli/replay.ts)
  * both derive it here, from the same inputs, as things are now. On a hit nothing is parsed,
  * planned, rendered or run; the writer still compares every file with the disk and the ledger.
  */
@@ -31,14 +31,18 @@ export interface GenerationInputs {
   tools: string[];
   /** The variables that locate third-party descriptor files: their values count. */
   env: string[];
-  /** The resolved config (less the keys that only change how a run behaves) and the project. */
-  config: object;
+  /**
+   * The SHA-256 of the resolved config (less the keys that only change how a run behaves: the
+   * snapshot that keeps these inputs holds no config value), and the project.
+   */
+  config: string;
   project: object;
 }
 
 export function generationInputs(pack: Pack, config: object, project: object, root: string, globs: string[]): GenerationInputs {
   const tools = pack.steps.flatMap((step) => [step.run[0] ?? "", ...step.cacheTools]);
-  return { root, globs, layers: pack.layers, tools, env: importEnvironment(pack), config: outputKeys(config), project };
+  const configDigest = createHash("sha256").update(JSON.stringify(outputKeys(config))).digest("hex");
+  return { root, globs, layers: pack.layers, tools, env: importEnvironment(pack), config: configDigest, project };
 }
 
 /** Every descriptor file the globs find, with the SHA-256 of its bytes. */
@@ -57,7 +61,7 @@ export async function descriptorHashes(root: string, globs: string[]): Promise<R
 export async function generationKey(inputs: GenerationInputs, descriptors: Record<string, string>, layerIdentity: (dir: string) => string = treeIdentity): Promise<string> {
   const parts: KeyPart[] = [JSON.stringify(inputs.globs)];
   for (const layer of inputs.layers) parts.push(layer, layerIdentity(layer));
-  parts.push(JSON.stringify(inputs.config), JSON.stringify(inputs.project));
+  parts.push(inputs.config, JSON.stringify(inputs.project));
   for (const d of Object.keys(descriptors).sort()) parts.push(d, descriptors[d]!);
   for (const tool of inputs.tools) parts.push(await toolIdentity(tool));
   for (const name of inputs.env) parts.push(`${name}=${process.env[name] ?? ""}`);

@@ -2,10 +2,10 @@
  * A plain `codegen gen` on a project nothing has touched, answered before the config, the pack or
  * the descriptors are loaded. A gen that the snapshot (write/snapshot.ts) answered records, in
  * the snapshot, the inputs its generation key was derived from (generation-cache.ts) and the
- * sources of the two it computed from config files (the resolved config and the project): the
- * stamps of those files, the folder it ran in and the environment. The next plain gen whose
- * sources are as recorded derives the key again from those inputs, as things are now, with the
- * same function the full gen uses; when it is the snapshot's key, it checks the snapshot (under
+ * sources of the two it computed from config files (the resolved config's digest, the
+ * project): the stamps of those files, the folder it ran in and the environment. The next plain
+ * gen whose sources are as recorded derives the key again from those inputs, as things are now,
+ * with the same function the full gen uses; when it is the snapshot's key, it checks the snapshot (under
  * the project lock) and prints what that gen printed. Anything else, and any doubt, falls back
  * to the full gen, which gives the same answer slower.
  *
