@@ -10,7 +10,7 @@ import { engineIdentity } from "./engine-identity.js";
 import { readCached, writeCached } from "./store.js";
 import { switchedOff, type Mechanism } from "./switches.js";
 
-/** What a result is computed from: texts, bytes, or JSON values (a value's JSON text is hashed). */
+/** What a result is computed from: texts or bytes (a value is given as its JSON text). */
 export type KeyPart = string | Buffer;
 
 /** The key of a result `kind` computes from `parts`: every part length-prefixed, so no two lists of parts run together. */
