@@ -3,9 +3,15 @@
 // and shipped built in `npm pack`'s tarball).
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
+import nodeModule, { createRequire } from "node:module";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fileStamp } from "./file-stamp.js";
 
+// CODEGEN_NO=<name>[,<name>] turns speed mechanisms off (engine/cache/switches.ts); bundle,
+// code-cache, help-texts and replay are the launcher's own.
+const off = new Set((process.env.CODEGEN_NO ?? "").split(",").map((n) => n.trim()));
 const compiled = new URL("../dist/engine/cli/main.js", import.meta.url);
 const bundled = new URL("../dist/bundle/main.cjs", import.meta.url);
 const mtime = (url) => statSync(fileURLToPath(url), { throwIfNoEntry: false })?.mtimeMs ?? -1;
@@ -13,7 +19,7 @@ const mtime = (url) => statSync(fileURLToPath(url), { throwIfNoEntry: false })?.
 // stale (`tsc` ran alone); an installed copy (no tsconfig.json: the tarball has no sources) is
 // never rebuilt, and its files' times are those of the unpacking, in no useful order.
 const checkout = existsSync(fileURLToPath(new URL("../tsconfig.json", import.meta.url)));
-const entry = existsSync(fileURLToPath(bundled)) && (!checkout || mtime(bundled) >= mtime(compiled)) ? bundled : compiled;
+const entry = !off.has("bundle") && existsSync(fileURLToPath(bundled)) && (!checkout || mtime(bundled) >= mtime(compiled)) ? bundled : compiled;
 if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write("codegen: not built yet; run `npm ci` (or `npm run build`) in the codegen checkout\n");
   process.exit(70);
@@ -24,10 +30,24 @@ process.stdout.on("error", (e) => {
   throw e;
 });
 const argv = process.argv.slice(2);
+// Node 22 and later keep the compiled code of the modules they load (module.enableCompileCache),
+// in codegen's cache folder; Node 20 has none for codegen to use.
+const compileCache = (() => {
+  // Named imports would fail to link on Node 20, which has neither.
+  const { constants, enableCompileCache } = nodeModule;
+  if (off.has("code-cache") || typeof enableCompileCache !== "function") return "off";
+  try {
+    const base = process.env.CODEGEN_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "codegen");
+    const { status } = enableCompileCache(join(base, "compile-cache"));
+    return Object.entries(constants.compileCacheStatus).find(([, v]) => v === status)?.[0].toLowerCase() ?? String(status);
+  } catch {
+    return "failed"; // only speed is lost
+  }
+})();
 // `codegen`, `codegen --help`, `codegen <command> --help`: the text the build took from this same
 // bundle (scripts/help-texts.mjs), printed without loading the CLI; null means load it.
 const storedHelp = () => {
-  if (entry !== bundled || !(argv.length === 0 || argv.includes("--help") || argv.includes("-h"))) return null;
+  if (entry !== bundled || off.has("help-texts") || !(argv.length === 0 || argv.includes("--help") || argv.includes("-h"))) return null;
   try {
     const stored = JSON.parse(readFileSync(new URL("help.json", bundled), "utf8"));
     const text = stored.texts[argv.join(" ")];
@@ -50,37 +70,15 @@ const replay = async () => {
     return null; // a build without it: the full gen
   }
 };
-const replayed = argv.length === 1 && argv[0] === "gen" ? await replay() : null;
+const replayed = argv.length === 1 && argv[0] === "gen" && !off.has("replay") ? await replay() : null;
 if (help !== null) {
   process.stdout.write(help.stdout);
   process.exitCode = help.code;
 } else if (replayed !== null) process.exitCode = replayed;
 else {
-  // Not for a replay, which allocates little and compiles little.
   const start = performance.now();
-  const { loadBundle, tuneHeap, userCodeCache, writeCodeCache } = await import("./bundle-loader.js");
-  tuneHeap();
-  let main;
-  let keepCodeCache = () => {};
-  if (entry === bundled) {
-    const file = fileURLToPath(bundled);
-    const mine = userCodeCache(file);
-    const loaded = loadBundle(file, [fileURLToPath(new URL("main.code-cache", bundled)), mine]);
-    main = loaded.exports.main;
-    // As the phase lines --verbose prints (engine/generate.ts): a slow start shows why.
-    if (argv.includes("--verbose")) process.stdout.write(`load codegen (code cache ${loaded.cache}): ${Math.round(performance.now() - start)} ms (${Math.round(process.memoryUsage.rss() / 2 ** 20)} MB)\n`);
-    // No cache fit (an installed copy's first run): the functions a `new` or `gen` compiled are
-    // what later runs need, so one of those makes this user's cache.
-    if (loaded.cache !== "accepted" && (argv[0] === "new" || argv[0] === "gen")) {
-      keepCodeCache = () => {
-        try {
-          writeCodeCache(mine, file, loaded.script);
-        } catch {
-          // A cache that cannot be written only costs speed.
-        }
-      };
-    }
-  } else main = (await import(entry.href)).main;
+  const main = entry === bundled ? createRequire(import.meta.url)(fileURLToPath(bundled)).main : (await import(entry.href)).main;
+  // As the phase lines --verbose prints (engine/generate.ts): a slow start shows why.
+  if (argv.includes("--verbose")) process.stdout.write(`load codegen (compile cache ${compileCache}): ${Math.round(performance.now() - start)} ms (${Math.round(process.memoryUsage.rss() / 2 ** 20)} MB)\n`);
   process.exitCode = await main(argv);
-  keepCodeCache();
 }

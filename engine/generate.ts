@@ -3,13 +3,11 @@
  * steps (on a scratch tree). It returns every file the project should hold (path, bytes, mode,
  * provenance) and writes nothing; the writer compares that with the ledger and the disk.
  */
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
-import { cachedGeneration, generationKey, storeGeneration, type Said } from "./generation-cache.js";
+import { cachedGeneration, descriptorHashes, generationInputs, generationKey, storeGeneration, type GenerationInputs, type Said } from "./generation-cache.js";
 import { applyPack, consentState, type LoadedConfig, notAllowed } from "./config/index.js";
-import { loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
+import { layerIdentity, loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
 import { rememberedOutput } from "./exec/index.js";
 import { findInputs, globPrefix, readDescriptors } from "./descriptors/index.js";
 import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/index.js";
@@ -60,8 +58,9 @@ export interface GenerateResult {
   descriptors: Record<string, string>;
   /** For a partial run: the descriptors whose files were returned, and those added because they changed. */
   selection: { only: string[]; widened: string[] } | null;
-  /** A full gen's key (generation-cache.ts), or null for runs that are not kept. */
+  /** A full gen's key (generation-cache.ts) and what it was derived from, or null for runs that are not kept. */
   key: string | null;
+  keyInputs: GenerationInputs | null;
   /** The warnings and notes the run gave (kept with its files, and by the writer's snapshot). */
   said: Said;
   /** `unchanged` answered: no files are returned, the project is as the last run left it. */
@@ -101,7 +100,8 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   const project = { ...projectInfo(config), plugins };
   const hashes = await descriptorHashes(config.root, inputs);
   // Full gens from descriptor files are remembered; a live database can change under the same key.
-  const key = options.phase === "gen" && !options.only && values.sql.datasource.length === 0 ? await generationKey({ pack, config: values, project, descriptors: hashes }) : null;
+  const keyInputs = options.phase === "gen" && !options.only && values.sql.datasource.length === 0 ? generationInputs(pack, values, project, config.root, Object.values(inputs)) : null;
+  const key = keyInputs ? await generationKey(keyInputs, hashes, (dir) => layerIdentity(pack, dir)) : null;
   const replay = (said: Said): void => {
     for (const w of said.warnings) options.log?.(w);
     if (values.verbose) for (const n of said.notes) options.log?.(n);
@@ -110,16 +110,16 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   if (reused) {
     replay(reused);
     timer("unchanged inputs and files: nothing to do");
-    return { files: [], ir: null, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection: null, key, said: reused, reused: true };
+    return { files: [], ir: null, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection: null, key, keyInputs, said: reused, reused: true };
   }
-  const hit = key ? await cachedGeneration(key) : null;
+  const hit = key ? cachedGeneration(key) : null;
   if (hit) {
     replay(hit);
     timer("unchanged inputs: files from the cache");
-    return { files: hit.files, ir: null, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection: null, key, said: { warnings: hit.warnings, notes: hit.notes }, reused: false };
+    return { files: hit.files, ir: null, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection: null, key, keyInputs, said: { warnings: hit.warnings, notes: hit.notes }, reused: false };
   }
   // Loaded only now: a gen served from the cache needs no template or expression engine.
-  const [{ bindFunctions, guardEmptyArrays, plan, planDigest }, { Renderer, useBudget }, { runSteps }] = await Promise.all([import("./plan/index.js"), import("./render/index.js"), import("./steps/index.js")]);
+  const [{ bindFunctions, guardEmptyArrays, plan }, { Renderer, useBudget }, { runSteps }] = await Promise.all([import("./plan/index.js"), import("./render/index.js"), import("./steps/index.js")]);
   timer("load the template and expression engines");
   const said: Said = { warnings: [], notes: [] };
   const warn = (w: Diagnostic): void => {
@@ -165,7 +165,7 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   // A result kept for later runs has every file rendered: which files the user owns may change.
   const userOwned = key ? undefined : options.userOwned;
   const timings = values.verbose ? new Map<string, number>() : undefined;
-  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned, digest: planDigest(JSON.stringify(ir), values), keepBetweenRuns: true, timings });
+  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned, keepBetweenRuns: true, timings });
   let selection: GenerateResult["selection"] = null;
   if (options.only) {
     const asked = new Set(options.only);
@@ -186,8 +186,8 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   const transformed = options.phase === "skills" ? rendered : await runSteps(rendered, { steps: pack.steps, tools: pack.tools, renderer, root: config.root, ir, project, config: values, functions, builtinFunctions, verbose: values.verbose ? options.log : undefined, progress: options.progress });
   files = [...transformed, ...files.filter((f) => !f.rendered)];
   timer("steps");
-  if (key) await storeGeneration(key, files, said);
-  return { files, ir, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection, key, said, reused: false };
+  if (key) storeGeneration(key, files, said);
+  return { files, ir, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection, key, keyInputs, said, reused: false };
 }
 
 /**
@@ -213,15 +213,6 @@ function startEvaluation(useBudget: (b: RenderBudget) => void): void {
     exceeded: (limit, what) => new BudgetExceeded(limit, what),
     isStop: (e) => stopOf(e) !== null,
   });
-}
-
-/** What the pack may run on generation: its steps, and the commands that find its .proto import sets. */
-async function descriptorHashes(root: string, globs: Record<string, string>): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const [kind, glob] of Object.entries(globs)) {
-    for (const f of await findInputs(root, glob, `the ${kind} input glob`)) out[f] = createHash("sha256").update(readFileSync(join(root, f))).digest("hex");
-  }
-  return out;
 }
 
 /** The pack's marker for its own files; a step's marker (if it declares one) for what it collects. */

@@ -1,67 +1,80 @@
 /**
- * A full gen whose inputs did not change gives the files it gave last time. The key covers
- * everything generation reads: codegen itself, every file of the pack chain, the resolved
- * config, the project, every descriptor's bytes, the identity of the step programs and the
- * environment that locates third-party descriptor files. On a hit nothing is parsed, planned,
- * rendered or run; the writer still compares every file with the disk and the ledger.
+ * A full gen whose inputs did not change gives the files it gave last time. Its key
+ * (generationKey) is derived from GenerationInputs: what names everything generation reads
+ * (the pack's folders, the step programs, the descriptor globs, the variables that locate
+ * third-party descriptor files) and the two values a run computes from its config files (the
+ * resolved config's digest, the project). The full gen and the replay of a plain gen (cli/replay.ts)
+ * both derive it here, from the same inputs, as things are now. On a hit nothing is parsed,
+ * planned, rendered or run; the writer still compares every file with the disk and the ledger.
  */
 import { createHash } from "node:crypto";
-import { cachedOutput, engineIdentity, packBundle, storeOutput, unpackBundle } from "./cache/index.js";
-import { layerIdentity, type Pack } from "./packs/index.js";
-import type { PlannedFile } from "./plan/index.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { keep, memoKey, packBundle, recall, treeIdentity, unpackBundle, type KeyPart } from "./cache/index.js";
+import { findInputs } from "./descriptors/index.js";
 import { toolIdentity } from "./exec/index.js";
+import type { Pack } from "./packs/index.js";
+import type { PlannedFile } from "./plan/index.js";
 import type { Said } from "./write/index.js";
 
 /** What a run says besides its files: warnings always, notes (skipped statements) with --verbose. */
 export type { Said };
 
-export interface KeyParts {
-  pack: Pack;
-  config: object;
+/** Everything a full gen's files depend on, as plain data (the replay keeps it in the snapshot). */
+export interface GenerationInputs {
+  /** The project's root and its descriptor globs: every file they find counts, by its bytes. */
+  root: string;
+  globs: string[];
+  /** The pack's layer folders: their files' paths, sizes and modification times count. */
+  layers: string[];
+  /** The step programs: where PATH finds each, its size and modification time count. */
+  tools: string[];
+  /** The variables that locate third-party descriptor files: their values count. */
+  env: string[];
+  /**
+   * The SHA-256 of the resolved config (less the keys that only change how a run behaves: the
+   * snapshot that keeps these inputs holds no config value), and the project.
+   */
+  config: string;
   project: object;
-  descriptors: Record<string, string>;
 }
 
-/** The file-tree and program identities each key was computed from (cli/replay.ts records them). */
-export interface KeyIdentities {
-  layers: Array<[dir: string, identity: string]>;
-  tools: Array<[name: string, identity: string]>;
-}
-const identitiesByKey = new Map<string, KeyIdentities>();
-
-export function keyIdentities(key: string): KeyIdentities | null {
-  return identitiesByKey.get(key) ?? null;
+export function generationInputs(pack: Pack, config: object, project: object, root: string, globs: string[]): GenerationInputs {
+  const tools = pack.steps.flatMap((step) => [step.run[0] ?? "", ...step.cacheTools]);
+  const configDigest = createHash("sha256").update(JSON.stringify(outputKeys(config))).digest("hex");
+  return { root, globs, layers: pack.layers, tools, env: importEnvironment(pack), config: configDigest, project };
 }
 
-export async function generationKey(parts: KeyParts): Promise<string> {
-  const hash = createHash("sha256").update("generation\0");
-  hash.update(engineIdentity());
-  const used: KeyIdentities = { layers: [], tools: [] };
-  for (const layer of parts.pack.layers) {
-    used.layers.push([layer, layerIdentity(parts.pack, layer)]);
-    hash.update(`\0${layer}\0`).update(used.layers.at(-1)![1]);
+/** Every descriptor file the globs find (by kind, for messages, or a plain list), with the SHA-256 of its bytes. */
+export async function descriptorHashes(root: string, globs: Record<string, string> | string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const named = Array.isArray(globs) ? globs.map((g) => [null, g] as const) : Object.entries(globs);
+  for (const [kind, glob] of named) {
+    for (const f of await findInputs(root, glob, kind === null ? undefined : `the ${kind} input glob`)) out[f] = createHash("sha256").update(readFileSync(join(root, f))).digest("hex");
   }
-  hash.update(JSON.stringify(outputKeys(parts.config))).update(JSON.stringify(parts.project));
-  for (const d of Object.keys(parts.descriptors).sort()) hash.update(`\0${d}\0${parts.descriptors[d]}`);
-  for (const step of parts.pack.steps) {
-    for (const tool of [step.run[0] ?? "", ...step.cacheTools]) {
-      used.tools.push([tool, await toolIdentity(tool)]);
-      hash.update(used.tools.at(-1)![1]);
-    }
-  }
-  hash.update(`\0${process.env["CODEGEN_PROTO_PATH"] ?? ""}\0${process.env["PATH"] ?? ""}`);
-  for (const name of importEnvironment(parts.pack)) hash.update(`\0${name}=${process.env[name] ?? ""}`);
-  const key = hash.digest("hex");
-  identitiesByKey.set(key, used);
-  return key;
+  return out;
 }
 
 /**
- * The variables where the pack's third-party descriptor sets are looked for: those its folder
- * sources name (`${NAME}`), the home folder (`~/`), and the switch for downloads.
+ * The key of a full gen: memoKey of its inputs as they are now, given the descriptor files'
+ * digests (descriptorHashes). `layerIdentity` may answer with what a pack was just checked with.
+ */
+export async function generationKey(inputs: GenerationInputs, descriptors: Record<string, string>, layerIdentity: (dir: string) => string = treeIdentity): Promise<string> {
+  const parts: KeyPart[] = [JSON.stringify(inputs.globs)];
+  for (const layer of inputs.layers) parts.push(layer, layerIdentity(layer));
+  parts.push(inputs.config, JSON.stringify(inputs.project));
+  for (const d of Object.keys(descriptors).sort()) parts.push(d, descriptors[d]!);
+  for (const tool of inputs.tools) parts.push(await toolIdentity(tool));
+  for (const name of inputs.env) parts.push(`${name}=${process.env[name] ?? ""}`);
+  return memoKey("generation", parts);
+}
+
+/**
+ * PATH and CODEGEN_PROTO_PATH (where programs and .proto files are found), the variables the
+ * pack's folder sources name (`${NAME}`), the home folder (`~/`), and the switch for downloads.
  */
 function importEnvironment(pack: Pack): string[] {
-  const names = new Set(["HOME", "CODEGEN_PROTO_OFFLINE"]);
+  const names = new Set(["PATH", "CODEGEN_PROTO_PATH", "HOME", "CODEGEN_PROTO_OFFLINE"]);
   for (const m of JSON.stringify(pack.protoImports).matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) names.add(m[1]!);
   return [...names].sort();
 }
@@ -78,14 +91,14 @@ interface Header extends Said {
   lengths: number[];
 }
 
-export async function cachedGeneration(key: string): Promise<({ files: PlannedFile[] } & Said) | null> {
-  const raw = await cachedOutput(key);
+export function cachedGeneration(key: string): ({ files: PlannedFile[] } & Said) | null {
+  const raw = recall("generation", key);
   const bundle = raw ? unpackBundle<Header>(raw) : null;
   if (!bundle || bundle.header.files.length !== bundle.parts.length) return null;
   const { header, parts } = bundle;
   return { files: header.files.map((f, i) => ({ ...f, contents: parts[i]! })), warnings: header.warnings, notes: header.notes };
 }
 
-export async function storeGeneration(key: string, files: PlannedFile[], said: Said): Promise<void> {
-  await storeOutput(key, packBundle<Header>({ files: files.map(({ contents: _, ...f }) => f), ...said }, files.map((f) => f.contents)));
+export function storeGeneration(key: string, files: PlannedFile[], said: Said): void {
+  keep("generation", key, packBundle<Header>({ files: files.map(({ contents: _, ...f }) => f), ...said }, files.map((f) => f.contents)));
 }

@@ -1,13 +1,12 @@
 /**
- * Build step: the compiled CLI (dist/engine) bundled into dist/bundle/. Node reads one file per
- * run instead of several hundred, and bin/bundle-loader.js compiles it with V8's code cache
- * (scripts/train-code-cache.mjs), which needs a classic script: hence CommonJS, one file.
- * Libraries that find their own files at run time (sql.js's WebAssembly, protobufjs's optional
- * modules) or are only loaded for a live database stay external. bin/codegen.js uses the bundle
- * only when it is newer than the compiled CLI.
+ * Build step: the compiled CLI (dist/engine) bundled into one CommonJS file, dist/bundle/main.cjs:
+ * Node reads one file per run instead of several hundred. Libraries that find their own files at
+ * run time (sql.js's WebAssembly, protobufjs's optional modules) or are only loaded for a live
+ * database stay external. bin/codegen.js uses the bundle only when it is newer than the
+ * compiled CLI.
  */
 import { build } from "esbuild";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 
 rmSync("dist/bundle", { recursive: true, force: true });
 const common = { bundle: true, platform: "node", target: "node20", logLevel: "warning", legalComments: "none" };
@@ -23,22 +22,16 @@ await build({
   define: { "import.meta.url": "__codegen_url" },
   banner: { js: '"use strict";\nconst __codegen_url = require("node:url").pathToFileURL(__filename).href;' },
 });
-// A script compiled by node:vm cannot import(): the bundle's dynamic imports (external packages,
-// loaded when a run needs them) go through the function bin/bundle-loader.js passes in.
-const main = readFileSync("dist/bundle/main.cjs", "utf8");
-// An import( call, not a method or property named import, of a string.
-const routed = main.replace(/(?<![\w$.])import\((?=["'])/g, "__codegen_import(");
-if (/(?<![\w$.])import\((?!["'])/.test(routed)) throw new Error("dist/bundle/main.cjs: a dynamic import() not of a plain string is left; route it through __codegen_import");
-writeFileSync("dist/bundle/main.cjs", routed);
 
 // replay.js is loaded by bin/codegen.js itself, before the CLI, for a plain `codegen gen`: one
-// file of its own (18 KB), as a no-change gen loads nothing else.
+// file of its own (27 KB), as a no-change gen loads nothing else.
 await build({
   ...common,
   entryPoints: ["dist/engine/cli/replay.js"],
   outfile: "dist/bundle/replay.js",
   format: "esm",
-  external,
+  // minimatch only for a descriptor glob a regular expression cannot hold (descriptors/glob.ts).
+  external: [...external, "minimatch"],
   // CommonJS libraries inside an ES module bundle still call require for Node's own modules.
   banner: { js: 'import { createRequire as __codegenRequire } from "node:module"; const require = __codegenRequire(import.meta.url);' },
 });

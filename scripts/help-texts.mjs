@@ -12,12 +12,12 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadBundle } from "../bin/bundle-loader.js";
+import { createRequire } from "node:module";
 import { fileStamp } from "../bin/file-stamp.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bundle = join(root, "dist/bundle/main.cjs");
-const { exports } = loadBundle(bundle, null);
+const exports = createRequire(import.meta.url)(bundle);
 
 /** What main prints on standard output for argv, and its exit code. */
 async function printed(argv) {

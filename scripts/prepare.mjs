@@ -41,4 +41,3 @@ run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsc
 node("scripts/bundle.mjs");
 node("scripts/help-texts.mjs");
 node("dist/engine/precompile.js");
-node("scripts/train-code-cache.mjs");

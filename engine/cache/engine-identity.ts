@@ -26,10 +26,9 @@ let identity: string | undefined;
 export function engineIdentity(): string {
   if (identity !== undefined) return identity;
   const hash = createHash("sha256").update(`${form}\0${codegenVersion()}\0`);
-  // Source maps change nothing codegen does, nor does V8's code cache (bin/bundle-loader.js
-  // offers it only to the bundle it was made from; it is made after the build seeds the cache),
-  // nor the stored help texts (bin/codegen.js prints them for `--help` only).
-  const code = (file: string): boolean => !file.endsWith(".map") && !file.endsWith(".code-cache") && file !== "help.json";
+  // Source maps change nothing codegen does, nor do the stored help texts (bin/codegen.js
+  // prints them for `--help` only).
+  const code = (file: string): boolean => !file.endsWith(".map") && file !== "help.json";
   const trees = form === "bundle" ? [join(packageRoot, "dist/bundle"), join(compiledEngine, "schema/compiled"), join(compiledEngine, "descriptors/api")] : [compiledEngine];
   for (const tree of [...trees, join(packageRoot, "rules")]) hash.update(`${tree}\0`).update(treeIdentity(tree, code));
   for (const lib of LIBRARIES) hash.update(`\0${lib}@${libraryVersion(lib)}`);

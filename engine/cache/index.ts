@@ -1,66 +1,14 @@
 /**
- * The one cache every stage uses: a folder per user (fetched packs, step outputs, whole-IR data,
- * compiler include links) holding content-addressed entries. A cache that cannot be written only
- * costs speed, so writes never fail a run.
- *
- * Entries are read and written with synchronous calls: they are small, and a promise per file
- * (a thread-pool round trip each) made a thousand reads five times slower.
+ * What codegen keeps between runs and how it is keyed: one memo (memo.ts) over one folder of
+ * entries (store.ts), keys that carry codegen's own identity (engine-identity.ts) and the state
+ * of the folders a result was read from (tree-identity.ts), and the off switch of every speed
+ * mechanism (switches.ts).
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { join } from "node:path";
-import { packageRoot } from "./package-root.js";
-
 export { treeIdentity, treeState } from "./tree-identity.js";
 export { codegenVersion, engineIdentity, identifyAs, libraryVersion, type CodeForm } from "./engine-identity.js";
 export { packBundle, unpackBundle } from "./bundle.js";
 export { KeptBundle } from "./kept-bundle.js";
 export { compiledEngine, packageRoot } from "./package-root.js";
-
-/** `$CODEGEN_CACHE_DIR`, else `$XDG_CACHE_HOME/codegen`, else `~/.cache/codegen`. */
-export function cacheDir(...parts: string[]): string {
-  const base = process.env["CODEGEN_CACHE_DIR"] ?? join(process.env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "codegen");
-  return join(base, ...parts);
-}
-
-const entries = (): string => cacheDir("steps");
-
-/**
- * Entries made when codegen was built (precompile.ts): what every first run computes the same
- * way (the built-in packs, loaded and validated). Read after the user's cache, never written.
- */
-export const seedDir = join(packageRoot, "dist/cache-seed");
-
-/** Bytes stored under a hex key (in the cache, else in the build's seed), or null. */
-export function readCached(key: string): Buffer | null {
-  const at = join(key.slice(0, 2), key);
-  try {
-    return readFileSync(join(entries(), at));
-  } catch {
-    try {
-      return readFileSync(join(seedDir, at));
-    } catch {
-      return null;
-    }
-  }
-}
-
-export function writeCached(key: string, output: Buffer): void {
-  const folder = join(entries(), key.slice(0, 2));
-  try {
-    mkdirSync(folder, { recursive: true });
-    const tmp = join(folder, `${key}.${process.pid}.tmp`);
-    writeFileSync(tmp, output);
-    renameSync(tmp, join(folder, key));
-  } catch {
-    // A cache that cannot be written only costs speed.
-  }
-}
-
-export async function cachedOutput(key: string): Promise<Buffer | null> {
-  return readCached(key);
-}
-
-export async function storeOutput(key: string, output: Buffer): Promise<void> {
-  writeCached(key, output);
-}
+export { MECHANISMS, switchedOff, type Mechanism } from "./switches.js";
+export { cacheDir, seedDir } from "./store.js";
+export { keep, memoized, memoKey, recall, type Codec, type KeyPart } from "./memo.js";

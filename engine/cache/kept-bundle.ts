@@ -1,5 +1,6 @@
 import { packBundle, unpackBundle } from "./bundle.js";
-import { readCached, writeCached } from "./index.js";
+import { keep, memoKey, recall, type KeyPart } from "./memo.js";
+import type { Mechanism } from "./switches.js";
 
 interface Header {
   keys: string[];
@@ -7,16 +8,22 @@ interface Header {
 }
 
 /**
- * Entries kept between runs in one cache bundle: read once, and written back with only the
- * entries this run used (so it never grows past one project's), when anything changed.
+ * Entries kept between runs in one memo entry (one read, one write): read once, and written
+ * back with only the entries this run used (so it never grows past one project's), when
+ * anything changed. `parts`: what every entry in it depends on (memoKey).
  */
 export class KeptBundle {
+  private readonly key: string;
   private readonly known = new Map<string, Buffer>();
   private readonly used = new Map<string, Buffer>();
   private changed = false;
 
-  constructor(private readonly key: string) {
-    const raw = readCached(key);
+  constructor(
+    private readonly kind: Mechanism,
+    parts: readonly KeyPart[],
+  ) {
+    this.key = memoKey(kind, parts);
+    const raw = recall(kind, this.key);
     const bundle = raw ? unpackBundle<Header>(raw) : null;
     if (bundle && bundle.header.keys.length === bundle.parts.length) bundle.header.keys.forEach((k, i) => this.known.set(k, bundle.parts[i]!));
   }
@@ -35,6 +42,6 @@ export class KeptBundle {
   save(): void {
     if (!this.changed && this.used.size === this.known.size) return;
     const keys = [...this.used.keys()];
-    writeCached(this.key, packBundle<Header>({ keys }, keys.map((k) => this.used.get(k)!)));
+    keep(this.kind, this.key, packBundle<Header>({ keys }, keys.map((k) => this.used.get(k)!)));
   }
 }

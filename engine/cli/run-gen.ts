@@ -8,7 +8,7 @@ import type { LoadedConfig } from "../config/index.js";
 import { generate, type GenerateResult } from "../generate.js";
 import type { Pack, PackPins, Phase } from "../packs/index.js";
 import { NestedProjects } from "../project/index.js";
-import { acquireLock, fileClock, guardSignals, ProjectFiles, readLedger, keepStamps, readStamps, recoverTransaction, saveSnapshot, snapshotReport, TX_DIR, unchangedSnapshot, userOwnedOnce, writeFiles, type Ledger, type Said, type Snapshot, type WriteReport } from "../write/index.js";
+import { acquireLock, fileClock, guardSignals, ProjectFiles, readLedger, recoverTransaction, saveSnapshot, snapshotReport, TX_DIR, unchangedSnapshot, userOwnedOnce, writeFiles, type Ledger, type Said, type Snapshot, type WriteReport } from "../write/index.js";
 import type { Out } from "./report.js";
 
 export interface GenRun {
@@ -30,7 +30,7 @@ export interface GenRun {
 
 export async function genProject(run: GenRun): Promise<{ report: WriteReport; result: GenerateResult; snapshot?: Snapshot }> {
   const root = run.config.root;
-  const disk = new ProjectFiles(root, readStamps(root));
+  const disk = new ProjectFiles(root);
   const ledger: Ledger = run.recordLedger ? readLedger(root) : { exists: true, entries: new Map(), descriptors: {}, packs: {}, raw: null };
   const pins: PackPins = run.pins ?? { pinned: ledger.packs, used: {} };
   const adopt = run.adopt ?? new Set<string>();
@@ -62,8 +62,6 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
   if (clock !== null && result.key && ledger.raw && !report.changes) {
     saveSnapshot(root, { key: result.key, clock, ledger: ledger.raw, said: result.said, outcomes: report.outcomes, stamps: disk.stamps });
   }
-  if (run.config.values.verbose && disk.knownRecords.size > 0) run.log?.(`${disk.knownRecords.size} files known from their stamps without reading them (.codegen/stamps.txt)`);
-  if (clock !== null && !run.dryRun) keepStamps(root, disk, report.outcomes, clock);
   return { report, result };
 }
 

@@ -6,6 +6,8 @@
  * Loading minimatch costs a run about 8 ms, and a gen that finds nothing to do needs only this.
  */
 
+import { switchedOff } from "../cache/index.js";
+
 /** The folders of a glob before its first wildcard (`src/api/**\/*.api` → `src/api`): where files are looked for. */
 export function globPrefix(glob: string): string {
   const fixed: string[] = [];
@@ -20,7 +22,7 @@ export function globPrefix(glob: string): string {
 export type PathMatcher = (path: string) => boolean;
 
 export async function globMatcher(glob: string): Promise<PathMatcher> {
-  const simple = simpleGlob(glob);
+  const simple = switchedOff("glob-regex") ? null : simpleGlob(glob);
   if (simple) return (path) => simple.test(path);
   const { Minimatch } = await import("minimatch");
   const pattern = new Minimatch(glob, { dot: false });

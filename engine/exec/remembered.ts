@@ -5,9 +5,8 @@
  * shell session), and a later run reads it instead of running the command again. Only
  * successful runs are kept. Trust is the caller's business.
  */
-import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
-import { cachedOutput, storeOutput } from "../cache/index.js";
+import { keep, memoKey, recall } from "../cache/index.js";
 import { runForOutput } from "./index.js";
 
 const TIMEOUT_MS = 180_000;
@@ -24,14 +23,12 @@ function lasting(env: NodeJS.ProcessEnv): Array<[string, string]> {
 
 /** Standard output of `argv` (null when it failed); `fresh` runs it even when an answer is kept. */
 export async function rememberedOutput(argv: string[], env: Record<string, string>, fresh: boolean): Promise<{ stdout: string; cached: boolean } | null> {
-  const key = createHash("sha256").update(JSON.stringify(["declared-command", argv, env, lasting(process.env)])).digest("hex");
-  if (!fresh) {
-    const kept = await cachedOutput(key);
-    if (kept) return { stdout: kept.toString("utf8"), cached: true };
-  }
+  const key = memoKey("command-cache", [JSON.stringify([argv, env, lasting(process.env)])]);
+  const kept = fresh ? null : recall("command-cache", key);
+  if (kept) return { stdout: kept.toString("utf8"), cached: true };
   // Outside the project: its own files (a module file, a package.json) must not change the answer.
   const r = await runForOutput(argv, { cwd: tmpdir(), env, timeout: TIMEOUT_MS });
   if (r.exitCode !== 0) return null;
-  await storeOutput(key, Buffer.from(r.stdout, "utf8"));
+  keep("command-cache", key, Buffer.from(r.stdout, "utf8"));
   return { stdout: r.stdout, cached: false };
 }

@@ -4,9 +4,8 @@
  * every layer of the chain has the same files (paths, sizes, modification times) as when it was
  * stored, and only for packs on disk: a fetched pack's version is decided by resolving its source.
  */
-import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { cacheDir, engineIdentity, readCached, treeIdentity, treeState, writeCached } from "../cache/index.js";
+import { cacheDir, keep, memoKey, recall, treeIdentity, treeState } from "../cache/index.js";
 import type { Pack } from "./types.js";
 import { packageRoot } from "../cache/index.js";
 
@@ -27,16 +26,14 @@ interface Entry {
  * resolved from and how its paths are shown.
  */
 export function packKey(source: string, base: string, builtin: boolean): string {
-  const hash = createHash("sha256").update(builtin ? `pack\0builtin\0${source}\0` : `pack\0${source}\0${base}\0${process.cwd()}\0`);
-  hash.update(engineIdentity()).update(treeIdentity(schemasDir));
-  return hash.digest("hex");
+  return memoKey("pack-cache", [...(builtin ? ["builtin", source] : [source, base, process.cwd()]), treeIdentity(schemasDir)]);
 }
 
 /** Each layer's identity as found when its pack came from the cache: the generation key reuses it. */
 const checkedLayers = new WeakMap<Pack, Map<string, string>>();
 
 export function cachedPack(key: string): Pack | null {
-  const raw = readCached(key);
+  const raw = recall("pack-cache", key);
   if (!raw) return null;
   try {
     const entry = JSON.parse(raw.toString("utf8")) as Entry;
@@ -63,5 +60,5 @@ export function storePack(key: string, pack: Pack, loadStarted: number): void {
   const layers = pack.layers.map((dir) => ({ dir, ...treeState(dir) }));
   if (layers.some((l) => l.newest >= loadStarted - RACY_MS)) return;
   const entry: Entry = { layers: layers.map(({ dir, identity }) => ({ dir, identity })), pack };
-  writeCached(key, Buffer.from(JSON.stringify(entry)));
+  keep("pack-cache", key, Buffer.from(JSON.stringify(entry)));
 }

@@ -16,12 +16,11 @@ import { aggregateOf, planBindings } from "./aggregates.js";
 import { RenderCache } from "./render-cache.js";
 import { JsonTexts } from "./json-texts.js";
 import { itemLocalDeps, ViewResults } from "./view-results.js";
-import { engineIdentity } from "../cache/index.js";
+import { switchedOff } from "../cache/index.js";
 import { libraryKey } from "./functions.js";
 import type { Soon } from "./soon.js";
 
 export { evaluate, evaluateList, guardEmptyArrays } from "./jsonata.js";
-export { planDigest } from "./data-cache.js";
 export { withoutClock } from "../expression/index.js";
 export { bindFunctions, type FunctionLibrary } from "./functions.js";
 export { runViewTests, type ViewCaseResult } from "./view-tests.js";
@@ -60,8 +59,6 @@ export interface PlanInput {
   userOwned?: (path: string) => boolean;
   /** Keep rendered files and item views' data between runs (render-cache.ts, view-results.ts). */
   keepBetweenRuns?: boolean;
-  /** Digest of the IR and config (planDigest): whole-IR `data` results are cached under it. */
-  digest?: string;
   /** Filled with each rule's milliseconds (evaluating, viewing and rendering its files), when given. */
   timings?: Map<string, number>;
 }
@@ -74,8 +71,8 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   const byPath = new Map<string, PlannedFile>();
   // The JSON texts both caches key by: each item's made once.
   const json = new JsonTexts();
-  const rendered = input.keepBetweenRuns ? new RenderCache(input.pack.templateDirs, base, json) : null;
-  const results = input.keepBetweenRuns ? keptViews(input, bindings, json) : null;
+  const rendered = input.keepBetweenRuns && !switchedOff("render-cache") ? new RenderCache(input.pack.templateDirs, base, json) : null;
+  const results = input.keepBetweenRuns && !switchedOff("view-cache") ? keptViews(input, bindings, json) : null;
   if (results) views.keep(results, input.ir);
   const errors: Diagnostic[] = [];
 
@@ -132,10 +129,10 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
 
 /** View results of earlier runs of this project state (view-results.ts). */
 function keptViews(input: PlanInput, bindings: Record<string, unknown>, json: JsonTexts): ViewResults {
-  const context = [engineIdentity(), libraryKey(input.pack), JSON.stringify(input.project), JSON.stringify(input.config)].join("\0");
+  const context = [libraryKey(input.pack), JSON.stringify(input.project), JSON.stringify(input.config)];
   const libraryIsLocal = input.pack.functions.every((f) => itemLocalDeps(f.source)?.length === 0);
   const view = bindings["view"] as (name: string, item: unknown) => Soon<unknown>;
-  return new ViewResults(ViewResults.key(context), libraryIsLocal, (name) => view(name, input.ir), json);
+  return new ViewResults(context, libraryIsLocal, (name) => view(name, input.ir), json);
 }
 
 /** Where a descriptor item was written, when the IR says so. */

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { engineIdentity, KeptBundle, treeIdentity } from "../cache/index.js";
+import { KeptBundle, treeIdentity } from "../cache/index.js";
 import { layersOf, readPackText } from "../fs/index.js";
 import { JsonTexts } from "./json-texts.js";
 
@@ -23,10 +23,7 @@ export class RenderCache {
     context: { project: object; config: object },
     private readonly json: JsonTexts = new JsonTexts(),
   ) {
-    const hash = createHash("sha256").update(`rendered\0${engineIdentity()}\0`);
-    for (const d of templateDirs) hash.update(`${d}\0${treeIdentity(d)}\0`);
-    hash.update(JSON.stringify(context.project)).update("\0").update(JSON.stringify(context.config));
-    this.kept = new KeptBundle(hash.digest("hex"));
+    this.kept = new KeptBundle("render-cache", [...templateDirs.flatMap((d) => [d, treeIdentity(d)]), JSON.stringify(context.project), JSON.stringify(context.config)]);
   }
 
   /** The key of a file, or null when its template reads the whole IR (it is then always rendered). */

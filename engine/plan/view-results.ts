@@ -56,20 +56,16 @@ export class ViewResults {
   private readonly depDigests = new Map<string, Soon<string | null>>();
 
   /**
-   * `bundleKey`: ViewResults.key of what every view sees besides its item (codegen, the library,
-   * project and config); `wholeView`: a named view's value for the whole IR.
+   * `context`: what every view sees besides its item (the library, project and config);
+   * `wholeView`: a named view's value for the whole IR.
    */
   constructor(
-    bundleKey: string,
+    context: string[],
     private readonly libraryIsLocal: boolean,
     private readonly wholeView: (name: string) => Soon<unknown>,
     private readonly json: JsonTexts = new JsonTexts(),
   ) {
-    this.kept = new KeptBundle(bundleKey);
-  }
-
-  static key(context: string): string {
-    return sha(`view-results\0${context}`);
+    this.kept = new KeptBundle("view-cache", context);
   }
 
   /** The view's data for this item: kept, or computed and kept. */

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { ValidateFunction } from "ajv";
-import { cacheDir, compiledEngine, libraryVersion, seedDir } from "../cache/index.js";
+import { cacheDir, compiledEngine, libraryVersion, seedDir, switchedOff } from "../cache/index.js";
 
 const require = createRequire(import.meta.url);
 const compiledDir = join(compiledEngine, "schema/compiled");
@@ -23,7 +23,7 @@ const moduleOf = (name: string): string => join(compiledDir, `${name.replace(/\.
 /** The ahead-of-time validator of a shipped schema, or null; `text` is all it was compiled from. */
 export function precompiled(name: string, text: string): ValidateFunction | null {
   const file = moduleOf(name);
-  if (!existsSync(file)) return null;
+  if (switchedOff("validators") || !existsSync(file)) return null;
   try {
     const mod = require(file) as { digest?: string; validate?: ValidateFunction };
     return mod.digest === digestOf(text) && typeof mod.validate === "function" ? mod.validate : null;
@@ -49,7 +49,8 @@ export function ajvVersion(): string {
 
 /** A run-time schema's validator kept by an earlier run (or by the build, for built-in packs), or null. */
 export function cachedValidator(text: string): ValidateFunction | null {
-  const file = [cachedFile(text), join(seedDir, "validators", validatorName(text))].find((f) => existsSync(f));
+  if (switchedOff("validators")) return null;
+  const file = [cachedFile(text), ...(switchedOff("seed") ? [] : [join(seedDir, "validators", validatorName(text))])].find((f) => existsSync(f));
   if (!file) return null;
   try {
     const mod = require(file) as unknown;

@@ -1,7 +1,5 @@
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Document, LineCounter, Node } from "yaml";
-import { engineIdentity, readCached, writeCached } from "../cache/index.js";
 import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnostics/index.js";
 import { yamlLib } from "./yaml-lib.js";
 
@@ -32,23 +30,9 @@ export async function readYamlFile(path: string, displayPath: string, code: stri
   return parseYaml(text, displayPath, code);
 }
 
-/**
- * Parse a YAML document, or take its value and positions from the cache (keyed by the text): the
- * config, the pack's manifest and rules are read on every run and seldom change.
- */
+/** Parse a YAML document; its positions are kept for diagnostics at any value. */
 export function parseYaml(text: string, file: string, code: string): YamlDoc {
-  const key = createHash("sha256").update(`yaml-doc\0${engineIdentity()}\0`).update(text).digest("hex");
-  const hit = readCached(key);
-  if (hit) {
-    try {
-      const { value, spans } = JSON.parse(hit.toString("utf8")) as { value: unknown; spans: SpanTable };
-      return fromTable(file, value, spans);
-    } catch {
-      // a damaged entry is parsed again below
-    }
-  }
   const { value, spans } = parseText(text, file, code);
-  if (isPlainJson(value)) writeCached(key, Buffer.from(JSON.stringify({ value, spans })));
   return fromTable(file, value, spans);
 }
 
@@ -122,13 +106,4 @@ function fromTable(file: string, value: unknown, spans: SpanTable): YamlDoc {
       return span(found);
     },
   };
-}
-
-/** Only values that come back equal from JSON are cached (no infinities, no dates). */
-function isPlainJson(value: unknown): boolean {
-  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
-  if (typeof value === "number") return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(isPlainJson);
-  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value).every(isPlainJson);
-  return false;
 }

@@ -1,13 +1,12 @@
 /**
- * The yaml library, loaded on first use. A run whose YAML files all come from the parse cache
- * (yaml-doc.ts) does not need it at all. The build bundles it into one file
- * (scripts/bundle.mjs): loading the package's seventy files cost 36–47 ms here, the one file
- * 12–18 ms. Without a build of it (a checkout compiled by tsc alone) the package is loaded.
+ * The yaml library, loaded on first use (a replayed gen reads no YAML). The build bundles it
+ * into one file (scripts/bundle.mjs): loading the package's seventy files cost 36–47 ms here,
+ * the one file 12–18 ms. Without a build of it (a checkout compiled by tsc alone) the package is loaded.
  */
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { packageRoot } from "../cache/index.js";
+import { packageRoot, switchedOff } from "../cache/index.js";
 
 type YamlLib = typeof import("yaml");
 let lib: YamlLib | undefined;
@@ -15,7 +14,7 @@ let lib: YamlLib | undefined;
 export function yamlLib(): YamlLib {
   if (!lib) {
     const bundled = join(packageRoot, "dist/bundle/yaml.cjs");
-    lib = createRequire(import.meta.url)(existsSync(bundled) ? bundled : "yaml") as YamlLib;
+    lib = createRequire(import.meta.url)(existsSync(bundled) && !switchedOff("yaml-bundle") ? bundled : "yaml") as YamlLib;
   }
   return lib;
 }

@@ -1,5 +1,6 @@
 /** How a step's file list is split into runs, so that no command line is too long or too slow alone. */
 import { availableParallelism } from "node:os";
+import { switchedOff } from "../cache/index.js";
 
 /**
  * Bytes of file arguments in one run. Linux allows about 2 MB for a program's arguments and
@@ -10,7 +11,7 @@ export const ARGV_BYTES = 256 * 1024;
 
 /** Files split into one batch per available core (at least 100 files each, so small runs stay one process). */
 export function inBatches(files: string[], maxBytes = ARGV_BYTES): string[][] {
-  const count = Math.max(1, Math.min(availableParallelism(), Math.floor(files.length / 100)));
+  const count = switchedOff("step-batches") ? 1 : Math.max(1, Math.min(availableParallelism(), Math.floor(files.length / 100)));
   const size = Math.ceil(files.length / count);
   const batches: string[][] = [];
   for (let i = 0; i < files.length; i += size) batches.push(...bySize(files.slice(i, i + size), maxBytes));

@@ -1,15 +1,15 @@
 /**
- * Content-addressed cache for whole steps (compilers): the files they created, keyed by their
- * arguments, the programs they run and the contents of their declared inputs (per-file steps
+ * Whole steps (compilers) kept in the memo: the files they created, keyed by their arguments,
+ * the programs they run and the contents of their declared inputs (wholeStepKey; per-file steps
  * have file-cache.ts). A no-change `gen` runs neither.
  */
-import { cachedOutput, storeOutput } from "../cache/index.js";
+import { keep, recall } from "../cache/index.js";
 
 export { toolIdentity } from "../exec/index.js";
 
 /** Files a whole step produced, stored as one JSON document under the step's key. */
-export async function cachedFiles(key: string): Promise<Array<{ path: string; contents: Buffer }> | null> {
-  const raw = await cachedOutput(key);
+export function cachedFiles(key: string): Array<{ path: string; contents: Buffer }> | null {
+  const raw = recall("step-cache", key);
   if (!raw) return null;
   try {
     const list = JSON.parse(raw.toString("utf8")) as Array<{ path: string; data: string }>;
@@ -19,6 +19,6 @@ export async function cachedFiles(key: string): Promise<Array<{ path: string; co
   }
 }
 
-export async function storeFiles(key: string, files: Array<{ path: string; contents: Buffer }>): Promise<void> {
-  await storeOutput(key, Buffer.from(JSON.stringify(files.map((f) => ({ path: f.path, data: f.contents.toString("base64") })))));
+export function storeFiles(key: string, files: Array<{ path: string; contents: Buffer }>): void {
+  keep("step-cache", key, Buffer.from(JSON.stringify(files.map((f) => ({ path: f.path, data: f.contents.toString("base64") })))));
 }

@@ -1,14 +1,12 @@
 /**
  * Outputs of a per-file step (a formatter), remembered by the digest of each input. One index
- * per step invocation maps input digests to output digests ("=" when the step left the file as
- * it was, the usual case for a formatter); only outputs that differ are stored, as entries of
- * their own. A cold run of a thousand files thus writes one index and a handful of entries
- * instead of a thousand files.
+ * per step invocation (a memo entry keyed by the step's arguments and program) maps input
+ * digests to output keys ("=" when the step left the file as it was, the usual case for a
+ * formatter); only outputs that differ are kept, as entries of their own. A cold run of a
+ * thousand files thus writes one index and a handful of entries instead of a thousand files.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
-import { cacheDir, readCached, writeCached } from "../cache/index.js";
+import { keep, memoKey, recall } from "../cache/index.js";
 
 /** Oldest entries are dropped beyond this many (a few MB of index). */
 const MAX_ENTRIES = 50_000;
@@ -17,20 +15,15 @@ const SAME = "=";
 const digest = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 
 export class FileStepCache {
-  private readonly file: string;
+  private readonly key: string;
   private readonly entries = new Map<string, string>();
   private readonly added = new Map<string, string>();
   private readonly hits = new Set<string>();
 
   /** `identity`: the step's arguments and the identity of the program it runs. */
   constructor(identity: string) {
-    this.file = cacheDir("step-index", `${createHash("sha256").update(identity).digest("hex")}.txt`);
-    let text = "";
-    try {
-      text = readFileSync(this.file, "utf8");
-    } catch {
-      return;
-    }
+    this.key = memoKey("step-cache", [identity]);
+    const text = recall("step-cache", this.key)?.toString("utf8") ?? "";
     for (const line of text.split("\n")) {
       const space = line.indexOf(" ");
       if (space === 64) this.entries.set(line.slice(0, 64), line.slice(65));
@@ -43,15 +36,15 @@ export class FileStepCache {
     const out = this.entries.get(key);
     if (out === undefined) return null;
     this.hits.add(key);
-    return out === SAME ? input : readCached(out);
+    return out === SAME ? input : recall("step-cache", out);
   }
 
   remember(input: Buffer, output: Buffer): void {
     const key = digest(input);
     if (input.equals(output)) this.added.set(key, SAME);
     else {
-      const out = digest(output);
-      writeCached(out, output);
+      const out = memoKey("step-cache", [output]);
+      keep("step-cache", out, output);
       this.added.set(key, out);
     }
   }
@@ -65,14 +58,6 @@ export class FileStepCache {
       this.entries.delete(k);
       this.entries.set(k, v);
     }
-    const lines = [...this.entries].slice(-MAX_ENTRIES).map(([k, v]) => `${k} ${v}\n`);
-    try {
-      mkdirSync(dirname(this.file), { recursive: true });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, lines.join(""));
-      renameSync(tmp, this.file);
-    } catch {
-      // A cache that cannot be written only costs speed.
-    }
+    keep("step-cache", this.key, Buffer.from([...this.entries].slice(-MAX_ENTRIES).map(([k, v]) => `${k} ${v}\n`).join("")));
   }
 }

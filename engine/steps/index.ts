@@ -6,7 +6,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { makeStaging, removeStaging } from "./staging.js";
-import { createHash } from "node:crypto";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import { Minimatch, minimatch } from "minimatch";
 import { CodegenError, diag, type SourceSpan } from "../diagnostics/index.js";
@@ -18,6 +17,7 @@ import { evaluate, evaluateList, renderOrigin, withoutClock } from "../plan/inde
 import type { PlannedFile } from "../plan/index.js";
 import { cachedFiles, storeFiles, toolIdentity } from "./cache.js";
 import { FileStepCache } from "./file-cache.js";
+import { memoKey, switchedOff, type KeyPart } from "../cache/index.js";
 import { findInputs } from "../descriptors/index.js";
 import { outputDiagnostics } from "./output.js";
 import { bySize, eachAtOnce, inBatches } from "./batches.js";
@@ -73,7 +73,8 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
       let perFile: FileStepCache | null = null;
       const inputs = new Map<string, Buffer>();
       let wholeKey: string | null = null;
-      if (step.cache && step.files) {
+      const cached = step.cache && !switchedOff("step-cache");
+      if (cached && step.files) {
         const all = matched;
         const tools = await Promise.all([template[0] ?? "", ...step.cacheTools].map((t) => toolIdentity(t)));
         perFile = new FileStepCache(JSON.stringify(template) + tools.join("\0"));
@@ -81,9 +82,9 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
         // Keep an existing staging copy in step with the cached outputs just taken.
         if (staging) for (const p of all) writeFileSync(join(staging, p), byPath.get(p)!.contents);
         if (matched.length === 0) continue;
-      } else if (step.cache) {
+      } else if (cached) {
         wholeKey = await wholeStepKey(step, template, ctx.root, byPath);
-        const hit = await cachedFiles(wholeKey);
+        const hit = cachedFiles(wholeKey);
         if (hit) {
           for (const f of hit) {
             byPath.set(f.path, { path: f.path, mode: "managed", contents: f.contents, rule: `step:${step.name}`, sources: [], rendered: true });
@@ -129,7 +130,7 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
         for (const [p, input] of inputs) perFile.remember(input, byPath.get(p)!.contents);
         perFile.save();
       }
-      if (wholeKey) await storeFiles(wholeKey, [...byPath.values()].filter((f) => !before.has(f.path)));
+      if (wholeKey) storeFiles(wholeKey, [...byPath.values()].filter((f) => !before.has(f.path)));
     }
     return [...byPath.values()];
   } finally {
@@ -197,16 +198,14 @@ async function renderArgv(step: Step, ctx: StepContext): Promise<string[]> {
 
 /** A whole step's key: its arguments, the programs it runs, and its inputs' contents. */
 async function wholeStepKey(step: Step, argv: string[], root: string, byPath: Map<string, PlannedFile>): Promise<string> {
-  const parts: string[] = [JSON.stringify({ argv, collect: step.collect, inputs: step.inputs })];
+  const parts: KeyPart[] = [JSON.stringify({ argv, collect: step.collect, inputs: step.inputs })];
   for (const tool of [argv[0] ?? "", ...step.cacheTools]) parts.push(await toolIdentity(tool));
   const inputs = new Map<string, Buffer>();
   if (step.inputs) {
     for (const p of await findInputs(root, step.inputs, `step "${step.name}"'s inputs glob`)) inputs.set(p, await readFile(join(root, p)));
     for (const [p, f] of byPath) if (minimatch(p, step.inputs, { dot: true })) inputs.set(p, f.contents);
   }
-  const hash = createHash("sha256").update(parts.join("\n"));
-  for (const p of [...inputs.keys()].sort()) hash.update(`\0${p}\0`).update(inputs.get(p)!);
-  return hash.digest("hex");
+  return memoKey("step-cache", [...parts, ...[...inputs.keys()].sort().flatMap((p) => [p, inputs.get(p)!])]);
 }
 
 /** Read back every planned file, and collect new files a step created when it asks for that. */

@@ -5,9 +5,10 @@
  */
 import { accessSync, constants, statSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { switchedOff } from "../cache/index.js";
 
 export function scratchRoot(env: NodeJS.ProcessEnv = process.env): string {
-  if (env["TMPDIR"] !== undefined || process.platform !== "linux") return tmpdir();
+  if (env["TMPDIR"] !== undefined || process.platform !== "linux" || switchedOff("shm")) return tmpdir();
   try {
     if (!statSync("/dev/shm").isDirectory()) return tmpdir();
     accessSync("/dev/shm", constants.W_OK | constants.X_OK);

@@ -78,21 +78,6 @@ function keptFor(entry: LedgerEntry, f: PlannedFile, changed: Partial<LedgerEntr
   return { ...rest, ...changed, ...identityOf(f) };
 }
 
-/**
- * Whether a managed file, or a rendered `once` file gen wrote as rendered, is known from its
- * stamp (disk.ts, stamps.ts) to hold the bytes the ledger records, and those are the planned
- * bytes: the outcomes reading it would give (unchanged, kept) without reading it. Only a no-write
- * outcome is ever taken this way.
- */
-function asLeft(f: PlannedFile, entry: LedgerEntry, input: DecideInput): boolean {
-  const eligible = f.mode === "managed" ? entry.mode === "managed" : f.mode === "once" && entry.mode === "once" && f.rendered && entry.rendered === undefined && !input.adopt.has(f.path);
-  if (!eligible) return false;
-  const onDisk = input.disk.unreadHash(f.path);
-  if (onDisk === null || onDisk !== entry.sha256 || sha256(f.contents) !== onDisk) return false;
-  input.disk.known(f.path);
-  return true;
-}
-
 export function decide(input: DecideInput): Decision {
   const { disk, ledger } = input;
   const outcomes: FileOutcome[] = [];
@@ -108,12 +93,6 @@ export function decide(input: DecideInput): Decision {
       continue;
     }
     const entry = ledger.entries.get(f.path);
-    if (entry && asLeft(f, entry, input)) {
-      // Known without reading to hold what gen wrote, which is what it plans again: no write.
-      outcomes.push({ path: f.path, state: f.mode === "managed" ? "unchanged" : "kept", rule: f.rule, before: f.contents, after: f.contents });
-      entries.set(f.path, f.mode === "managed" ? { path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, sha256: entry.sha256, ...identityOf(f) } : keptFor(entry, f, { rule: f.rule, sources: f.sources }));
-      continue;
-    }
     const before = disk.read(f.path);
     const record = (bytes: Buffer, extra: Partial<LedgerEntry> = {}): void => {
       // The same bytes as on disk (the usual case) have the digest already taken of the disk's.

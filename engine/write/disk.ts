@@ -4,7 +4,6 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { LinkRefused, PathPolicy, readNoFollow } from "../fs/index.js";
-import type { StampRecord } from "./stamps.js";
 
 export function sha256(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
@@ -39,35 +38,10 @@ export class ProjectFiles {
   private readonly hashes = new Map<string, string | null>();
   /** Each file read: its stamp taken from the same open file as its bytes, or null when absent. */
   readonly stamps = new Map<string, string | null>();
-  /** Files decided without reading them (stamps.ts), by their records. */
-  readonly knownRecords = new Map<string, StampRecord>();
   /** Every file is read through real folders, and never through a link (a user's `etc.yaml -> ~/secret.yaml`). */
   readonly policy: PathPolicy;
-  /** `records`: what earlier gens knew of these files (stamps.ts); none by default. */
-  constructor(
-    readonly root: string,
-    readonly records: ReadonlyMap<string, StampRecord> = new Map(),
-  ) {
+  constructor(readonly root: string) {
     this.policy = new PathPolicy(root);
-  }
-
-  /**
-   * The SHA-256 of a file's bytes from its record, when its stamp now is the recorded one and older
-   * than the record's clock; null otherwise (then only reading tells). For deciding that a file
-   * needs no write, never that one may be written (stamps.ts); `known` takes a file so decided.
-   */
-  unreadHash(rel: string): string | null {
-    const record = this.records.get(rel);
-    if (!record || this.bytes.has(rel)) return null;
-    const [stamp, sha, clock] = record;
-    return stampChangeTime(stamp) < clock && pathStamp(join(this.root, rel)) === stamp ? sha : null;
-  }
-
-  /** A file decided from its record (unreadHash) without reading it: its stamp is as recorded. */
-  known(rel: string): void {
-    const record = this.records.get(rel)!;
-    this.stamps.set(rel, record[0]);
-    this.knownRecords.set(rel, record);
   }
 
   /** A root-relative file's bytes, or null when there is none. */

@@ -23,7 +23,6 @@ export { applyTransaction, recoverTransaction, TX_DIR, type Recovery } from "./t
 export { guardSignals, Interrupted, signalExitCode, signalsGuarded } from "./interrupts.js";
 export { fileClock, saveSnapshot, snapshotReport, unchangedSnapshot, SNAPSHOT_PATH, type Said, type Snapshot } from "./snapshot.js";
 export { stampChangeTime } from "./disk.js";
-export { keepStamps, readStamps, STAMPS_PATH, type StampRecord } from "./stamps.js";
 
 export interface WriteOptions {
   root: string;

@@ -93,6 +93,7 @@ export async function acquireLock(root: string, options: LockOptions): Promise<(
   return release;
 }
 
+// stamps.txt: written by codegen before 2026-11-26 (docs/decisions.md); still ignored where it was left.
 const IGNORED = "# codegen's transient files; commit ledger.json\nlock\ntx/\nsnapshot.json\nstamps.txt\n";
 /** What earlier versions wrote there: replaced, since it is codegen's own. */
 const IGNORED_BEFORE = ["# codegen's transient files; commit ledger.json\nlock\ntx/\n", "# codegen's transient files; commit ledger.json\nlock\ntx/\nsnapshot.json\n"];

@@ -2,25 +2,13 @@
  * `merge` mode for YAML files the user owns (service config): keys the rendered file has and
  * the existing file lacks are added; every existing key, value and comment stays as it is.
  */
-import { createHash } from "node:crypto";
 import type { Document, YAMLMap } from "yaml";
-import { engineIdentity, readCached, writeCached } from "../cache/index.js";
 import { yamlLib } from "../schema/index.js";
 
 import { CodegenError, diag } from "../diagnostics/index.js";
 
-/** The merge is a function of the two files, so a gen where neither changed takes it from the cache. */
+/** The existing file with the rendered one's missing keys added; the same object when nothing was added (the writer then keeps the file as it is). */
 export function mergeYaml(existing: Buffer, rendered: Buffer, path: string): Buffer {
-  const key = createHash("sha256").update(`merge-yaml\0${engineIdentity()}\0`).update(String(existing.length)).update("\0").update(existing).update(rendered).digest("hex");
-  const hit = readCached(key);
-  // The same object when nothing was added: the writer then keeps the file as it is.
-  if (hit) return hit.equals(existing) ? existing : hit;
-  const merged = mergeDocuments(existing, rendered, path);
-  writeCached(key, merged);
-  return merged;
-}
-
-function mergeDocuments(existing: Buffer, rendered: Buffer, path: string): Buffer {
   const { isMap, parseDocument } = yamlLib();
   const current = parseDocument(existing.toString("utf8"));
   if (current.errors.length > 0) {

@@ -12,6 +12,7 @@
  */
 import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { switchedOff } from "../cache/index.js";
 import type { NestedProjects } from "../project/index.js";
 import { pathStamp, sha256, stampChangeTime } from "./disk.js";
 import type { FileOutcome, FileState } from "./decide.js";
@@ -49,7 +50,7 @@ export interface Snapshot {
  * `read`: the snapshot file's contents when the caller has just parsed it.
  */
 export function unchangedSnapshot(root: string, key: string, ledger: Buffer | null, nested: NestedProjects, read?: Snapshot): Snapshot | null {
-  if (!ledger) return null;
+  if (!ledger || switchedOff("snapshot")) return null;
   let snapshot: Snapshot;
   // A snapshot that is a link (or under a linked .codegen) is refused, not passed over quietly.
   const text = read ? null : (readStateFile(root, SNAPSHOT_PATH)?.toString("utf8") ?? "null");
@@ -89,6 +90,7 @@ export function fileClock(root: string): number | null {
 
 /** Record a run whose writer changed nothing (its outcomes are all unchanged or kept). */
 export function saveSnapshot(root: string, parts: { key: string; clock: number; ledger: Buffer; said: Said; outcomes: FileOutcome[]; stamps: Map<string, string | null> }): void {
+  if (switchedOff("snapshot")) return;
   const snapshot: Snapshot = {
     version: VERSION,
     key: parts.key,

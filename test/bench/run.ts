@@ -2,6 +2,8 @@
  * `npm run bench`: codegen beside goctl on the same synthetic projects, in one run.
  *   node dist/test/bench/run.js [--case api|proto|model|model-runtime] [--routes 500] [--files 50]
  *     [--rpcs 200] [--proto-files 20] [--tables 100] [--runs 5] [--iterations 3000]
+ *   node dist/test/bench/run.js --ablate [name,…] [--case api|proto] [--runs 3]: each speed
+ *     mechanism switched off in turn, and what it gains (ablate.ts)
  * Cold runs are interleaved (codegen, goctl and, in the api case, the floor: what Node pays to
  * format and create codegen's output alone, floor.ts; the order turns each round) and reported
  * as medians; every codegen cold run gets a fresh project and a fresh cache. Ratios are
@@ -20,6 +22,7 @@ import { writeProtoProject } from "./proto-case.js";
 import { findGoctl } from "./goctl.js";
 import { apiModule, goctlProtoCopies, writeGoctlApiProject } from "./goctl-inputs.js";
 import { watchedEdits } from "./watch-edit.js";
+import { ablation } from "./ablate.js";
 import { LEDGER_PATH } from "../../engine/write/index.js";
 
 /** test/bench/floor.ts: Node starting, gofmt and creating codegen's output files, nothing else. */
@@ -61,6 +64,14 @@ const row = (label: string, ms: number, base: number | null): void => {
   const ratio = base ? `${(ms / base).toFixed(2)}x` : "";
   console.log(`${label.padEnd(46)} ${ms.toFixed(0).padStart(7)} ms ${base ? `${base.toFixed(0).padStart(7)} ms` : "".padStart(10)} ${ratio.padStart(7)}`);
 };
+
+if (args.includes("--ablate")) {
+  // What each speed mechanism gains (ablate.ts); goctl is not needed.
+  const list = args[args.indexOf("--ablate") + 1];
+  const kind = only === "proto" ? "proto" : "api";
+  ablation({ only: list && !list.startsWith("--") ? list.split(",") : null, runs: option("runs", 3), kind, routes: option("routes", 500), files: option("files", 50), rpcs: option("rpcs", 200), protoFiles: option("proto-files", 20) });
+  process.exit(0);
+}
 
 const goctl = only === "model-runtime" ? null : findGoctl((l) => console.log(l));
 console.log(`${"".padEnd(46)} ${"codegen".padStart(10)} ${(goctl ? "goctl" : "copy").padStart(10)} ${"ratio".padStart(7)}`);

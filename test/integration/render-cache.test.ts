@@ -53,7 +53,7 @@ test("other items' files come from the cache; an edited template renders them ag
   const { dir, pack, env } = setup();
   codegenOk(["gen", "--trust"], dir, env);
   // Change the kept rendering of a1 (same length, so the entry stays whole): the cache is what is read.
-  const cache = join(env["CODEGEN_CACHE_DIR"]!, "steps");
+  const cache = join(env["CODEGEN_CACHE_DIR"]!, "memo");
   let poisoned = 0;
   for (const e of readdirSync(cache, { recursive: true, withFileTypes: true })) {
     if (!e.isFile()) continue;

@@ -210,31 +210,4 @@ test("a whole step's outputs are reused until its inputs or its programs change"
   assert.is(runs(), 3, "a changed program runs the step again");
 });
 
-test("whole-IR data is computed once per IR and config, and again when they change", () => {
-  const pack = scratch("data-cache-pack");
-  cpSync(join(import.meta.dirname, "../../../test/fixtures/packs/data-cache"), pack, { recursive: true });
-  const cache = scratch("data-cache");
-  const dir = makeProject({ "desc/api/demo.api": smallApi });
-  // Touching the pack defeats the whole-generation cache, leaving the data cache to be seen.
-  let touches = 0;
-  const gen = () => {
-    utimesSync(join(pack, "pack.yaml"), new Date(), new Date(Date.now() + ++touches * 1000));
-    return codegen(["gen", "--pack", pack], dir, { CODEGEN_CACHE_DIR: cache });
-  };
-  assert.is(gen().code, 0);
-  assert.is(read(dir, "paths.txt"), "@generated\n/things/:id,/things\n");
-  // Stand in for the stored result: an unchanged IR must be served from the cache.
-  const stored = readdirSync(join(cache, "steps"), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name))
-    .filter((f) => readFileSync(f, "utf8") === '["/things/:id","/things"]');
-  assert.is(stored.length, 1);
-  writeFileSync(stored[0]!, '["from-cache"]');
-  assert.is(gen().code, 0);
-  assert.is(read(dir, "paths.txt"), "@generated\nfrom-cache\n");
-  writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("get /things returns", "get /more returns"));
-  assert.is(gen().code, 0);
-  assert.is(read(dir, "paths.txt"), "@generated\n/things/:id,/more\n", "a changed IR computes the data again");
-});
-
 test.run();

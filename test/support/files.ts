@@ -5,7 +5,7 @@ import { dirname, join, relative } from "node:path";
  * codegen's transient state (gitignored): the lock, and the stats a gen that wrote nothing
  * leaves for the next (write/snapshot.ts). Not part of what a gen writes.
  */
-export const TRANSIENT = [".codegen/lock", ".codegen/snapshot.json", ".codegen/stamps.txt"];
+export const TRANSIENT = [".codegen/lock", ".codegen/snapshot.json"];
 
 /** Every file under dir with its bytes, keyed by posix relative path (transient state left out). */
 export function snapshot(dir: string): Record<string, string> {

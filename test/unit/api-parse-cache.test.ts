@@ -14,7 +14,7 @@ const test = suite("api parse cache");
 const text = `syntax = "v1"\n\ntype Big {\n\tA [${"9".repeat(400)}]int \`json:"a"\`\n}\n\ntype Small {\n\tB string \`json:"b"\`\n}\n`;
 
 function entries(cache: string): string[] {
-  const root = join(cache, "steps");
+  const root = join(cache, "memo");
   return readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 

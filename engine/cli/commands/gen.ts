@@ -2,11 +2,10 @@ import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { existsSync, realpathSync } from "node:fs";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { CONFIG_FILE, consentState, loadConfig, type LoadedConfig, userConfigPath } from "../../config/index.js";
-import { globMatcher, globPrefix } from "../../descriptors/index.js";
 import { builtinPacksDir, isRemote, type Pack } from "../../packs/index.js";
 import { cacheDir } from "../../cache/index.js";
-import { keyIdentities } from "../../generation-cache.js";
-import { isPlainRelative, type Snapshot } from "../../write/index.js";
+import type { GenerationInputs } from "../../generation-cache.js";
+import type { Snapshot } from "../../write/index.js";
 import { DEFAULT_PLUGINS_DIR } from "../../project/index.js";
 import { recordReplay, stampsBeforeLoading } from "../replay.js";
 import { withHooks } from "../hooks.js";
@@ -76,7 +75,7 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
     const action = async (): ReturnType<typeof genProject> => {
       const done = await genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: tracked.info, progress: progress.step, pack, pins }).finally(progress.done);
       const plain = flags.replayable && !dryRun && !only && hooks.length === 0 && !values.verbose && resolve(cwd) === config.root;
-      if (plain && done.snapshot && JSON.stringify(printed) === JSON.stringify(done.result.said.warnings)) await recordReplayOf(config, pack, done.snapshot, configStamps);
+      if (plain && done.snapshot && done.result.keyInputs && JSON.stringify(printed) === JSON.stringify(done.result.said.warnings)) recordReplayOf(config, pack, done.snapshot, done.result.keyInputs, configStamps);
       return done;
     };
     // A preview neither locks nor recovers: it writes nothing at all.
@@ -106,20 +105,9 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
 }
 
 /** A plain gen the snapshot answered: record what its key came from, for the next (../replay.ts). */
-async function recordReplayOf(config: LoadedConfig, pack: Pack, snapshot: Snapshot, configStamps: Record<string, string | null>): Promise<void> {
-  try {
-    const identities = snapshot.key ? keyIdentities(snapshot.key) : null;
-    const fetched = cacheDir("packs");
-    if (!identities || isRemote(config.values.pack) || pack.layers.some((l) => l.startsWith(fetched))) return;
-    const inputs = [];
-    for (const glob of Object.values({ ...pack.inputs, ...config.values.inputs })) {
-      const prefix = globPrefix(glob);
-      // A glob over the whole project would see .codegen/ change on every run.
-      if (prefix === "" || !isPlainRelative(prefix)) return;
-      inputs.push({ prefix, match: await globMatcher(glob) });
-    }
-    recordReplay({ root: config.root, snapshot, inputs, identities, configStamps, absent: [join(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR)] });
-  } catch {
-    // Without the record the next gen runs in full: slower, never wrong.
-  }
+function recordReplayOf(config: LoadedConfig, pack: Pack, snapshot: Snapshot, inputs: GenerationInputs, configStamps: Record<string, string | null>): void {
+  // A fetched pack's version is decided by resolving its source, which a replay does not do.
+  const fetched = cacheDir("packs");
+  if (isRemote(config.values.pack) || pack.layers.some((l) => l.startsWith(fetched))) return;
+  recordReplay({ snapshot, inputs, configStamps, absent: [join(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR)] });
 }

@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as Ohm from "ohm-js";
 import { ohm } from "./ohm.js";
-import { compiledEngine } from "../../cache/index.js";
+import { compiledEngine, switchedOff } from "../../cache/index.js";
 
 const source = String.raw`
 Api {
@@ -128,6 +128,7 @@ export function apiGrammar(): Ohm.Grammar {
 }
 
 function fromRecipe(): Ohm.Grammar | null {
+  if (switchedOff("grammar")) return null;
   try {
     const saved = JSON.parse(readFileSync(recipeFile, "utf8")) as { digest?: string; recipe?: unknown };
     return saved.digest === digest() ? (ohm() as unknown as Recipes).makeRecipe(saved.recipe) : null;

@@ -7,6 +7,7 @@
  * ohm loaded, and it parses the file again: it gives the AST, or the diagnostic (ohm alone
  * words those, from its record of what it expected). A file that parses never loads ohm.
  */
+import { switchedOff } from "../../cache/index.js";
 import { CodegenError, diag, type Diagnostic } from "../../diagnostics/index.js";
 import type { AstFile, AstStatement } from "./ast.js";
 import { fastParse } from "./fast-parse.js";
@@ -32,7 +33,7 @@ export function parseOrDiagnose(text: string, file: string): { ast: AstFile } | 
   if (deep) return { diagnostic: diag("API_TOO_DEEP", `${deep.what}; codegen reads at most that much`, new SourceText(file, clean).pos(deep.offset)) };
   const control = firstControlCharacter(clean);
   if (control) return { diagnostic: diag("API_CONTROL_CHARACTER", `${control.what} in the file; write it as an escape inside a string, or remove it`, new SourceText(file, clean).pos(control.offset)) };
-  const fast = fastParse(clean);
+  const fast = switchedOff("fast-api-parser") ? null : fastParse(clean);
   if (fast) return { ast: { file, text: clean, statements: fast } };
   const match = apiGrammar().match(clean);
   if (match.failed()) {
