@@ -1,8 +1,7 @@
 /**
  * `npm run bench -- --ablate [name,…] [--case api|proto] [--runs 3]`: what each speed mechanism
  * gains. Every mechanism has an off switch (engine/cache/switches.ts: CODEGEN_NO=<name>; the
- * fast evaluator CODEGEN_EXPRESSIONS=jsonata; compiled Liquid CODEGEN_LIQUID=liquidjs when the
- * build has that switch). One trial runs, on a fresh project with a fresh cache: `--help`, the
+ * fast evaluator CODEGEN_EXPRESSIONS=jsonata; compiled Liquid CODEGEN_LIQUID=liquidjs). One trial runs, on a fresh project with a fresh cache: `--help`, the
  * cold gen, three no-change gens (the first after the write, the second, the replayed one) and a
  * one-file edit. Trials go in pairs, one with everything on and one with the mechanism off,
  * back to back (which goes first turns each round), and the gain is the median over rounds of
@@ -69,21 +68,13 @@ function trial(project: Project, setting: Setting, round: number): Sample {
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Whether the built engine has compiled Liquid's off switch (CODEGEN_LIQUID=liquidjs). */
-function hasLiquidSwitch(): boolean {
-  const dir = join(repoRoot, "dist/engine/render");
-  return existsSync(dir) && readdirSync(dir).some((f) => f.endsWith(".js") && readFileSync(join(dir, f), "utf8").includes("CODEGEN_LIQUID"));
-}
-
-export function settings(only: string[] | null): { settings: Setting[]; skipped: string[] } {
+export function settings(only: string[] | null): Setting[] {
   const all: Setting[] = [
     ...MECHANISMS.map((m) => ({ name: `CODEGEN_NO=${m}`, env: { CODEGEN_NO: m } })),
     { name: "CODEGEN_EXPRESSIONS=jsonata", env: { CODEGEN_EXPRESSIONS: "jsonata" } },
     { name: "CODEGEN_LIQUID=liquidjs", env: { CODEGEN_LIQUID: "liquidjs" } },
   ];
-  const skipped = hasLiquidSwitch() ? [] : ["CODEGEN_LIQUID=liquidjs (this build has no such switch)"];
-  const chosen = all.filter((s) => !skipped.some((k) => k.startsWith(s.name)) && (!only || only.some((o) => s.name.endsWith(`=${o}`) || s.name === o)));
-  return { settings: chosen, skipped };
+  return all.filter((s) => !only || only.some((o) => s.name.endsWith(`=${o}`) || s.name === o));
 }
 
 export function ablation(options: { only: string[] | null; runs: number; kind: "api" | "proto"; routes: number; files: number; rpcs: number; protoFiles: number }): void {
@@ -103,7 +94,7 @@ export function ablation(options: { only: string[] | null; runs: number; kind: "
             writeFileSync(file, readFileSync(file, "utf8").replace("int32 page = 2;", `int32 page = 2;\n  string extra${i} = 3;`));
           },
         };
-  const { settings: chosen, skipped } = settings(options.only);
+  const chosen = settings(options.only);
   const baseline: Setting = { name: "baseline", env: {} };
   const pairs = new Map<string, Array<{ on: Sample; off: Sample }>>(chosen.map((s) => [s.name, []]));
   const started = Date.now();
@@ -128,7 +119,6 @@ export function ablation(options: { only: string[] | null; runs: number; kind: "
   console.log("\nas Markdown:\n");
   console.log(`| ${header.join(" | ")} |\n|${header.map(() => "---").join("|")}|`);
   for (const l of lines.slice(1)) console.log(`| ${l.join(" | ")} |`);
-  for (const s of skipped) console.log(`skipped: ${s}`);
 }
 
 const fmt = (ms: number): string => (Number.isNaN(ms) ? "?" : ms.toFixed(0));
