@@ -9,7 +9,7 @@ import { cachedGeneration, descriptorHashes, generationInputs, generationKey, st
 import { applyPack, consentState, type LoadedConfig, notAllowed } from "./config/index.js";
 import { layerIdentity, loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
 import { rememberedOutput } from "./exec/index.js";
-import { findInputs, globPrefix, readDescriptors } from "./descriptors/index.js";
+import { globPrefix, readDescriptors } from "./descriptors/index.js";
 import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/index.js";
 import type { PlannedFile } from "./plan/index.js";
 import { validateValue } from "./schema/index.js";

@@ -10,11 +10,11 @@
  * /usr/bin/time: steadier under load, blind to what runs in parallel).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MECHANISMS } from "../../engine/cache/index.js";
-import { codegenBin, repoRoot } from "../support/paths.js";
+import { codegenBin } from "../support/paths.js";
 import { apiModule, writeGoctlApiProject } from "./goctl-inputs.js";
 import { writeProtoProject } from "./proto-case.js";
 

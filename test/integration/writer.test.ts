@@ -1,7 +1,7 @@
 /** The writer's guarantees, seen from the command line with small test packs. */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, utimesSync, writeFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
 import { snapshot } from "../support/files.js";
