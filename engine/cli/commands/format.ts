@@ -3,13 +3,12 @@
  * and formatted before any is written; one that does not parse is a diagnostic and nothing is
  * written. A file is replaced whole (a new file renamed over it), never written through a link.
  */
-import { randomBytes } from "node:crypto";
-import { chmodSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { readdirSync } from "node:fs";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE, loadConfig } from "../../config/index.js";
 import { CodegenError, diag, type Diagnostic } from "../../diagnostics/index.js";
 import { findInputs, formatApiText } from "../../descriptors/index.js";
-import { lstatOrNull, PathPolicy, readNoFollow, reservedPart } from "../../fs/index.js";
+import { lstatOrNull, PathPolicy, readNoFollow, replaceFile, reservedPart } from "../../fs/index.js";
 import { NestedProjects } from "../../project/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { projectPack } from "../project-pack.js";
@@ -132,15 +131,6 @@ function firstInvalidUtf8(bytes: Buffer): { line: number; column: number; byte: 
 function replace(abs: string, before: Buffer, after: string, mode: number): boolean {
   const now = readNoFollow(abs);
   if (!now || !now.bytes.equals(before)) return false;
-  const tmp = join(dirname(abs), `.${basename(abs)}.codegen-format-${process.pid}-${randomBytes(4).toString("hex")}`);
-  try {
-    writeFileSync(tmp, after, { flag: "wx", mode });
-    // The umask may have narrowed the mode; the file keeps its own.
-    if ((statSync(tmp).mode & 0o7777) !== mode) chmodSync(tmp, mode);
-    renameSync(tmp, abs);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  replaceFile(abs, after, mode);
   return true;
 }

@@ -5,9 +5,9 @@
  * plugins in), then the pack's plugin commands run (module bookkeeping, for example). The config
  * file changes only after the host was generated, so a failure leaves both as they were.
  */
-import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { lstatOrNull } from "../../fs/index.js";
+import { lstatOrNull, replaceFile } from "../../fs/index.js";
 import { applyPack, CONFIG_FILE, consentState, loadConfig, type LoadedConfig } from "../../config/index.js";
 import { needConsent } from "../consent.js";
 import { runArgv } from "../../exec/index.js";
@@ -107,10 +107,8 @@ function writePluginList(file: string, names: string[]): void {
     const section = doc.get("serverless");
     if (section && typeof section === "object" && "items" in section && Array.isArray(section.items) && section.items.length === 0) doc.delete("serverless");
   }
-  // A new file renamed over the old one: a crash leaves the old list or the new one.
-  const temp = `${file}.codegen-${process.pid}.tmp`;
-  writeFileSync(temp, doc.toString(), { mode: statSync(file).mode & 0o777, flag: "wx" });
-  renameSync(temp, file);
+  // A crash leaves the old list or the new one.
+  replaceFile(file, doc.toString());
 }
 
 /** Runs the pack's commands; `plugin.loaded` says whether the host loaded the plugin before this run. */
