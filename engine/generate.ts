@@ -67,8 +67,8 @@ export interface GenerateResult {
   reused: boolean;
 }
 
-export function projectInfo(config: LoadedConfig): { name: string; module: string; frame: string } {
-  return { name: config.values.name, module: config.values.module, frame: config.values.frame };
+export function projectInfo(config: LoadedConfig): { name: string; module: string; frame: string; moduleRoot: string } {
+  return { name: config.values.name, module: config.values.module, frame: config.values.frame, moduleRoot: config.moduleRoot };
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
@@ -95,7 +95,11 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   const runImports = !packCommands || consent.allowedBy !== null;
 
   timer("load pack");
-  const inputs = { ...pack.inputs, ...values.inputs };
+  const declared = { ...pack.inputs, ...values.inputs };
+  // The kinds the frame reads (pack.yaml frames.<name>.inputs): a model folder's stray .api file is not read.
+  const frameKinds = pack.frames[values.frame]?.inputs ?? null;
+  const unread = new Set(frameKinds ? Object.keys(declared).filter((k) => !frameKinds.includes(k)) : []);
+  const inputs = Object.fromEntries(Object.entries(declared).filter(([k]) => !unread.has(k)));
   const plugins = await readPlugins(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR, values.serverless.plugins);
   const project = { ...projectInfo(config), plugins };
   const hashes = await descriptorHashes(config.root, inputs);
@@ -128,7 +132,7 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
     options.log?.(line);
   };
   const datasourceLayer = config.provenance.get("sql.datasource");
-  const descriptors = await readDescriptors(inputs, {
+  const descriptors = await readDescriptors(declared, {
     root: config.root,
     config: values,
     ...(datasourceLayer === "file" || datasourceLayer === "pack" ? { datasourceFrom: `${datasourceLayer === "file" ? ".codegen.yaml" : "the pack"} (sql.datasource)` } : {}),
@@ -139,10 +143,10 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
     // Allowed above: the pack's commands that find third-party .proto files may run (skills
     // only reads, and leaves them out when they are not allowed).
     protoImports: runImports ? { sets: pack.protoImports, run: rememberedOutput, offline: values.offline } : { sets: pack.protoImports, offline: values.offline },
-    protoLayout: { root: pack.protoLayout.root ?? (globPrefix(inputs["proto"] ?? "") || "."), vendored: pack.protoLayout.vendored },
+    protoLayout: { root: pack.protoLayout.root ?? (globPrefix(declared["proto"] ?? "") || "."), vendored: pack.protoLayout.vendored },
     ...(pack.migrationsTable ? { migrationsTable: pack.migrationsTable } : {}),
     onWarning: warn,
-  });
+  }, unread);
   const ir = { project, ...descriptors };
   guardEmptyArrays(ir);
   const irErrors = await validateValue(ir, "ir.schema.json");
@@ -215,14 +219,14 @@ function startEvaluation(useBudget: (b: RenderBudget) => void): void {
   });
 }
 
-/** The pack's marker for its own files; a step's marker (if it declares one) for what it collects. */
+/** The pack's marker for its own files (or another generator's it declares); a step's marker (if it declares one) for what it collects. */
 function markerCheck(pack: Pack): (file: PlannedFile, bytes: Buffer) => boolean {
   return (file, bytes) => {
     if (file.rule.startsWith("step:")) {
       const step = pack.steps.find((s) => `step:${s.name}` === file.rule);
       return !step?.marker || bytes.includes(step.marker);
     }
-    return pack.managedMarker !== "" && bytes.includes(pack.managedMarker);
+    return (pack.managedMarker !== "" && bytes.includes(pack.managedMarker)) || pack.foreignMarkers.some((m) => bytes.includes(m));
   };
 }
 

@@ -59,6 +59,8 @@ export interface LoadedConfig {
   keys: Map<string, string>;
   /** The project file the module was read from (the pack's module_source), or null. */
   moduleFrom: string | null;
+  /** The folder of that file relative to the project root: "" for the project's own (or none), "../.." for a module root above. */
+  moduleRoot: string;
   /** The folder of the pack whose config was applied (applyPack), or null. */
   pack: string | null;
   layers: Layers;
@@ -99,7 +101,7 @@ export async function loadConfig(options: LoadOptions): Promise<LoadedConfig> {
   }
   const layers: Layers = { doc, env, flags: options.flags ?? {} };
   const { values, provenance } = layered(root, layers, configLeaves(), {});
-  return { root, inProject: found !== null, file, values, provenance, keys: configLeaves(), moduleFrom: null, pack: null, layers };
+  return { root, inProject: found !== null, file, values, provenance, keys: configLeaves(), moduleFrom: null, moduleRoot: "", pack: null, layers };
 }
 
 function displayPath(cwd: string, file: string): string {

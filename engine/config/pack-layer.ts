@@ -5,8 +5,10 @@
  * its line, whichever of the two declares the key).
  */
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { LinkRefused, readInside } from "../fs/index.js";
-import type { Pack } from "../packs/index.js";
+import { readFileSync, realpathSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { LinkRefused, lstatOrNull, readInside } from "../fs/index.js";
+import type { ModuleSource, Pack } from "../packs/index.js";
 import { validateDocWith } from "../schema/index.js";
 import type { LoadedConfig } from "./index.js";
 import { layered } from "./layers.js";
@@ -20,7 +22,8 @@ export async function applyPack(config: LoadedConfig, pack: Pack): Promise<Loade
   const keys = leavesOf(schema);
   const { values, provenance } = layered(config.root, config.layers, keys, defaults);
   const source = pack.moduleSource;
-  const stated = source && config.inProject ? statedModule(config.root, source.file, source.keyword) : null;
+  const found = source && config.inProject ? moduleOf(config.root, source) : null;
+  const stated = found?.module ?? null;
   if (source && stated !== null) {
     const layer = provenance.get("module");
     if ((layer === "file" || layer === "env" || layer === "flag") && values.module !== stated) {
@@ -33,7 +36,30 @@ export async function applyPack(config: LoadedConfig, pack: Pack): Promise<Loade
     values.module = stated;
     provenance.set("module", "project");
   }
-  return { ...config, values, provenance, keys, pack: pack.dir, moduleFrom: stated !== null && source ? source.file : null };
+  return { ...config, values, provenance, keys, pack: pack.dir, moduleFrom: found && source ? join(found.dir, source.file).split(sep).join("/") : null, moduleRoot: found?.dir ?? "" };
+}
+
+/**
+ * The project's module as its module file states it: the project's own file, or with `upward`
+ * the nearest one in a folder above (the module then gains the project's folder below that
+ * folder, as an import path does). `dir` is the file's folder relative to the project root.
+ */
+function moduleOf(root: string, source: ModuleSource): { module: string; dir: string } | null {
+  const own = statedModule(root, source.file, source.keyword);
+  if (own !== null || !source.upward || lstatOrNull(join(root, source.file))) return own === null ? null : { module: own, dir: "" };
+  const real = realpathSync(root);
+  for (let at = dirname(real); ; at = dirname(at)) {
+    const file = join(at, source.file);
+    const stat = lstatOrNull(file);
+    if (stat) {
+      if (stat.isSymbolicLink()) throw new CodegenError(diag("PROJECT_FILE_LINK", `${file} is a symbolic link; codegen reads the module only from the file itself`, undefined, `replace ${file} with the file itself`));
+      const stated = stat.isFile() ? statedIn(readFileSync(file), source.keyword) : null;
+      if (stated === null) return null;
+      const below = relative(at, real).split(sep).join("/");
+      return { module: `${stated}/${below}`, dir: relative(real, at).split(sep).join("/") };
+    }
+    if (dirname(at) === at) return null;
+  }
 }
 
 /** The word after `keyword` on the first line of the project's `file` that starts with it (quotes removed). */
@@ -45,7 +71,10 @@ function statedModule(root: string, file: string, keyword: string): string | nul
     if (!(e instanceof LinkRefused)) throw e;
     throw new CodegenError(diag("PROJECT_FILE_LINK", `${file} is a symbolic link; codegen reads the project's module only from a file of the project itself`, undefined, `replace ${file} with the file itself`));
   }
-  if (!bytes) return null;
+  return bytes ? statedIn(bytes, keyword) : null;
+}
+
+function statedIn(bytes: Buffer, keyword: string): string | null {
   for (const line of bytes.subarray(0, 1 << 16).toString("utf8").split("\n")) {
     const words = line.trim().split(/\s+/);
     if (words[0] !== keyword || words[1] === undefined) continue;

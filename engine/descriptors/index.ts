@@ -140,13 +140,16 @@ export async function findInputs(root: string, glob: string, what = "the input g
     .sort();
 }
 
-/** The IR of every input kind the pack declares (an empty IR for a kind without files). */
-export async function readDescriptors(inputs: Record<string, string>, ctx: ReadContext): Promise<Record<string, unknown>> {
+/**
+ * The IR of every input kind the pack declares (an empty IR for a kind without files, and for
+ * the kinds in `unread`: those the project's frame does not read).
+ */
+export async function readDescriptors(inputs: Record<string, string>, ctx: ReadContext, unread: ReadonlySet<string> = new Set()): Promise<Record<string, unknown>> {
   const ir: Record<string, unknown> = {};
   for (const [kind, glob] of Object.entries(inputs)) {
     const reader = readers[kind];
     if (!reader) throw new CodegenError(diag("PACK_INVALID", `the pack declares inputs of kind "${kind}", which codegen cannot read (known: ${Object.keys(readers).join(", ")})`));
-    const files = await findInputs(ctx.root, glob, `the ${kind} input glob`);
+    const files = unread.has(kind) ? [] : await findInputs(ctx.root, glob, `the ${kind} input glob`);
     ir[kind] = await reader(files.map((f) => resolve(ctx.root, f)), ctx);
   }
   return ir;

@@ -248,6 +248,12 @@ export interface IrProject {
   name: string;
   module: string;
   frame: string;
+  /**
+   * The folder of the module's root (the pack's module_source file) relative to the project: ""
+   * when the project is the module's root or no module file was found, "../.." for a project below
+   * it.
+   */
+  moduleRoot?: string;
   /** The plugins the host loads (serverless.plugins), read from their own config. */
   plugins?: IrPlugin[];
 }

@@ -13,7 +13,7 @@ import { mergeBy } from "./merge.js";
 import { packConfig, type ConfigSection } from "./config.js";
 import type { ModuleSource, Pack, Phase, PluginCommand, PluginSupport, ProjectDatabase, Rule, Step, Tool } from "./types.js";
 
-export type { Pack, Phase, Rule, Step, Tool, Mode, DeclaredImportSet, PluginCommand, ProtoLayout } from "./types.js";
+export type { Pack, Phase, Rule, Step, Tool, Mode, DeclaredImportSet, ModuleSource, PluginCommand, ProtoLayout } from "./types.js";
 export { importCommands } from "./proto-imports.js";
 export { layerIdentity } from "./loaded-cache.js";
 export type { PackConfig, SchemaNode } from "./config.js";
@@ -31,8 +31,9 @@ interface ManifestYaml {
   description?: string;
   extends?: string | null;
   managed_marker?: string;
+  foreign_markers?: string[];
   inputs?: Record<string, string>;
-  frames?: Record<string, { description?: string; next?: string[] }>;
+  frames?: Record<string, { description?: string; next?: string[]; inputs?: string[] }>;
   steps?: Array<{ name: string; run: string[]; files?: string; args?: string; frames?: string[]; when?: string; collect?: string; cache?: boolean; marker?: string; inputs?: string; cache_tools?: string[] }>;
   tools?: Array<{ name: string; check: string[]; frames?: string[]; install?: string }>;
   plugins?: { dir?: string; frames?: string[]; build?: PluginCommandYaml[]; delete?: PluginCommandYaml[] };
@@ -99,7 +100,7 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
   const library = join(dir, "views", FUNCTIONS_FILE);
   const functions = [...(parent?.functions ?? []), ...(existsSync(library) ? [{ source: readPackText([dir], library, shown(library)) ?? "", span: { file: shown(library), line: 1, column: 1 }, builtin }] : [])];
   const frames: Pack["frames"] = { ...(parent?.frames ?? {}) };
-  for (const [k, v] of Object.entries(m.frames ?? {})) frames[k] = { description: v.description ?? "", next: v.next ?? frames[k]?.next ?? [] };
+  for (const [k, v] of Object.entries(m.frames ?? {})) frames[k] = { description: v.description ?? "", next: v.next ?? frames[k]?.next ?? [], inputs: v.inputs ?? frames[k]?.inputs ?? null };
 
   return {
     name: m.name,
@@ -113,6 +114,7 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
     checkDirs: [join(dir, "checks"), ...(parent?.checkDirs ?? [])].filter((d) => existsSync(d)),
     staticDirs: [join(dir, "static"), ...(parent?.staticDirs ?? [])].filter((d) => existsSync(d)),
     managedMarker: m.managed_marker ?? parent?.managedMarker ?? "",
+    foreignMarkers: m.foreign_markers ?? parent?.foreignMarkers ?? [],
     inputs: { ...(parent?.inputs ?? {}), ...(m.inputs ?? {}) },
     frames,
     database: projectDatabase(m.database) ?? parent?.database ?? null,

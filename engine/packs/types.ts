@@ -86,8 +86,11 @@ export interface Pack {
   checkDirs: string[];
   staticDirs: string[];
   managedMarker: string;
+  /** pack.yaml `foreign_markers`: another generator's markers; its files at managed paths are taken as generated. */
+  foreignMarkers: string[];
   inputs: Record<string, string>;
-  frames: Record<string, { description: string; next: string[] }>;
+  /** `inputs`: the input kinds the frame reads, or null for all of them. */
+  frames: Record<string, { description: string; next: string[]; inputs: string[] | null }>;
   /** Where a generated project keeps its database settings (for `migrate`); null: nowhere. */
   database: ProjectDatabase | null;
   /** pack.yaml `database.migrations_table`: the table migrations keep their version in; null: none declared. */
@@ -155,4 +158,6 @@ export interface ProjectDatabase {
 export interface ModuleSource {
   file: string;
   keyword: string;
+  /** Also in the folders above the project; the module then gains the project's folder below the file's. */
+  upward?: boolean;
 }
