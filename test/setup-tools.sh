@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs before `npm test` (npm's pretest): makes sure the external tools the end-to-end tests
 # drive are installed. Go must already be on the PATH; everything else is installed here when
-# missing and possible (apt-get as root; `go install` for the protoc plugins).
+# missing and possible (apt-get as root; `go install` for the protoc plugins; goctl built from
+# its module).
 set -u
 have() { command -v "$1" >/dev/null 2>&1; }
 
@@ -31,4 +32,20 @@ if ! have zsh || ! have fish; then
 fi
 have protoc-gen-go || go install google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.12
 have protoc-gen-go-grpc || go install google.golang.org/grpc/cmd/protoc-gen-go-grpc@v1.6.2
+# goctl 1.8.5 is the oracle of the goctl pack's differential test. `go install ...@v1.8.5` asks
+# the proxy for the version list first (a proxy may answer 404 there), so the module is
+# downloaded and built from a writable copy of it (the module cache is read-only).
+GOCTL_VERSION=1.8.5
+if ! "$GOBIN_DIR/goctl" --version 2>/dev/null | grep -q "goctl version $GOCTL_VERSION "; then
+  echo "setup: building goctl $GOCTL_VERSION (about a minute)"
+  goctl_src="$(go mod download -json "github.com/zeromicro/go-zero/tools/goctl@v$GOCTL_VERSION" 2>/dev/null | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')"
+  goctl_tmp="$(mktemp -d)"
+  if [ -n "$goctl_src" ] && cp -R "$goctl_src/." "$goctl_tmp" && chmod -R u+w "$goctl_tmp" &&
+    (cd "$goctl_tmp" && GOFLAGS=-mod=mod go build -o "$GOBIN_DIR/goctl" .); then
+    :
+  else
+    echo "setup: could not build goctl $GOCTL_VERSION; the goctl-oracle test needs it in $GOBIN_DIR" >&2
+  fi
+  rm -rf "$goctl_tmp"
+fi
 exit 0

@@ -1,0 +1,3 @@
+module codegen.test/goapi
+
+go 1.22
