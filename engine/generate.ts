@@ -3,7 +3,9 @@
  * steps (on a scratch tree). It returns every file the project should hold (path, bytes, mode,
  * provenance) and writes nothing; the writer compares that with the ledger and the disk.
  */
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 import { cachedGeneration, descriptorHashes, generationInputs, generationKey, storeGeneration, type GenerationInputs, type Said } from "./generation-cache.js";
 import { applyPack, consentState, type LoadedConfig, notAllowed } from "./config/index.js";
@@ -36,6 +38,11 @@ export interface GenerateOptions {
   progress?: (message: string) => void;
   /** An already loaded pack (`new` loads it once for both of its phases). */
   pack?: Pack;
+  /**
+   * Descriptors named on the command line (`gen --api x.api`), absolute, by kind: read instead of
+   * the inputs' globs (the other kinds are not read). Such a run is not kept for later runs.
+   */
+  named?: Record<string, string[]>;
   /** `once` files the user owns: planned without rendering them. */
   userOwned?: (path: string) => boolean;
   /** Versions of fetched packs: pinned ones are used, the ones used are recorded here. */
@@ -98,13 +105,14 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   const declared = { ...pack.inputs, ...values.inputs };
   // The kinds the frame reads (pack.yaml frames.<name>.inputs): a model folder's stray .api file is not read.
   const frameKinds = pack.frames[values.frame]?.inputs ?? null;
-  const unread = new Set(frameKinds ? Object.keys(declared).filter((k) => !frameKinds.includes(k)) : []);
+  const named = options.named ?? null;
+  const unread = new Set(Object.keys(declared).filter((k) => (named ? !(k in named) : frameKinds !== null && !frameKinds.includes(k))));
   const inputs = Object.fromEntries(Object.entries(declared).filter(([k]) => !unread.has(k)));
   const plugins = await readPlugins(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR, values.serverless.plugins);
   const project = { ...projectInfo(config), plugins };
-  const hashes = await descriptorHashes(config.root, inputs);
+  const hashes = named ? namedHashes(config.root, named) : await descriptorHashes(config.root, inputs);
   // Full gens from descriptor files are remembered; a live database can change under the same key.
-  const keyInputs = options.phase === "gen" && !options.only && values.sql.datasource.length === 0 ? generationInputs(pack, values, project, config.root, Object.values(inputs)) : null;
+  const keyInputs = options.phase === "gen" && !options.only && !named && values.sql.datasource.length === 0 ? generationInputs(pack, values, project, config.root, Object.values(inputs)) : null;
   const key = keyInputs ? await generationKey(keyInputs, hashes, (dir) => layerIdentity(pack, dir)) : null;
   const replay = (said: Said): void => {
     for (const w of said.warnings) options.log?.(w);
@@ -134,6 +142,7 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   const datasourceLayer = config.provenance.get("sql.datasource");
   const descriptors = await readDescriptors(declared, {
     root: config.root,
+    ...(named ? { scope: namedScope(config.root, named) } : {}),
     config: values,
     ...(datasourceLayer === "file" || datasourceLayer === "pack" ? { datasourceFrom: `${datasourceLayer === "file" ? ".codegen.yaml" : "the pack"} (sql.datasource)` } : {}),
     onSkip: (m) => {
@@ -146,7 +155,7 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
     protoLayout: { root: pack.protoLayout.root ?? (globPrefix(declared["proto"] ?? "") || "."), vendored: pack.protoLayout.vendored },
     ...(pack.migrationsTable ? { migrationsTable: pack.migrationsTable } : {}),
     onWarning: warn,
-  }, unread);
+  }, unread, named ?? {});
   const ir = { project, ...descriptors };
   guardEmptyArrays(ir);
   const irErrors = await validateValue(ir, "ir.schema.json");
@@ -217,6 +226,22 @@ function startEvaluation(useBudget: (b: RenderBudget) => void): void {
     exceeded: (limit, what) => new BudgetExceeded(limit, what),
     isStop: (e) => stopOf(e) !== null,
   });
+}
+
+/** Digests of the descriptors named on the command line, by path relative to the project root. */
+function namedHashes(root: string, named: Record<string, string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const file of Object.values(named).flat()) out[relative(root, file).split(sep).join("/")] = createHash("sha256").update(readFileSync(file)).digest("hex");
+  return out;
+}
+
+/** The folder the named descriptors' imports stay inside: the project, or the deepest folder holding every named file and the project. */
+function namedScope(root: string, named: Record<string, string[]>): string {
+  let scope = resolve(root);
+  for (const file of Object.values(named).flat()) {
+    while (relative(scope, file).startsWith("..")) scope = dirname(scope);
+  }
+  return scope;
 }
 
 /** The pack's marker for its own files (or another generator's it declares); a step's marker (if it declares one) for what it collects. */

@@ -45,17 +45,31 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .option("--force", "Overwrite files at managed paths even when they lack the generated-code marker")
     .option("--yes", "Never ask to allow the project's commands: refuse instead")
     .option("--watch", "Stay running: gen again whenever a descriptor, the config or a plugin changes (Ctrl-C stops)")
+    .option("--api <file>", "Without a project file: generate from this .api file (repeatable; also --proto, --sql) into --dir")
+    .option("--proto <file>", "Without a project file: generate from this .proto file into --dir")
+    .option("--sql <file>", "Without a project file: generate models from this SQL file into --dir")
+    .option("--dir <dir>", "With --api, --proto or --sql: the output folder (default: here); its ledger is kept there")
     .example("codegen gen --desc path/to/user.api --diff")
     .example("codegen gen --watch")
+    .example("codegen gen --pack <pack> --api user.api --dir out   (one-shot, without a project file)")
     .example("codegen gen --check   (in CI: fails when the generated code is out of date)")
     .action(async (flags) => {
       if (!flags.watch) {
         exitCode = await (await import("./commands/gen.js")).genCommand({ ...flags, replayable: plainGen }, out);
         return;
       }
-      const partial = ["dryRun", "diff", "check", "desc", "gitChange"].filter((f) => flags[f] !== undefined && flags[f] !== false);
+      const partial = ["dryRun", "diff", "check", "desc", "gitChange", "api", "proto", "sql", "dir"].filter((f) => flags[f] !== undefined && flags[f] !== false);
       if (partial.length > 0) throw new CodegenError(diag("USAGE", `--watch runs whole gens that write; it does not combine with ${partial.map((f) => "--" + f.replace(/([A-Z])/g, "-$1").toLowerCase()).join(", ")}`), 2);
       exitCode = await (await import("./commands/watch.js")).watchGen(flags, out, process.cwd());
+    });
+
+  cli
+    .command("adopt", "Take over, in place, the project in this folder that another tool made in a pack's layout: writes .codegen.yaml and a ledger of its generated files")
+    .option("--dry-run", "Print how each file would be classified; write nothing")
+    .option("--frame <frame>", "Only consider this frame of the pack")
+    .example("codegen adopt --dry-run   (in the service's folder)")
+    .action(async (flags) => {
+      exitCode = await (await import("./commands/adopt.js")).adoptCommand(flags, out);
     });
 
   cli

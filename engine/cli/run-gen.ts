@@ -26,6 +26,8 @@ export interface GenRun {
   progress?: (message: string) => void;
   /** Pack versions when the caller loaded the pack itself (`new`); otherwise the ledger's pins are used. */
   pins?: PackPins;
+  /** Descriptors named on the command line (one-shot gen), absolute, by kind. */
+  named?: Record<string, string[]>;
 }
 
 export async function genProject(run: GenRun): Promise<{ report: WriteReport; result: GenerateResult; snapshot?: Snapshot }> {
@@ -36,12 +38,12 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
   const adopt = run.adopt ?? new Set<string>();
   const recorded = ledger.exists && ledger.raw ? ledger.descriptors : null;
   // A plain full gen may find the project exactly as an earlier run that wrote nothing left it.
-  const plain = run.phase === "gen" && run.recordLedger && !run.only && adopt.size === 0;
+  const plain = run.phase === "gen" && run.recordLedger && !run.only && !run.named && adopt.size === 0;
   // Read before any file is: files changed at this tick or later are not trusted next time.
   const clock = plain && !run.dryRun ? fileClock(root) : null;
   const found: { snapshot: Snapshot | null } = { snapshot: null };
   const unchanged = plain ? (key: string): Said | null => (found.snapshot = unchangedSnapshot(root, key, ledger.raw, new NestedProjects(root)))?.said ?? null : undefined;
-  const result = await generate({ config: run.config, phase: run.phase, only: run.only ?? null, recorded, log: run.log, progress: run.progress, pack: run.pack, pins, userOwned: userOwnedOnce(disk, ledger, adopt), unchanged });
+  const result = await generate({ config: run.config, phase: run.phase, only: run.only ?? null, recorded, log: run.log, progress: run.progress, pack: run.pack, pins, ...(run.named ? { named: run.named } : {}), userOwned: userOwnedOnce(disk, ledger, adopt), unchanged });
   if (result.reused && found.snapshot) return { report: snapshotReport(found.snapshot), result, snapshot: found.snapshot };
   const { scope, descriptors } = partialScope(result, ledger);
   for (const d of result.selection?.widened ?? []) run.log?.(`also generating ${d}: it changed since the last gen, and routes and other aggregate files name its files`);

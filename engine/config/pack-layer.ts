@@ -5,8 +5,8 @@
  * its line, whichever of the two declares the key).
  */
 import { CodegenError, diag } from "../diagnostics/index.js";
-import { readFileSync, realpathSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { LinkRefused, lstatOrNull, readInside } from "../fs/index.js";
 import type { ModuleSource, Pack } from "../packs/index.js";
 import { validateDocWith } from "../schema/index.js";
@@ -47,7 +47,8 @@ export async function applyPack(config: LoadedConfig, pack: Pack): Promise<Loade
 function moduleOf(root: string, source: ModuleSource): { module: string; dir: string } | null {
   const own = statedModule(root, source.file, source.keyword);
   if (own !== null || !source.upward || lstatOrNull(join(root, source.file))) return own === null ? null : { module: own, dir: "" };
-  const real = realpathSync(root);
+  // A one-shot gen's output folder may not exist yet.
+  const real = existsSync(root) ? realpathSync(root) : resolve(root);
   for (let at = dirname(real); ; at = dirname(at)) {
     const file = join(at, source.file);
     const stat = lstatOrNull(file);

@@ -26,6 +26,8 @@ export async function precompileReaders(): Promise<string[]> {
 
 export interface ReadContext {
   root: string;
+  /** The folder descriptors' imports must stay inside (default: root): a file the user named outside the project widens it to that file's folder. */
+  scope?: string;
   config: {
     sql: { datasource: string[]; tables: string[]; dialect?: string | Record<string, string> };
     verbose?: boolean;
@@ -47,7 +49,7 @@ export type Reader = (files: string[], ctx: ReadContext) => Promise<object>;
 
 /** Readers by descriptor kind; imported lazily so unused parsers cost nothing. */
 export const readers: Record<string, Reader> = {
-  api: async (files, ctx) => (await import("./api/index.js")).readApi(files, { root: ctx.root, onWarning: (w) => ctx.onWarning?.(w) }),
+  api: async (files, ctx) => (await import("./api/index.js")).readApi(files, { root: ctx.root, ...(ctx.scope ? { scope: ctx.scope } : {}), onWarning: (w) => ctx.onWarning?.(w) }),
   proto: async (files, ctx) => {
     if (files.length === 0) return emptyProtoIR();
     const proto = await import("./proto/index.js");
@@ -142,15 +144,16 @@ export async function findInputs(root: string, glob: string, what = "the input g
 
 /**
  * The IR of every input kind the pack declares (an empty IR for a kind without files, and for
- * the kinds in `unread`: those the project's frame does not read).
+ * the kinds in `unread`: those the project's frame does not read). `named` gives a kind's files
+ * (absolute) instead of its glob: the descriptors a user named on the command line.
  */
-export async function readDescriptors(inputs: Record<string, string>, ctx: ReadContext, unread: ReadonlySet<string> = new Set()): Promise<Record<string, unknown>> {
+export async function readDescriptors(inputs: Record<string, string>, ctx: ReadContext, unread: ReadonlySet<string> = new Set(), named: Record<string, string[]> = {}): Promise<Record<string, unknown>> {
   const ir: Record<string, unknown> = {};
   for (const [kind, glob] of Object.entries(inputs)) {
     const reader = readers[kind];
     if (!reader) throw new CodegenError(diag("PACK_INVALID", `the pack declares inputs of kind "${kind}", which codegen cannot read (known: ${Object.keys(readers).join(", ")})`));
-    const files = unread.has(kind) ? [] : await findInputs(ctx.root, glob, `the ${kind} input glob`);
-    ir[kind] = await reader(files.map((f) => resolve(ctx.root, f)), ctx);
+    const files = named[kind] ?? (unread.has(kind) ? [] : (await findInputs(ctx.root, glob, `the ${kind} input glob`)).map((f) => resolve(ctx.root, f)));
+    ir[kind] = await reader(files, ctx);
   }
   return ir;
 }

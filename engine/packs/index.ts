@@ -13,7 +13,7 @@ import { mergeBy } from "./merge.js";
 import { packConfig, type ConfigSection } from "./config.js";
 import type { ModuleSource, Pack, Phase, PluginCommand, PluginSupport, ProjectDatabase, Rule, Step, Tool } from "./types.js";
 
-export type { Pack, Phase, Rule, Step, Tool, Mode, DeclaredImportSet, ModuleSource, PluginCommand, ProtoLayout } from "./types.js";
+export type { AdoptSupport, Pack, Phase, Rule, Step, Tool, Mode, DeclaredImportSet, ModuleSource, PluginCommand, ProtoLayout } from "./types.js";
 export { importCommands } from "./proto-imports.js";
 export { layerIdentity } from "./loaded-cache.js";
 export type { PackConfig, SchemaNode } from "./config.js";
@@ -41,6 +41,7 @@ interface ManifestYaml {
   config?: ConfigSection;
   database?: Partial<ProjectDatabase> & { migrations_table?: string };
   module_source?: ModuleSource;
+  adopt?: { vary?: string[]; frames: Record<string, { requires?: string[] }> };
   proto?: { root?: string; vendored?: string[] };
 }
 
@@ -121,6 +122,7 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
     migrationsTable: m.database?.migrations_table ?? parent?.migrationsTable ?? null,
     protoLayout: { root: m.proto?.root ?? parent?.protoLayout.root ?? null, vendored: m.proto?.vendored ?? parent?.protoLayout.vendored ?? [] },
     moduleSource: m.module_source ?? parent?.moduleSource ?? null,
+    adopt: m.adopt ? { vary: m.adopt.vary ?? [], frames: Object.fromEntries(Object.entries(m.adopt.frames).map(([f, v]) => [f, { requires: v.requires ?? [] }])) } : (parent?.adopt ?? null),
     plugins: pluginSupport(m.plugins, parent?.plugins ?? null, builtin, source),
     config: await packConfig(m.config, parent?.config ?? null, manifestDoc),
     steps: mergeBy(parent?.steps ?? [], steps, (s) => s.name),

@@ -97,6 +97,8 @@ export interface Pack {
   migrationsTable: string | null;
   /** pack.yaml `proto`: where .proto inputs import from. */
   protoLayout: ProtoLayout;
+  /** pack.yaml `adopt`: how `codegen adopt` recognizes a project of this layout; null: it cannot adopt. */
+  adopt: AdoptSupport | null;
   /** Where an existing project states its module; null: only the config says. */
   moduleSource: ModuleSource | null;
   /** Plugins (sub-projects a host loads); null when the pack has none. */
@@ -160,4 +162,10 @@ export interface ModuleSource {
   keyword: string;
   /** Also in the folders above the project; the module then gains the project's folder below the file's. */
   upward?: boolean;
+}
+
+/** pack.yaml `adopt`: the config keys whose values adopt tries, and per frame the files a project of it has. */
+export interface AdoptSupport {
+  vary: string[];
+  frames: Record<string, { requires: string[] }>;
 }

@@ -16,8 +16,8 @@ import { applyTransaction, type Change } from "./transaction.js";
 import { dropSnapshot } from "./snapshot.js";
 
 export { userOwnedOnce, type FileOutcome, type FileState } from "./decide.js";
-export { pathStamp, ProjectFiles } from "./disk.js";
-export { isPlainRelative, readLedger, serializeLedger, LEDGER_PATH, STATE_DIR, type Ledger } from "./ledger.js";
+export { pathStamp, ProjectFiles, sha256 } from "./disk.js";
+export { isPlainRelative, readLedger, serializeLedger, LEDGER_PATH, STATE_DIR, type Ledger, type LedgerEntry } from "./ledger.js";
 export { acquireLock, LOCK_PATH } from "./lock.js";
 export { applyTransaction, recoverTransaction, TX_DIR, type Recovery } from "./transaction.js";
 export { guardSignals, Interrupted, signalExitCode, signalsGuarded } from "./interrupts.js";

@@ -1,11 +1,11 @@
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import { existsSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { existsSync, mkdirSync, realpathSync, rmdirSync } from "node:fs";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { CONFIG_FILE, consentState, loadConfig, type LoadedConfig, userConfigPath } from "../../config/index.js";
 import { builtinPacksDir, isRemote, type Pack } from "../../packs/index.js";
 import { cacheDir } from "../../cache/index.js";
 import type { GenerationInputs } from "../../generation-cache.js";
-import type { Snapshot } from "../../write/index.js";
+import { STATE_DIR, type Snapshot } from "../../write/index.js";
 import { DEFAULT_PLUGINS_DIR } from "../../project/index.js";
 import { recordReplay, stampsBeforeLoading } from "../replay.js";
 import { withHooks } from "../hooks.js";
@@ -19,8 +19,9 @@ import { gitChangedFiles } from "../git-change.js";
 import { progressFor } from "../progress.js";
 import { projectPack } from "../project-pack.js";
 import { needConsent } from "../consent.js";
+import { namedDescriptors, namedProject, type NamedFlags } from "../named-descriptors.js";
 
-export interface GenFlags extends GlobalFlags {
+export interface GenFlags extends GlobalFlags, NamedFlags {
   desc?: string | string[];
   /** true (against HEAD) or a ref. */
   gitChange?: boolean | string;
@@ -39,13 +40,8 @@ export interface GenFlags extends GlobalFlags {
 export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd()): Promise<number> {
   // The default pack's name is read from the built-in packs' index.
   const configStamps = flags.replayable ? stampsBeforeLoading([join(resolve(cwd), CONFIG_FILE), userConfigPath(), join(builtinPacksDir, "index.yaml")]) : {};
-  const given = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
-  if (!given.inProject) {
-    // Without a project, gen would write a whole project into whatever folder it runs in.
-    throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents`, undefined, "run codegen new <name> to start a project, or create .codegen.yaml (name, module, frame) in its root"), 2);
-  }
-  // The pack's keys are checked before any hook runs.
-  const { config, pack, pins } = await projectPack(given);
+  const named = namedDescriptors(flags, cwd);
+  const { config, pack, pins } = named ? await namedProject(flags, named, cwd) : await projectPack(await projectConfig(flags, cwd));
   const values = config.values;
   const asked = values.gen.desc.map((d) => {
     const abs = resolve(cwd, d);
@@ -73,13 +69,18 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
   let code = 0;
   const run = async (): Promise<void> => {
     const action = async (): ReturnType<typeof genProject> => {
-      const done = await genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: tracked.info, progress: progress.step, pack, pins }).finally(progress.done);
+      const done = await genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: tracked.info, progress: progress.step, pack, pins, ...(named ? { named } : {}) }).finally(progress.done);
       const plain = flags.replayable && !dryRun && !only && hooks.length === 0 && !values.verbose && resolve(cwd) === config.root;
       if (plain && done.snapshot && done.result.keyInputs && JSON.stringify(printed) === JSON.stringify(done.result.said.warnings)) recordReplayOf(config, pack, done.snapshot, done.result.keyInputs, configStamps);
       return done;
     };
     // A preview neither locks nor recovers: it writes nothing at all.
-    const { report } = dryRun ? await previewing(config.root, tracked, action) : await withProjectLock(config.root, "gen", tracked, action);
+    // A one-shot gen's output folder is made for the lock, and goes again if nothing was written.
+    const made = named && !dryRun ? mkdirSync(config.root, { recursive: true }) : undefined;
+    const { report } = dryRun ? await previewing(config.root, tracked, action) : await withProjectLock(config.root, "gen", tracked, action).catch((e: unknown) => {
+      if (made !== undefined) removeEmpty(config.root, made);
+      throw e;
+    });
     if (flags.diff) out.info(await diffLines(report));
     if (flags.check) {
       const checked = checkLines(report);
@@ -102,6 +103,33 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
   } catch (e) {
     throw rebaseSpans(e, config.root, resolve(cwd));
   }
+}
+
+/** Remove what a one-shot gen that wrote nothing made: the state folder, then `root` and its parents up to `made` (the first folder mkdir made), each only when empty. */
+function removeEmpty(root: string, made: string): void {
+  try {
+    rmdirSync(join(root, STATE_DIR));
+  } catch {
+    // not empty, or not there
+  }
+  for (let at = root; ; at = dirname(at)) {
+    try {
+      rmdirSync(at);
+    } catch {
+      return;
+    }
+    if (at === made || dirname(at) === at) return;
+  }
+}
+
+/** The project's config; the pack's keys are checked (projectPack) before any hook runs. */
+async function projectConfig(flags: GenFlags, cwd: string): Promise<LoadedConfig> {
+  const given = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
+  if (!given.inProject) {
+    // Without a project, gen would write a whole project into whatever folder it runs in.
+    throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents`, undefined, "run codegen new <name> to start a project, or create .codegen.yaml (name, module, frame) in its root; or name descriptors for a one-shot gen: --api x.api --dir out"), 2);
+  }
+  return given;
 }
 
 /** A plain gen the snapshot answered: record what its key came from, for the next (../replay.ts). */

@@ -31,6 +31,8 @@ export type { AstFile } from "./ast.js";
 export interface ReadApiOptions {
   /** Project root: file paths in the IR and in diagnostics are posix paths relative to it. */
   root: string;
+  /** The folder imports must stay inside (default: root); a descriptor named on the command line may lie outside the project. */
+  scope?: string;
   /** Called with each warning once the files are known to be good. */
   onWarning?: (warning: Diagnostic) => void;
 }
@@ -40,7 +42,7 @@ export interface ReadApiOptions {
  * they import. Throws CodegenError with all diagnostics when anything is wrong.
  */
 export async function readApi(files: string[], options: ReadApiOptions): Promise<ApiIR> {
-  const load = await loadFiles(files, options.root);
+  const load = await loadFiles(files, options.root, options.scope);
   if (load.diagnostics.length > 0) throw new CodegenError(orderDiagnostics(load.diagnostics));
   const diagnostics: Diagnostic[] = [];
   const warnings: Diagnostic[] = [];

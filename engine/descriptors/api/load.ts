@@ -35,8 +35,9 @@ interface Via {
   at: number;
 }
 
-export async function loadFiles(files: string[], rootDir: string): Promise<LoadResult> {
+export async function loadFiles(files: string[], rootDir: string, scopeDir: string = rootDir): Promise<LoadResult> {
   const root = resolve(rootDir);
+  const scope = resolve(scopeDir);
   const display = (abs: string): string => relative(root, abs).split(sep).join("/");
   const result: LoadResult = { files: [], byAbs: new Map(), roots: [], diagnostics: [] };
   const failed = new Set<string>();
@@ -78,7 +79,7 @@ export async function loadFiles(files: string[], rootDir: string): Promise<LoadR
         }
         const target = isAbsolute(imp.path) ? resolve(imp.path) : resolve(dirname(abs), imp.path);
         // Checked before reading: a descriptor must not make codegen read files outside the project.
-        if (outside(root, target)) {
+        if (outside(scope, target)) {
           result.diagnostics.push(diag("API_IMPORT_OUTSIDE", `import "${imp.path}" leads outside the project; imports name .api files inside it`, file.src.pos(imp.at)));
           continue;
         }

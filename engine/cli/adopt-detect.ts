@@ -1,0 +1,105 @@
+/**
+ * What `codegen adopt` takes a folder for: the pack, frame and config values (a naming style)
+ * under which the most of the files the pack would plan already exist. Everything it knows
+ * about a layout comes from the packs' `adopt` sections; each candidate is generated in memory
+ * (nothing is written) and scored by the planned paths present on disk.
+ */
+import { basename } from "node:path";
+import { CodegenError, diag } from "../diagnostics/index.js";
+import { applyPack, loadConfig, type LoadedConfig } from "../config/index.js";
+import { findInputs } from "../descriptors/index.js";
+import { generate, type GenerateResult } from "../generate.js";
+import { builtinPackNames, loadPack, type Pack } from "../packs/index.js";
+import { ProjectFiles } from "../write/index.js";
+
+export interface Candidate {
+  /** The pack as the config names it (a built-in name, or --pack as given). */
+  source: string;
+  pack: Pack;
+  config: LoadedConfig;
+  result: GenerateResult;
+  /** Planned paths that exist in the folder. */
+  present: number;
+  /** The config values adopt chose (frame, and the pack's `vary` keys). */
+  values: Record<string, string>;
+}
+
+export interface DetectOptions {
+  root: string;
+  /** --pack: only this pack; else every built-in pack that can adopt. */
+  pack?: string | undefined;
+  /** --frame: only this frame. */
+  frame?: string | undefined;
+  offline?: boolean | undefined;
+}
+
+/** The best candidate; a diagnostic when the folder is no project of any pack's layout. */
+export async function detectLayout(options: DetectOptions): Promise<Candidate> {
+  const { root } = options;
+  const names = options.pack ? [options.pack] : builtinPackNames();
+  const packs: Array<{ source: string; pack: Pack }> = [];
+  for (const source of names) {
+    const pack = await loadPack(source, root, { offline: options.offline });
+    if (pack.adopt) packs.push({ source, pack });
+    else if (options.pack) throw new CodegenError(diag("ADOPT_UNSUPPORTED", `pack ${pack.name} has no adopt section: it cannot recognize a project it did not make`), 2);
+  }
+  const looked: string[] = [];
+  let best: Candidate | null = null;
+  for (const { source, pack } of packs) {
+    for (const [frame, spec] of Object.entries(pack.adopt!.frames)) {
+      if (options.frame && options.frame !== frame) continue;
+      const missing = await missingEvidence(root, pack, frame, spec.requires);
+      if (missing) {
+        looked.push(`${pack.name} ${frame}: ${missing}`);
+        continue;
+      }
+      for (const values of variations(pack, frame)) {
+        const candidate = await generateAs(root, source, pack, values, options.offline);
+        if (!best || candidate.present > best.present) best = candidate;
+      }
+    }
+  }
+  if (!best || best.present === 0) {
+    const why = looked.length > 0 ? ` (${looked.join("; ")})` : "";
+    throw new CodegenError(diag("ADOPT_NOT_A_PROJECT", `${root} is not a project any pack can adopt${why}; nothing was written`, undefined, "run codegen adopt in the folder of one service: the one holding its main file and etc/"));
+  }
+  return best;
+}
+
+/** Why the folder is not a project of this frame (a required file or a descriptor missing), or null. */
+async function missingEvidence(root: string, pack: Pack, frame: string, requires: string[]): Promise<string | null> {
+  for (const glob of requires) {
+    if ((await findInputs(root, glob, "the pack's adopt glob")).length === 0) return `no file matches ${glob}`;
+  }
+  const kinds = pack.frames[frame]?.inputs ?? Object.keys(pack.inputs);
+  for (const kind of kinds) {
+    const glob = pack.inputs[kind];
+    if (glob && (await findInputs(root, glob, `the ${kind} input glob`)).length > 0) return null;
+  }
+  return `no descriptor (${kinds.map((k) => pack.inputs[k] ?? k).join(", ")})`;
+}
+
+/** Every combination of the `vary` keys' enum values, with the frame. */
+function variations(pack: Pack, frame: string): Array<Record<string, string>> {
+  let out: Array<Record<string, string>> = [{ frame }];
+  for (const key of pack.adopt!.vary) {
+    const choices = pack.config.schema.properties?.[key]?.["enum"];
+    if (!Array.isArray(choices)) continue;
+    out = out.flatMap((v) => choices.map((c) => ({ ...v, [key]: String(c) })));
+  }
+  return out;
+}
+
+async function generateAs(root: string, source: string, pack: Pack, values: Record<string, string>, offline: boolean | undefined): Promise<Candidate> {
+  const flags: Record<string, unknown> = { name: projectName(root), pack: source, offline, ...values };
+  const config = await applyPack(await loadConfig({ cwd: root, root, flags, env: {} }), pack);
+  const result = await generate({ config, phase: "gen", pack });
+  const disk = new ProjectFiles(root);
+  const present = result.files.filter((f) => disk.read(f.path) !== null).length;
+  return { source, pack, config, result, present, values };
+}
+
+/** The folder's name as the project's, without what a project name may not hold. */
+export function projectName(root: string): string {
+  return basename(root).replace(/["`\\\u0000-\u001f\u007f]/g, "") || "service";
+}
