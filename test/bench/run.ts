@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: codegen beside goctl on the same synthetic projects, in one run.
- *   node dist/test/bench/run.js [--case api|proto|model|model-runtime] [--routes 500] [--files 50]
- *     [--rpcs 200] [--proto-files 20] [--tables 100] [--runs 5] [--iterations 3000]
+ *   node dist/test/bench/run.js [--case api|proto|model|adopt|model-runtime] [--routes 500] [--files 50]
+ *     [--rpcs 200] [--proto-files 20] [--tables 100] [--handlers 50] [--runs 5] [--iterations 3000]
  *   node dist/test/bench/run.js --ablate [name,…] [--case api|proto] [--runs 3]: each speed
  *     mechanism switched off in turn, and what it gains (ablate.ts)
  * Cold runs are interleaved (codegen, goctl and, in the api case, the floor: what Node pays to
@@ -171,6 +171,32 @@ const cases: Record<string, () => void | Promise<void>> = {
   model: () => {
     const tables = option("tables", 100);
     measure(`model (${tables} tables)`, (dir) => writeModelProject(dir, tables), goctlRun((_, out) => [["model", "mysql", "ddl", "--src", "desc/sql/*.sql", "--dir", out]]));
+  },
+  // A service goctl made (its own `api go`, untimed), taken over: adopt, then the first gen.
+  // Beside it, goctl's `api go` run again on a copy of the same service.
+  adopt: () => {
+    const handlers = option("handlers", 50);
+    if (!goctl) {
+      console.log("adopt: skipped (goctl makes the service adopt takes over, and it could not be had)");
+      return;
+    }
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    const argv = ["api", "go", "-api", "desc/api/main.api", "-dir", "."];
+    for (let i = 0; i < runs; i++) {
+      const dir = temp("adopt");
+      writeGoctlApiProject(dir, handlers, 5);
+      rmSync(join(dir, ".codegen.yaml"));
+      timed(goctl, argv, dir);
+      const copy = temp("adopt-goctl");
+      cpSync(dir, copy, { recursive: true });
+      const cache = temp("cache");
+      const adoptAndGen = (): void => void ours.push(codegen(["adopt"], dir, cache).ms + codegen(["gen"], dir, cache).ms);
+      const again = (): void => void theirs.push(timed(goctl, argv, copy).ms);
+      if (i % 2 === 0) (adoptAndGen(), again());
+      else (again(), adoptAndGen());
+    }
+    row(`adopt (${handlers} handlers): adopt + first gen`, median(ours), median(theirs));
   },
   "model-runtime": () => {
     const iterations = option("iterations", 3000);
