@@ -1,5 +1,5 @@
 /**
- * The built-in pack's views and function library against their fixture cases
+ * The built-in packs' views and function libraries against their fixture cases
  * (template-packs/<pack>/views/<view>.test/), and the runner's refusal of a changed output.
  */
 import { suite } from "uvu";
@@ -19,6 +19,13 @@ test("every view of the go-zero pack gives the data its cases expect", async () 
   const results = await runViewTests(pack, pack.dir);
   const views = new Set(results.map((r) => r.view));
   for (const v of ["functions", "api/openapi", "model/table", "rpc/service", "rpc/openapi", "client/typescript"]) assert.ok(views.has(v), `no case for ${v}`);
+  assert.equal(results.filter((r) => r.outcome !== "passed").map((r) => `${r.file}: ${r.difference}`), []);
+});
+
+test("every view of the goctl pack gives the data its cases expect", async () => {
+  const pack = await loadPack(join(repoRoot, "template-packs/goctl"), repoRoot);
+  const results = await runViewTests(pack, pack.dir);
+  assert.ok(results.length > 0, "the goctl pack has view cases");
   assert.equal(results.filter((r) => r.outcome !== "passed").map((r) => `${r.file}: ${r.difference}`), []);
 });
 
