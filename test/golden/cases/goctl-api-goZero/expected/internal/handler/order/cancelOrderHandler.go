@@ -1,0 +1,28 @@
+package order
+
+import (
+	"net/http"
+
+	"github.com/zeromicro/go-zero/rest/httpx"
+
+	logic "example.com/shop/order/internal/logic/order"
+	"example.com/shop/order/internal/svc"
+	"example.com/shop/order/internal/types"
+)
+
+func CancelOrderHandler(svcCtx *svc.ServiceContext) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var req types.GetOrderByIDReq
+		if err := httpx.Parse(r, &req); err != nil {
+			httpx.ErrorCtx(r.Context(), w, err)
+			return
+		}
+
+		l := logic.NewCancelOrderLogic(r.Context(), svcCtx)
+		if err := l.CancelOrder(&req); err != nil {
+			httpx.ErrorCtx(r.Context(), w, err)
+		} else {
+			httpx.Ok(w)
+		}
+	}
+}
