@@ -26,7 +26,7 @@ interface Case {
   title: string;
   frame: "api" | "rpc" | "model";
   style: "gozero" | "go_zero" | "goZero";
-  /** .codegen.yaml's name. */
+  /** .codegen.yaml's name: the folder's, as `codegen adopt` writes it (the model package is named after it, as goctl names it after --dir). */
   name: string;
   /** Fixture folder under test/fixtures/goctl-oracle, copied into the project folder. */
   fixture: string;
@@ -87,7 +87,7 @@ const cases: Case[] = [
     title: "model (--style go_zero): a mysqldump of three tables, unique keys, nullable and time columns",
     frame: "model",
     style: "go_zero",
-    name: "shop",
+    name: "model",
     fixture: "model",
     module: "example.com/shop",
     project: "model",
@@ -100,7 +100,7 @@ const cases: Case[] = [
     title: "model with the row cache (-c, --style goZero)",
     frame: "model",
     style: "goZero",
-    name: "shop",
+    name: "model",
     fixture: "model",
     module: "example.com/shop",
     project: "model",
@@ -182,7 +182,9 @@ function apiDiff(goctl: string, ours: string): string {
     out.push(`      ${head(e).trim()}`);
     for (const l of mine) if (!theirs.includes(l)) out.push(`    -   ${l.trim()}`);
     for (const l of theirs) if (!mine.includes(l)) out.push(`    +   ${l.trim()}`);
-    if (mine.every((l) => theirs.includes(l)) && theirs.every((l) => mine.includes(l))) out.push("    (the same lines in another order)");
+    if (mine.every((l) => theirs.includes(l)) && theirs.every((l) => mine.includes(l))) {
+      out.push("    the same lines in another order:", ...mine.map((l) => `    -   ${l.trim()}`), ...theirs.map((l) => `    +   ${l.trim()}`));
+    }
   }
   for (const e of b) if (!a.includes(e) && !byHeadA.has(head(e))) out.push(...whole("+", e));
   return out.join("\n");
