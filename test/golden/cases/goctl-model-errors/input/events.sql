@@ -1,0 +1,1 @@
+CREATE TABLE events (id bigserial PRIMARY KEY, payload jsonb NOT NULL);

@@ -1,0 +1,11 @@
+CREATE TABLE `comp_pk` (`a` int NOT NULL, `b` int NOT NULL, PRIMARY KEY (`a`,`b`));
+CREATE TABLE `no_pk` (`a` int NOT NULL);
+CREATE TABLE `user_info` (`id` int NOT NULL, `user_id` int, `userId` int, `x-y` int, PRIMARY KEY (`id`));
+CREATE TABLE `userInfo` (`id` int NOT NULL, PRIMARY KEY (`id`));
+CREATE TABLE `userinfo_` (`id` int NOT NULL, PRIMARY KEY (`id`));
+CREATE TABLE `user` (`id` int NOT NULL, `info_id` int, PRIMARY KEY (`id`), UNIQUE KEY `x` (`info_id`));
+CREATE TABLE `user_model` (`id` int NOT NULL, PRIMARY KEY (`id`));
+CREATE TABLE `2fa` (`id` int NOT NULL, PRIMARY KEY (`id`));
+CREATE TABLE `err_not_found` (`id` int NOT NULL, PRIMARY KEY (`id`));
+CREATE TABLE `shop` (`id` int NOT NULL, `item_id` int NOT NULL, PRIMARY KEY (`id`), UNIQUE KEY `item` (`item_id`));
+CREATE TABLE `shop_item` (`id` int NOT NULL, PRIMARY KEY (`id`));
