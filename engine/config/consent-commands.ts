@@ -1,14 +1,15 @@
 /**
  * Every command a project could make codegen run, with where it comes from: hooks in the
  * project's config file, and the steps, proto import commands, plugin commands and tool checks
- * of its pack. Commands of a built-in pack layer ship with codegen and need no consent; the
+ * of its pack, and its skills rules (`skills init` writes them outside the project, into the
+ * user's home). Commands of a built-in pack layer ship with codegen and need no consent; the
  * rest is the set the user allows (consent.ts).
  */
 import { relative } from "node:path";
 import type { LoadedConfig } from "./index.js";
 import { importCommands, type Pack } from "../packs/index.js";
 
-export type CommandKind = "hook" | "step" | "proto import" | "plugin build" | "plugin delete" | "tool check";
+export type CommandKind = "hook" | "step" | "proto import" | "plugin build" | "plugin delete" | "tool check" | "skills rule";
 
 export interface ProjectCommand {
   kind: CommandKind;
@@ -59,6 +60,9 @@ export function packCommands(pack: Pack): ProjectCommand[] {
   }
   for (const t of pack.tools) {
     if (!t.builtin) out.push({ kind: "tool check", origin: `${from(t.source)} tool ${t.name}`, command: t.check.join(" "), source: t.source });
+  }
+  for (const r of pack.rules) {
+    if (!r.builtin && r.on.includes("skills")) out.push({ kind: "skills rule", origin: `${from(r.source)} rule ${r.name}`, command: `writes ${oneLine(r.path)} in the skills folder`, source: r.source });
   }
   return out;
 }

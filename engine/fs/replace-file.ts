@@ -7,7 +7,7 @@ import { basename, dirname, join } from "node:path";
  * old text or the new, never part. The temporary file is created exclusively beside it and
  * removed when anything fails.
  */
-export function replaceFile(abs: string, text: string, mode = statSync(abs).mode & 0o7777): void {
+export function replaceFile(abs: string, text: string | Uint8Array, mode = statSync(abs).mode & 0o7777): void {
   const tmp = join(dirname(abs), `.${basename(abs)}.codegen-${process.pid}-${randomBytes(4).toString("hex")}`);
   try {
     writeFileSync(tmp, text, { flag: "wx", mode });

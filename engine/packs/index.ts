@@ -53,7 +53,7 @@ interface PluginCommandYaml {
   progress?: string;
 }
 
-type RuleYaml = Partial<Omit<Rule, "span" | "pack">> & { name: string; enabled?: boolean; on?: Phase[]; view?: string };
+type RuleYaml = Partial<Omit<Rule, "span" | "pack" | "builtin" | "source">> & { name: string; enabled?: boolean; on?: Phase[]; view?: string };
 
 export async function loadPack(source: string, base: string, options: SourceOptions = {}): Promise<Pack> {
   if (isRemote(source)) return loadChain(source, base, options);
@@ -97,7 +97,7 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
 
   const templateDirs = [join(dir, "templates"), ...(parent?.templateDirs ?? [])].filter((d) => existsSync(d));
   const viewDirs = [join(dir, "views"), ...(parent?.viewDirs ?? [])].filter((d) => existsSync(d));
-  const rules = await resolveViews(mergeRules(parent?.rules ?? [], await loadRules(dir, m.name, shown)), viewDirs, templateDirs);
+  const rules = await resolveViews(mergeRules(parent?.rules ?? [], await loadRules(dir, { pack: m.name, builtin, source }, shown)), viewDirs, templateDirs);
   const library = join(dir, "views", FUNCTIONS_FILE);
   const functions = [...(parent?.functions ?? []), ...(existsSync(library) ? [{ source: readPackText([dir], library, shown(library)) ?? "", span: { file: shown(library), line: 1, column: 1 }, builtin }] : [])];
   const frames: Pack["frames"] = { ...(parent?.frames ?? {}) };
@@ -151,7 +151,7 @@ function pluginSupport(m: ManifestYaml["plugins"], parent: PluginSupport | null,
   };
 }
 
-async function loadRules(dir: string, packName: string, shown: (p: string) => string): Promise<Array<Rule | { name: string; enabled: false }>> {
+async function loadRules(dir: string, declaredBy: Pick<Rule, "pack" | "builtin" | "source">, shown: (p: string) => string): Promise<Array<Rule | { name: string; enabled: false }>> {
   const rulesDir = join(dir, "rules");
   if (!existsSync(rulesDir)) return [];
   const files = (await readdir(rulesDir)).filter((f) => /\.ya?ml$/.test(f)).sort();
@@ -185,7 +185,7 @@ async function loadRules(dir: string, packName: string, shown: (p: string) => st
         mode: r.mode ?? "managed",
         identity: r.identity ?? null,
         span,
-        pack: packName,
+        ...declaredBy,
       });
     }
   }

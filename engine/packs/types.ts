@@ -30,6 +30,10 @@ export interface Rule {
   span: SourceSpan;
   /** Pack that declared it; static files resolve against its folders first. */
   pack: string;
+  /** Declared by a built-in pack (its skills rules write outside the project without consent). */
+  builtin: boolean;
+  /** The source of the pack that declares it, as written (for the user's trust allow-list). */
+  source: string;
 }
 
 export interface Step {

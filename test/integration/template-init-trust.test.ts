@@ -15,7 +15,7 @@ const test = suite("template init --full and trust");
 test("the output and the README say which commands need codegen trust or --trust", () => {
   const work = scratch("init-full");
   const out = codegenOk(["template", "init", "--full", "--output", "team-pack"], work).stdout;
-  assert.match(out, /^trust: this copy is not built in, so its 3 steps \(gofmt, protoc-go, protoc-descriptor-set\), .*tool check commands run only when allowed: in each project using it, run codegen trust once .*pass --trust for one run/m);
+  assert.match(out, /^trust: this copy is not built in, so its 3 steps \(gofmt, protoc-go, protoc-descriptor-set\), .*tool check commands and 5 skills rules run only when allowed: in each project using it, run codegen trust once .*pass --trust for one run/m);
   const readme = readFileSync(join(work, "team-pack/README.md"), "utf8");
   const section = readme.slice(readme.indexOf("## Steps and trust"), readme.indexOf("## Rules of the base pack"));
   assert.match(section, /not the built-in `go-zero` pack/);

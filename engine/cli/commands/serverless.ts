@@ -74,7 +74,7 @@ export async function serverlessCommand(action: string, flags: ServerlessFlags, 
   const commands = action === "build" ? support.build : support.delete;
   // Hooks, plugin commands and the gen's steps of the project or a pack not built in run only with consent.
   const consent = consentState(config, pack);
-  if (consent.commands.some((c) => c.kind !== "tool check")) await needConsent(consent, `codegen serverless ${action}`, out);
+  if (consent.commands.some((c) => c.kind !== "tool check" && c.kind !== "skills rule")) await needConsent(consent, `codegen serverless ${action}`, out);
 
   await withHooks(config.values.hooks, config.root, "", async () => {
     const progress = await progressFor(out, Boolean(flags.quiet));
