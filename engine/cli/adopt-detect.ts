@@ -9,7 +9,7 @@ import { CodegenError, diag } from "../diagnostics/index.js";
 import { applyPack, loadConfig, type LoadedConfig } from "../config/index.js";
 import { findInputs } from "../descriptors/index.js";
 import { generate, type GenerateResult } from "../generate.js";
-import { builtinPackNames, loadPack, type Pack } from "../packs/index.js";
+import { builtinPackNames, loadPack, type Pack, type SchemaNode } from "../packs/index.js";
 import { ProjectFiles } from "../write/index.js";
 
 export interface Candidate {
@@ -20,8 +20,8 @@ export interface Candidate {
   result: GenerateResult;
   /** Planned paths that exist in the folder. */
   present: number;
-  /** The config values adopt chose (frame, and the pack's `vary` keys). */
-  values: Record<string, string>;
+  /** The config values adopt chose (frame, and the pack's `vary` keys), by dotted key. */
+  values: Record<string, string | boolean>;
 }
 
 export interface DetectOptions {
@@ -79,18 +79,19 @@ async function missingEvidence(root: string, pack: Pack, frame: string, requires
   return `no descriptor (${kinds.map((k) => pack.inputs[k] ?? k).join(", ")})`;
 }
 
-/** Every combination of the `vary` keys' enum values, with the frame. */
-function variations(pack: Pack, frame: string): Array<Record<string, string>> {
-  let out: Array<Record<string, string>> = [{ frame }];
-  for (const key of pack.adopt!.vary) {
-    const choices = pack.config.schema.properties?.[key]?.["enum"];
-    if (!Array.isArray(choices)) continue;
-    out = out.flatMap((v) => choices.map((c) => ({ ...v, [key]: String(c) })));
+/** Every combination of the `vary` keys' values (an enum's, or false and true), with the frame. */
+function variations(pack: Pack, frame: string): Array<Record<string, string | boolean>> {
+  let out: Array<Record<string, string | boolean>> = [{ frame }];
+  for (const key of [...pack.adopt!.vary, ...(pack.adopt!.frames[frame]?.vary ?? [])]) {
+    const node = key.split(".").reduce<SchemaNode | undefined>((n, part) => n?.properties?.[part], pack.config.schema);
+    const choices = Array.isArray(node?.["enum"]) ? (node["enum"] as unknown[]).map(String) : node?.type === "boolean" ? [false, true] : [];
+    if (choices.length === 0) continue;
+    out = out.flatMap((v) => choices.map((c) => ({ ...v, [key]: c })));
   }
   return out;
 }
 
-async function generateAs(root: string, source: string, pack: Pack, values: Record<string, string>, offline: boolean | undefined): Promise<Candidate> {
+async function generateAs(root: string, source: string, pack: Pack, values: Record<string, string | boolean>, offline: boolean | undefined): Promise<Candidate> {
   const flags: Record<string, unknown> = { name: projectName(root), pack: source, offline, ...values };
   const config = await applyPack(await loadConfig({ cwd: root, root, flags, env: {} }), pack);
   const result = await generate({ config, phase: "gen", pack });

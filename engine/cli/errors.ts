@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { CodegenError, excerpt, formatDiagnostic } from "../diagnostics/index.js";
 import { systemRefusal } from "../fs/index.js";
+import { redactDatasource } from "../secrets/index.js";
 import type { Out } from "./report.js";
 import { Interrupted, signalExitCode } from "../write/index.js";
 
@@ -12,7 +13,8 @@ export function reportError(e: unknown, out: Out, verbose: boolean): number {
       out.error(formatDiagnostic(d));
       if (d.span) {
         const text = readSource(d.span.file);
-        const ex = text ? excerpt(text, d.span) : "";
+        // The quoted line may be a config file's datasource (etc.yaml's DataSource).
+        const ex = text ? redactDatasource(excerpt(text, d.span)) : "";
         if (ex) out.error(ex);
       }
     }
@@ -32,8 +34,9 @@ export function reportError(e: unknown, out: Out, verbose: boolean): number {
     return 1;
   }
   const err = e as Error;
-  out.error(`codegen: internal error: ${err?.message ?? String(e)}`);
-  if (verbose && err?.stack) out.error(err.stack);
+  // A driver's or library's own message may quote a datasource.
+  out.error(redactDatasource(`codegen: internal error: ${err?.message ?? String(e)}`));
+  if (verbose && err?.stack) out.error(redactDatasource(err.stack));
   else out.error("run again with --verbose for the stack trace, and please report it");
   return 70;
 }

@@ -6,10 +6,19 @@
 export const NESTING_LIMIT = 64;
 export const PREFIX_CHAIN_LIMIT = 32;
 
-/** Offset of the first construct nested too deep, with what it is; null when within limits. */
+/**
+ * Offset of the first construct nested too deep, with what it is; null when within limits.
+ *
+ * A chain of type prefixes is what a type parser recurses over without any bracket to count:
+ * `*`, `[]`, and a bracketed group `[N]`, `[...]`, `map[K]` once it closes (the word `map`
+ * before `[` continues the chain). Inside `[...]` the chain goes on (a map key's prefixes add to
+ * the map's); `{` and `(` start a fresh one, and so does any other character.
+ */
 export function tooDeep(text: string): { offset: number; what: string } | null {
-  let depth = 0;
+  const prefixes = (offset: number) => ({ offset, what: `more than ${PREFIX_CHAIN_LIMIT} type prefixes ([], [N], * or map[K]) in a row` });
   let chain = 0;
+  // The chain at each open bracket (the bracket's character code first), to resume after a `]`.
+  const open: Array<{ bracket: number; chain: number }> = [];
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (c === "/" && text[i + 1] === "/") {
@@ -26,22 +35,45 @@ export function tooDeep(text: string): { offset: number; what: string } | null {
       continue;
     }
     if (c === "[" && text[i + 1] === "]") {
-      if (++chain > PREFIX_CHAIN_LIMIT) return { offset: i, what: `more than ${PREFIX_CHAIN_LIMIT} type prefixes ([] or *) in a row` };
+      if (++chain > PREFIX_CHAIN_LIMIT) return prefixes(i);
       i++;
       continue;
     }
     if (c === "*") {
-      if (++chain > PREFIX_CHAIN_LIMIT) return { offset: i, what: `more than ${PREFIX_CHAIN_LIMIT} type prefixes ([] or *) in a row` };
+      if (++chain > PREFIX_CHAIN_LIMIT) return prefixes(i);
+      continue;
+    }
+    if (c === "m" && isMapKeyword(text, i)) {
+      i += 2;
+      continue;
+    }
+    if (c === "{" || c === "(" || c === "[") {
+      open.push({ bracket: c.charCodeAt(0), chain });
+      if (open.length > NESTING_LIMIT) return { offset: i, what: `nesting deeper than ${NESTING_LIMIT} levels` };
+      if (c !== "[") chain = 0;
+      continue;
+    }
+    if (c === "}" || c === ")" || c === "]") {
+      const was = open.pop();
+      chain = c === "]" && was?.bracket === 0x5b ? was.chain + 1 : 0;
+      if (chain > PREFIX_CHAIN_LIMIT) return prefixes(i);
       continue;
     }
     if (!isSpace(c)) chain = 0;
-    if (c === "{" || c === "(" || c === "[") {
-      if (++depth > NESTING_LIMIT) return { offset: i, what: `nesting deeper than ${NESTING_LIMIT} levels` };
-    } else if (c === "}" || c === ")" || c === "]") {
-      depth = Math.max(0, depth - 1);
-    }
   }
   return null;
+}
+
+/** `map` as a word (not the end of a longer name) followed by white space and `[`. */
+function isMapKeyword(text: string, i: number): boolean {
+  if (!text.startsWith("map", i) || (i > 0 && isWordChar(text.charCodeAt(i - 1)))) return false;
+  let j = i + 3;
+  while (j < text.length && isSpace(text[j]!)) j++;
+  return text[j] === "[";
+}
+
+function isWordChar(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code > 0x7f;
 }
 
 /** `/\s/.test(c)` for one character, without running a regular expression for the ASCII ones (nearly all). */

@@ -171,5 +171,5 @@ export interface ModuleSource {
 /** pack.yaml `adopt`: the config keys whose values adopt tries, and per frame the files a project of it has. */
 export interface AdoptSupport {
   vary: string[];
-  frames: Record<string, { requires: string[] }>;
+  frames: Record<string, { requires: string[]; vary: string[] }>;
 }

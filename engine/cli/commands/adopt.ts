@@ -8,6 +8,7 @@ import { mkdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { CONFIG_FILE } from "../../project/index.js";
+import { yamlLib } from "../../schema/index.js";
 import { lstatOrNull, replaceFile } from "../../fs/index.js";
 import { checkStateDir, LEDGER_PATH, serializeLedger, STATE_DIR } from "../../write/index.js";
 import { classify, type Classification } from "../adopt-classify.js";
@@ -54,18 +55,20 @@ function refuseExisting(root: string): void {
 }
 
 function configText(c: Candidate): string {
-  const lines = [
-    `# Written by codegen adopt: the files .codegen/ledger.json lists are generated (gen rewrites them); every other file is yours.`,
-    `name: ${JSON.stringify(c.config.values.name)}`,
-    `pack: ${JSON.stringify(c.source)}`,
-    ...Object.entries(c.values).map(([k, v]) => `${k}: ${JSON.stringify(v)}`),
-  ];
-  return lines.join("\n") + "\n";
+  const doc: Record<string, unknown> = { name: c.config.values.name, pack: c.source };
+  for (const [key, value] of Object.entries(c.values)) {
+    const parts = key.split(".");
+    let at = doc;
+    for (const part of parts.slice(0, -1)) at = (at[part] ??= {}) as Record<string, unknown>;
+    at[parts[parts.length - 1]!] = value;
+  }
+  const comment = "# Written by codegen adopt: the files .codegen/ledger.json lists are generated (gen rewrites them); every other file is yours.\n";
+  return comment + yamlLib().stringify(doc, { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN" });
 }
 
 function report(c: Candidate, f: Classification, dryRun: boolean): string[] {
   const v = c.config.values;
-  const chosen = Object.entries(c.values).filter(([k]) => k !== "frame").map(([k, val]) => `${k} ${val}`);
+  const chosen = Object.entries(c.values).filter(([k]) => k !== "frame").map(([k, val]) => `${k} ${String(val)}`);
   const lines = [`${dryRun ? "would adopt" : "adopting"} ${relative(process.cwd(), c.config.root) || "."} with pack ${c.pack.name}, frame ${v.frame} (${[...chosen, `module ${v.module}`].join(", ")})`];
   const section = (title: string, paths: string[]): void => {
     if (paths.length === 0) return;

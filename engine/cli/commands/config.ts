@@ -5,6 +5,7 @@ import { allowedHooks } from "../consent.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { projectPack } from "../project-pack.js";
 import { loadPack } from "../../packs/index.js";
+import { redactValue } from "../../secrets/index.js";
 import type { Out } from "../report.js";
 
 /** `codegen config`: every key (the engine's and the pack's) with its value and the layer that set it. */
@@ -25,11 +26,13 @@ function print(config: LoadedConfig, consent: ConsentState, out: Out): void {
     const shown = relative(process.cwd(), config.file) || config.file;
     out.info(`  --config ${shown} is read instead of ${CONFIG_FILE} (the files are not merged); the root stays ${config.root}`);
   }
+  // Any key may hold a datasource (the engine's sql and migrate keys, a pack's own): passwords are shown as ***.
+  const printed = (key: string): string => JSON.stringify(redactValue(valueAt(config.values, key)));
   for (const key of config.keys.keys()) {
     const layer = config.provenance.get(key) ?? [...config.provenance].find(([k]) => k.startsWith(key + "."))?.[1] ?? "default";
     if (key === "trust") out.info(trustLine(config, consent));
-    else if (layer === "project") out.info(`${key} = ${JSON.stringify(valueAt(config.values, key))}  (${config.moduleFrom ?? layer}: an existing project's module is never changed by config)`);
-    else out.info(`${key} = ${JSON.stringify(valueAt(config.values, key))}  (${layer}; env ${envName(key)})`);
+    else if (layer === "project") out.info(`${key} = ${printed(key)}  (${config.moduleFrom ?? layer}: an existing project's module is never changed by config)`);
+    else out.info(`${key} = ${printed(key)}  (${layer}; env ${envName(key)})`);
   }
   out.info(`commands: ${consentLine(consent)}`);
 }

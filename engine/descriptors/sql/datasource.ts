@@ -15,11 +15,12 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
 import { outsideProject } from "../../fs/index.js";
+import { redactDatasource } from "../../secrets/index.js";
 import type { SqlDialect } from "../../ir/index.js";
 
 export interface Datasource {
   dialect: SqlDialect;
-  /** The URL with its password removed, safe to print. */
+  /** The URL as given with its password replaced by `***` (secrets/redact.ts), safe to print. */
   redacted: string;
   host: string;
   port: number;
@@ -59,14 +60,9 @@ export interface ConnectOptions {
 
 function bad(url: string, why: string): never {
   throw new CodegenError(
-    diag("SQL_DATASOURCE", `invalid datasource ${redactLoose(url)}: ${why}`, undefined, "use mysql://user:pass@host:port/db, postgres://user@host:port/db?search_path=schema or sqlite:path/to/file.db"),
+    diag("SQL_DATASOURCE", `invalid datasource ${redactDatasource(url)}: ${why}`, undefined, "use mysql://user:pass@host:port/db, postgres://user@host:port/db?search_path=schema or sqlite:path/to/file.db"),
     2,
   );
-}
-
-/** Best-effort password removal for URLs that do not parse. */
-function redactLoose(url: string): string {
-  return url.replace(/\/\/([^:@/]*):[^@]*@/, "//$1@");
 }
 
 /** A percent-encoded part of the URL, decoded; a malformed escape (`%zz`) is the URL's fault, not a crash. */
@@ -91,7 +87,7 @@ export function parseDatasource(url: string, cwd = process.cwd()): Datasource {
     rest = decoded(url, rest);
     if (!rest) bad(url, "no file path");
     if (rest.includes("\0")) bad(url, "a NUL character in the file path");
-    return { ...base, dialect: "sqlite", redacted: url, params, file: path.resolve(cwd, rest) };
+    return { ...base, dialect: "sqlite", redacted: redactDatasource(url), params, file: path.resolve(cwd, rest) };
   }
   if (scheme === "mysql") {
     let rest = url.slice("mysql://".length);
@@ -111,8 +107,7 @@ export function parseDatasource(url: string, cwd = process.cwd()): Datasource {
     const port = m[2] ? Number(m[2]) : 3306;
     const database = decoded(url, m[3] ?? "");
     if (!database) bad(url, "no database name");
-    const redacted = `mysql://${user ? `${user}@` : ""}${host}:${port}/${database}`;
-    return { ...base, dialect: "mysql", redacted, host, port, user, password, database, params };
+    return { ...base, dialect: "mysql", redacted: redactDatasource(url), host, port, user, password, database, params };
   }
   if (scheme === "postgres" || scheme === "postgresql") {
     let u: URL;
@@ -127,11 +122,7 @@ export function parseDatasource(url: string, cwd = process.cwd()): Datasource {
     const user = decoded(url, u.username);
     const host = (u.hostname || "127.0.0.1").replace(/^\[|\]$/g, "");
     const port = u.port ? Number(u.port) : 5432;
-    const shown = new URLSearchParams(u.searchParams);
-    for (const k of ["password", "sslpassword"]) shown.delete(k);
-    const qs = shown.toString();
-    const redacted = `${scheme}://${user ? `${user}@` : ""}${host}:${port}/${database}${qs ? `?${qs}` : ""}`;
-    return { ...base, dialect: "postgres", redacted, host, port, user, password: decoded(url, u.password), database, schema, params: u.searchParams };
+    return { ...base, dialect: "postgres", redacted: redactDatasource(url), host, port, user, password: decoded(url, u.password), database, schema, params: u.searchParams };
   }
   bad(url, "unknown scheme (expected mysql:, postgres:, postgresql: or sqlite:)");
 }
@@ -155,7 +146,7 @@ export async function connect(url: string, options: ConnectOptions = {}): Promis
     return await connectSqlite(ds, options.write ?? false);
   } catch (e) {
     if (e instanceof CodegenError) throw e;
-    const reason = scrub((e as Error).message || String((e as { code?: string }).code ?? e), ds.password);
+    const reason = redactDatasource(scrub((e as Error).message || String((e as { code?: string }).code ?? e), ds.password));
     throw new CodegenError(diag("SQL_CONNECT", `cannot connect to ${ds.redacted}: ${reason}`, undefined, "check that the server runs and that the URL, user and password are right"));
   }
 }

@@ -133,21 +133,36 @@ export function canonNumber(text: string): string {
   return out === "0" ? "0" : sign + out;
 }
 
+/**
+ * Drops parentheses that wrap the whole expression, however many. One pass over the tokens:
+ * peeling one pair at a time and looking for its match again each time was quadratic, and a
+ * default nested 32,000 deep took seconds to read.
+ */
 function stripParens(tokens: Token[]): Token[] {
-  let t = tokens;
-  while (t.length >= 2 && t[0]!.text === "(" && t[t.length - 1]!.text === ")" && closingIndex(t, 0) === t.length - 1) t = t.slice(1, -1);
-  return t;
+  const match = closingIndexes(tokens);
+  let lo = 0;
+  let hi = tokens.length - 1;
+  while (hi - lo >= 1 && tokens[lo]!.text === "(" && match[lo] === hi) {
+    lo++;
+    hi--;
+  }
+  return lo === 0 ? tokens : tokens.slice(lo, hi + 1);
 }
 
-function closingIndex(tokens: Token[], open: number): number {
-  let depth = 0;
-  for (let k = open; k < tokens.length; k++) {
+/** For each `(` punctuation token, the index of its `)` (-1 when unclosed); other indexes hold -1. */
+function closingIndexes(tokens: Token[]): Int32Array {
+  const match = new Int32Array(tokens.length).fill(-1);
+  const open: number[] = [];
+  for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
     if (t.kind !== "punct") continue;
-    if (t.text === "(") depth++;
-    else if (t.text === ")" && --depth === 0) return k;
+    if (t.text === "(") open.push(k);
+    else if (t.text === ")") {
+      const o = open.pop();
+      if (o !== undefined) match[o] = k;
+    }
   }
-  return -1;
+  return match;
 }
 
 function topLevelIndex(tokens: Token[], text: string): number {
