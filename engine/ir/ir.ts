@@ -222,7 +222,7 @@ export interface SqlTable {
   /** Name of the auto-increment / identity / serial column, "" when none. */
   autoIncrement: string;
   dialect: SqlDialect;
-  /** Where the table was read from: a DDL file or a datasource (password removed). */
+  /** Where the table was read from: a DDL file or a datasource (its password shown as ***). */
   source: string;
   pos: IrPosition | null;
 }

@@ -18,7 +18,7 @@ export interface ProjectDatabase {
 
 export interface ProjectDatasource {
   url: string;
-  /** The URL with its password removed. */
+  /** The URL with its password shown as `***`. */
   redacted: string;
   /** Where it came from, for messages: the file, then the key in parentheses. */
   from: string;
