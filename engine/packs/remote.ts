@@ -98,13 +98,15 @@ async function fetchTarball(source: string, options: FetchOptions): Promise<Fetc
   if (!options.offline) {
     const tmp = `${latest}.${process.pid}.tmp`;
     const { downloadTemplate } = await import("giget");
+    const withheld = plainHttp(source) && Boolean(process.env["GIGET_AUTH"]);
     try {
-      await downloadTemplate(source, { dir: tmp, force: true, forceClean: true, offline: false, preferOffline: false, silent: true, install: false });
+      await withoutToken(withheld, () => downloadTemplate(source, { dir: tmp, force: true, forceClean: true, offline: false, preferOffline: false, silent: true, install: false }));
       rmSync(latest, { recursive: true, force: true });
       renameSync(tmp, latest);
     } catch (e) {
       rmSync(tmp, { recursive: true, force: true });
-      if (!existsSync(join(latest, "pack.yaml"))) throw new CodegenError(diag("PACK_FETCH", `cannot fetch template pack ${source}: ${(e as Error).message}`), 1);
+      const hint = withheld ? `GIGET_AUTH is sent only over https; ${source} is plain http, so it got no token` : undefined;
+      if (!existsSync(join(latest, "pack.yaml"))) throw new CodegenError(diag("PACK_FETCH", `cannot fetch template pack ${source}: ${(e as Error).message}`, undefined, hint), 1);
     }
   }
   if (!existsSync(join(latest, "pack.yaml"))) {
@@ -120,6 +122,34 @@ async function fetchTarball(source: string, options: FetchOptions): Promise<Fetc
     cpSync(latest, dir, { recursive: true });
   }
   return { dir, resolved: digest };
+}
+
+/**
+ * Whether giget would fetch the source over plain http: an http:// URL, or a hosted source whose
+ * server the environment moved to an http:// address (GIGET_GITHUB_URL, GIGET_GITLAB_URL).
+ */
+function plainHttp(source: string): boolean {
+  if (/^http:\/\//i.test(source)) return true;
+  const hosted = hostedPrefixes.exec(source)?.[1];
+  const server = hosted === "gh" || hosted === "github" ? process.env["GIGET_GITHUB_URL"] : hosted === "gitlab" ? process.env["GIGET_GITLAB_URL"] : undefined;
+  return server !== undefined && /^http:\/\//i.test(server);
+}
+
+/**
+ * Runs the download with GIGET_AUTH out of the environment when `withhold`: a token sent over
+ * plain http can be read by anyone on the path. giget reads the variable when downloadTemplate
+ * is called, before its first await, so it is put back as soon as the call returns its promise
+ * (another fetch running meanwhile, over https, still sees it).
+ */
+function withoutToken<T>(withhold: boolean, start: () => Promise<T>): Promise<T> {
+  if (!withhold) return start();
+  const token = process.env["GIGET_AUTH"];
+  delete process.env["GIGET_AUTH"];
+  try {
+    return start();
+  } finally {
+    process.env["GIGET_AUTH"] = token;
+  }
 }
 
 /**
