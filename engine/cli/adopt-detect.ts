@@ -2,7 +2,9 @@
  * What `codegen adopt` takes a folder for: the pack, frame and config values (a naming style)
  * under which the most of the files the pack would plan already exist. Everything it knows
  * about a layout comes from the packs' `adopt` sections; each candidate is generated in memory
- * (nothing is written) and scored by the planned paths present on disk.
+ * (nothing is written) and scored by the planned paths present on disk, then (between choices
+ * that plan the same paths, such as a model with or without a cache) by the lines its managed
+ * files share with the files there.
  */
 import { basename } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
@@ -20,6 +22,8 @@ export interface Candidate {
   result: GenerateResult;
   /** Planned paths that exist in the folder. */
   present: number;
+  /** Lines the planned managed files share with the files at their paths: tells apart choices that plan the same paths. */
+  alike: number;
   /** The config values adopt chose (frame, and the pack's `vary` keys), by dotted key. */
   values: Record<string, string | boolean>;
 }
@@ -55,7 +59,7 @@ export async function detectLayout(options: DetectOptions): Promise<Candidate> {
       }
       for (const values of variations(pack, frame)) {
         const candidate = await generateAs(root, source, pack, values, options.offline);
-        if (!best || candidate.present > best.present) best = candidate;
+        if (!best || candidate.present > best.present || (candidate.present === best.present && candidate.alike > best.alike)) best = candidate;
       }
     }
   }
@@ -96,8 +100,33 @@ async function generateAs(root: string, source: string, pack: Pack, values: Reco
   const config = await applyPack(await loadConfig({ cwd: root, root, flags, env: {} }), pack);
   const result = await generate({ config, phase: "gen", pack });
   const disk = new ProjectFiles(root);
-  const present = result.files.filter((f) => disk.read(f.path) !== null).length;
-  return { source, pack, config, result, present, values };
+  let present = 0;
+  let alike = 0;
+  for (const f of result.files) {
+    const bytes = disk.read(f.path);
+    if (bytes === null) continue;
+    present++;
+    if (f.mode === "managed") alike += sharedLines(bytes.toString("utf8"), f.contents.toString("utf8"));
+  }
+  return { source, pack, config, result, present, alike, values };
+}
+
+/** How many lines (trimmed, not blank) two texts have in common, each line counted as often as both have it. */
+function sharedLines(a: string, b: string): number {
+  const counts = new Map<string, number>();
+  for (const line of a.split("\n")) {
+    const t = line.trim();
+    if (t !== "") counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  let shared = 0;
+  for (const line of b.split("\n")) {
+    const t = line.trim();
+    const n = counts.get(t) ?? 0;
+    if (t === "" || n === 0) continue;
+    shared++;
+    counts.set(t, n - 1);
+  }
+  return shared;
 }
 
 /** The folder's name as the project's, without what a project name may not hold. */

@@ -8,7 +8,7 @@ import type { LoadedConfig } from "../config/index.js";
 import { generate, type GenerateResult } from "../generate.js";
 import type { Pack, PackPins, Phase } from "../packs/index.js";
 import { NestedProjects } from "../project/index.js";
-import { acquireLock, fileClock, guardSignals, ProjectFiles, readLedger, recoverTransaction, saveSnapshot, snapshotReport, TX_DIR, unchangedSnapshot, userOwnedOnce, writeFiles, type Ledger, type Said, type Snapshot, type WriteReport } from "../write/index.js";
+import { acquireLock, fileClock, generatedMarker, guardSignals, ProjectFiles, readLedger, recoverTransaction, saveSnapshot, snapshotReport, TX_DIR, unchangedSnapshot, userOwnedOnce, writeFiles, type Ledger, type Said, type Snapshot, type WriteReport } from "../write/index.js";
 import type { Out } from "./report.js";
 
 export interface GenRun {
@@ -53,6 +53,7 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
     ledger,
     disk,
     looksGenerated: result.looksGenerated,
+    marked: generatedMarker(result.pack),
     force: run.config.values.gen.force,
     dryRun: run.dryRun,
     scope,

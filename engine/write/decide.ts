@@ -5,6 +5,9 @@
  * A file is gen's only when the ledger lists it (or when a project without a ledger adopts it
  * because it matches the plan or carries the marker). Marker text alone never makes a file
  * removable: it only tells a generated-looking file at a planned path from the user's own.
+ * Nor does the ledger alone: it comes with the repository, so gen removes or moves a file it
+ * lists only when the file also carries the pack's marker or holds bytes codegen wrote at that
+ * path in this clone (clone-record.ts).
  */
 import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
 import type { PlannedFile } from "../plan/index.js";
@@ -41,6 +44,10 @@ export interface DecideInput {
   /** Files `new` just seeded (sample logic): gen's from the start, with their seeded bytes. */
   adopt: Set<string>;
   nested: NestedProjects;
+  /** Whether bytes carry the pack's marker, or the marker of the step a ledger rule names (markers.ts). */
+  marked: (rule: string, bytes: Buffer) => boolean;
+  /** The SHA-256 of the bytes codegen wrote at a path in this clone, if it did (clone-record.ts). */
+  wroteHere: (path: string) => string | undefined;
 }
 
 export interface Decision {
@@ -50,6 +57,8 @@ export interface Decision {
   /** Files a project without a ledger had that gen took as its own. */
   adopted: number;
   ledger: LedgerEntry[];
+  /** Path to the SHA-256 of bytes this run writes or finds as planned there: what codegen vouches for in this clone. */
+  vouched: Map<string, string>;
 }
 
 /**
@@ -85,6 +94,7 @@ export function decide(input: DecideInput): Decision {
   const conflicts: Diagnostic[] = [];
   let adopted = 0;
   const moves = new MoveFinder(input);
+  const vouched = new Map<string, string>();
 
   for (const f of input.planned) {
     const nestedIn = input.nested.owner(f.path);
@@ -98,6 +108,7 @@ export function decide(input: DecideInput): Decision {
       // The same bytes as on disk (the usual case) have the digest already taken of the disk's.
       const digest = before !== null && (bytes === before || bytes.equals(before)) ? disk.hash(f.path)! : sha256(bytes);
       entries.set(f.path, { path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, sha256: digest, ...identityOf(f), ...extra });
+      if (f.mode !== "merge") vouched.set(f.path, digest);
     };
     const out = (state: FileState, after: Buffer): void => {
       outcomes.push({ path: f.path, state, rule: f.rule, before, after });
@@ -107,6 +118,7 @@ export function decide(input: DecideInput): Decision {
     if (moved) {
       outcomes.push(moved.outcome);
       entries.set(f.path, moved.entry);
+      vouched.set(f.path, sha256(moved.outcome.after));
       continue;
     }
     if (before === null) {
@@ -139,6 +151,7 @@ export function decide(input: DecideInput): Decision {
         if (rendered === (entry.rendered ?? entry.sha256)) {
           out("kept", before);
           entries.set(f.path, keptFor(entry, f, { rule: f.rule, sources: f.sources }));
+          if (rendered === entry.sha256) vouched.set(f.path, rendered); // the bytes gen plans there
         } else {
           out(before.equals(f.contents) ? "unchanged" : "updated", f.contents);
           record(f.contents);
@@ -178,12 +191,15 @@ export function decide(input: DecideInput): Decision {
     if (input.nested.owner(entry.path) !== null) continue;
     const before = disk.read(entry.path);
     if (before === null) continue;
-    if (entry.mode !== "merge" && disk.hash(entry.path) === entry.sha256) {
+    const hash = disk.hash(entry.path);
+    // The ledger's word and the bytes it records are not enough (anyone can write both): the
+    // file must also carry the pack's marker, or be what codegen wrote there in this clone.
+    if (entry.mode !== "merge" && hash === entry.sha256 && (input.marked(entry.rule, before) || input.wroteHere(entry.path) === hash)) {
       outcomes.push({ path: entry.path, state: "removed", rule: entry.rule, before, after: Buffer.alloc(0) });
     } else {
       orphans.push(entry.path);
     }
   }
   outcomes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { outcomes, orphans: orphans.sort(), adopted, ledger: [...entries.values()] };
+  return { outcomes, orphans: orphans.sort(), adopted, ledger: [...entries.values()], vouched };
 }

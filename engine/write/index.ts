@@ -14,6 +14,7 @@ import { serializeLedger, type Ledger, type LedgerEntry } from "./ledger.js";
 import { ensureStateDir } from "./lock.js";
 import { applyTransaction, type Change } from "./transaction.js";
 import { dropSnapshot } from "./snapshot.js";
+import { CloneRecord } from "./clone-record.js";
 
 export { userOwnedOnce, type FileOutcome, type FileState } from "./decide.js";
 export { pathStamp, ProjectFiles, sha256 } from "./disk.js";
@@ -23,6 +24,8 @@ export { applyTransaction, recoverTransaction, TX_DIR, type Recovery } from "./t
 export { guardSignals, Interrupted, signalExitCode, signalsGuarded } from "./interrupts.js";
 export { fileClock, saveSnapshot, snapshotReport, unchangedSnapshot, SNAPSHOT_PATH, type Said, type Snapshot } from "./snapshot.js";
 export { stampChangeTime } from "./disk.js";
+export { moveCloneRecord } from "./clone-record.js";
+export { generatedMarker } from "./markers.js";
 
 export interface WriteOptions {
   root: string;
@@ -30,6 +33,8 @@ export interface WriteOptions {
   ledger: Ledger;
   disk: ProjectFiles;
   looksGenerated: (file: PlannedFile, bytes: Buffer) => boolean;
+  /** Whether bytes carry the pack's marker for a ledger rule (markers.ts): with the clone record, what lets gen remove or move a listed file. */
+  marked: (rule: string, bytes: Buffer) => boolean;
   force: boolean;
   dryRun: boolean;
   /** A partial run: only files planned from these descriptors, or from all of them (plannedFromAll), may be removed (null: any). */
@@ -68,6 +73,7 @@ function plannedFromAll(entry: LedgerEntry): boolean {
 export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
   const root = await realpath(options.root);
   const scope = options.scope;
+  const record = CloneRecord.read(root);
   const decision = decide({
     disk: options.disk,
     planned: options.files,
@@ -77,6 +83,8 @@ export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
     pruneScope: scope ? (entry) => entry.sources.some((s) => scope.has(s)) || plannedFromAll(entry) : null,
     adopt: options.adopt ?? new Set(),
     nested: new NestedProjects(root),
+    marked: options.marked,
+    wroteHere: (path) => record.hash(path),
   });
   const changes: Change[] = [];
   // Every destination reached through real folders (what each folder is, remembered from the reads).
@@ -100,10 +108,15 @@ export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
   const ledgerChanged = ledger !== null && !(options.ledger.raw?.equals(ledger) ?? false);
   const ledgerState = !options.recordLedger ? "same" : !options.ledger.raw ? "new" : ledgerChanged ? "changed" : "same";
   const report = { outcomes: decision.outcomes, counts, orphans: decision.orphans, adopted: decision.adopted, changes: changes.length > 0 || ledgerChanged, ledger: ledgerState } as const;
-  if (options.dryRun || !report.changes) return report;
-  ensureStateDir(root);
-  dropSnapshot(root);
-  await whileWriting(() => applyTransaction(root, changes, ledgerChanged ? ledger : null));
+  if (options.dryRun) return report;
+  // What codegen wrote (or found as it planned) is remembered for this clone; `new`'s seed writes the user's files, not gen's.
+  if (options.recordLedger) record.update(decision.vouched, decision.outcomes.filter((o) => o.state === "removed" || o.state === "moved").map((o) => (o.state === "moved" ? o.from! : o.path)));
+  if (report.changes) {
+    ensureStateDir(root);
+    dropSnapshot(root);
+    await whileWriting(() => applyTransaction(root, changes, ledgerChanged ? ledger : null));
+  }
+  record.save();
   return report;
 }
 export { checkStateDir, readStateFile } from "./state-dir.js";

@@ -10,6 +10,10 @@
  * moves, and the old file is left as any file no longer planned is. Nor does a file move to
  * another extension or out of a hidden path (renamesOnly).
  *
+ * Either way the old file moves only with evidence beyond the ledger's word (which comes with the
+ * repository): it carries the pack's marker, or codegen wrote a file at that path in this clone
+ * (clone-record.ts; the user may have edited it since, and their edits move with it).
+ *
  * By spelling: on a file system that ignores case (macOS, Windows), `userlogic.txt` planned as
  * `userLogic.txt` is the file already there. The ledger's entry under the old spelling must then
  * not be removed (that would delete the one file); the file is renamed to the new spelling.
@@ -45,7 +49,7 @@ export class MoveFinder {
     const old = this.byIdentity.get(key(f.rule, f.identity));
     if (!old || this.taken.has(old.path) || this.input.nested.owner(old.path) !== null || !renamesOnly(old.path, f.path)) return null;
     const before = this.input.disk.read(old.path);
-    return before === null ? null : this.move(f, old, before);
+    return before === null || !this.vouched(old, before) ? null : this.move(f, old, before);
   }
 
   /**
@@ -56,7 +60,9 @@ export class MoveFinder {
     if (f.mode === "merge") return null;
     for (const old of this.byFoldedPath.get(f.path.toLowerCase()) ?? []) {
       if (old.path === f.path || this.taken.has(old.path) || !this.sameFile(old.path, f.path)) continue;
-      return this.move(f, old, this.input.disk.read(old.path)!);
+      const before = this.input.disk.read(old.path)!;
+      if (!this.vouched(old, before)) continue;
+      return this.move(f, old, before);
     }
     return null;
   }
@@ -79,6 +85,11 @@ export class MoveFinder {
     }
     const { identity: _, ...rest } = old;
     return { outcome: { ...moved, after: before }, entry: { ...rest, path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, ...identity } };
+  }
+
+  /** The file the ledger lists at `old.path` carries the pack's marker, or codegen wrote that path in this clone. */
+  private vouched(old: LedgerEntry, before: Buffer): boolean {
+    return this.input.marked(old.rule, before) || this.input.wroteHere(old.path) !== undefined;
   }
 
   /** Two paths naming one file (the same device and inode). */

@@ -13,7 +13,7 @@ import { isRemote, loadPack } from "../../packs/index.js";
 import { withHooks } from "../hooks.js";
 import { needConsent } from "../consent.js";
 import { summary, type Out } from "../report.js";
-import type { WriteReport } from "../../write/index.js";
+import { moveCloneRecord, type WriteReport } from "../../write/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { askChoice, askText, canPrompt } from "../prompt.js";
 import { genProject } from "../run-gen.js";
@@ -90,7 +90,10 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
       const { report } = await withHooks(config.values.gen.hooks, scratch, "gen", () => genProject({ config, phase: "gen", dryRun: false, pack: loaded, pins, adopt, recordLedger: true, log: out.info, progress: progress.step }));
       progress.done();
       if (existsSync(target)) await rm(target, { recursive: true });
+      const madeIn = realpathSync(scratch);
       await rename(scratch, target);
+      // What gen wrote in the scratch folder is what it wrote in this project (the sample's logic files).
+      moveCloneRecord(madeIn, realpathSync(target));
       if (consent.commands.length > 0) recordConsent(consent, realpathSync(target));
       out.info(summary(seededAsCreated(report, adopt), false));
       out.info(`created ${shownTarget} (frame ${config.values.frame}, ${plugin && flags.mono ? "in the host's module" : "module"} ${config.values.module})`);
