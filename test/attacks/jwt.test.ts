@@ -11,7 +11,8 @@ import { startShop, type Shop } from "../support/shop-service.js";
 
 const test = suite("attacks: the generated service's JWT check is strict");
 let shop: Shop;
-const now = Math.floor(Date.now() / 1000);
+/** The clock when a test signs its token: each token's exp and iat are from the moment it is sent, however long the files before this one took. */
+const now = (): number => Math.floor(Date.now() / 1000);
 const whoami = "/api/v1/admin/whoami";
 const bearer = (token: string): RequestInit => ({ headers: { authorization: `Bearer ${token}` } });
 
@@ -24,7 +25,7 @@ test.after(async () => {
 });
 
 test("a valid HS256 token with exp is accepted and its claims reach the logic", async () => {
-  const r = await shop.get(whoami, bearer(signJwtAs("HS256", { uid: "u1", exp: now + 600 }, shop.secret)));
+  const r = await shop.get(whoami, bearer(signJwtAs("HS256", { uid: "u1", exp: now() + 600 }, shop.secret)));
   assert.is(r.status, 200, r.text);
   assert.equal(JSON.parse(r.text), { uid: "u1" });
   const usual = await shop.get(whoami, bearer(signJwt({ uid: "u2" }, shop.secret)));
@@ -32,27 +33,27 @@ test("a valid HS256 token with exp is accepted and its claims reach the logic", 
 });
 
 test("a token without exp is refused", async () => {
-  assert.is((await shop.get(whoami, bearer(signJwtAs("HS256", { uid: "u1", iat: now }, shop.secret)))).status, 401);
+  assert.is((await shop.get(whoami, bearer(signJwtAs("HS256", { uid: "u1", iat: now() }, shop.secret)))).status, 401);
   assert.is((await shop.get(whoami, bearer(signJwtAs("HS256", { uid: "u1", exp: 0 }, shop.secret)))).status, 401);
 });
 
 test("an expired token is refused", async () => {
-  assert.is((await shop.get(whoami, bearer(signJwtAs("HS256", { uid: "u1", exp: now - 60 }, shop.secret)))).status, 401);
+  assert.is((await shop.get(whoami, bearer(signJwtAs("HS256", { uid: "u1", exp: now() - 60 }, shop.secret)))).status, 401);
 });
 
 test("another HMAC algorithm with the same secret is refused", async () => {
   for (const alg of ["HS384", "HS512"] as const) {
-    const r = await shop.get(whoami, bearer(signJwtAs(alg, { uid: "u1", exp: now + 600 }, shop.secret)));
+    const r = await shop.get(whoami, bearer(signJwtAs(alg, { uid: "u1", exp: now() + 600 }, shop.secret)));
     assert.is(r.status, 401, `${alg} accepted`);
   }
 });
 
 test("alg none is refused", async () => {
-  assert.is((await shop.get(whoami, bearer(signJwtAs("none", { uid: "u1", exp: now + 600 }, shop.secret)))).status, 401);
+  assert.is((await shop.get(whoami, bearer(signJwtAs("none", { uid: "u1", exp: now() + 600 }, shop.secret)))).status, 401);
 });
 
 test("a token without the Bearer scheme is refused", async () => {
-  const token = signJwtAs("HS256", { uid: "u1", exp: now + 600 }, shop.secret);
+  const token = signJwtAs("HS256", { uid: "u1", exp: now() + 600 }, shop.secret);
   for (const header of [token, `Token ${token}`, `Basic ${token}`, `Bearer`, `Bearer `, `Bearer${token}`]) {
     assert.is((await shop.get(whoami, { headers: { authorization: header } })).status, 401, `Authorization: ${header.slice(0, 12)}…`);
   }

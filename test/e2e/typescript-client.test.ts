@@ -29,7 +29,8 @@ const dir = join(work, "notes");
 let service: Service | undefined;
 let consumer: Consumer;
 let open: unknown;
-let authed: unknown;
+/** A client with a token signed now (each call: a token never outlives the test that sends it). */
+let authed: () => unknown;
 
 test.before(async () => {
   cpSync(join(repoRoot, "test/golden/cases/client-typescript/input"), dir, { recursive: true });
@@ -43,8 +44,9 @@ test.before(async () => {
   checkGoProject(dir);
   service = await startService(dir, "etc/test.yaml", port, "/ping");
   const secret = /Auth:\n\s+AccessSecret: (\S+)/.exec(etc)![1]!;
-  open = consumer.client(service.url);
-  authed = consumer.client(service.url + "/", signJwt({ uid: "u-7" }, secret));
+  const url = service.url;
+  open = consumer.client(url);
+  authed = () => consumer.client(url + "/", signJwt({ uid: "u-7" }, secret));
 });
 
 test.after(async () => {
@@ -122,8 +124,8 @@ test("GET sends no JSON body; an unbound path parameter is encoded into the path
 });
 
 test("a jwt group answers with the token and rejects with 401 without it", async () => {
-  assert.is(await call("whoAmI", authed), "u-7");
-  assert.is(await call("adminPing", authed), undefined);
+  assert.is(await call("whoAmI", authed()), "u-7");
+  assert.is(await call("adminPing", authed()), undefined);
   const refused = await consumer.rejection(call("whoAmI"));
   assert.is(typeof refused === "object" ? refused.status : refused, 401);
   const pingRefused = await consumer.rejection(call("adminPing"));
