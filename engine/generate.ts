@@ -43,6 +43,8 @@ export interface GenerateOptions {
    * the inputs' globs (the other kinds are not read). Such a run is not kept for later runs.
    */
   named?: Record<string, string[]>;
+  /** Plan and render only, without the pack's steps (files as templates print them): not kept for later runs. */
+  withoutSteps?: boolean;
   /** `once` files the user owns: planned without rendering them. */
   userOwned?: (path: string) => boolean;
   /** Versions of fetched packs: pinned ones are used, the ones used are recorded here. */
@@ -112,7 +114,7 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   const project = { ...projectInfo(config), plugins };
   const hashes = named ? namedHashes(config.root, named) : await descriptorHashes(config.root, inputs);
   // Full gens from descriptor files are remembered; a live database can change under the same key.
-  const keyInputs = options.phase === "gen" && !options.only && !named && values.sql.datasource.length === 0 ? generationInputs(pack, values, project, config.root, Object.values(inputs)) : null;
+  const keyInputs = options.phase === "gen" && !options.only && !named && !options.withoutSteps && values.sql.datasource.length === 0 ? generationInputs(pack, values, project, config.root, Object.values(inputs)) : null;
   const key = keyInputs ? await generationKey(keyInputs, hashes, (dir) => layerIdentity(pack, dir)) : null;
   const replay = (said: Said): void => {
     for (const w of said.warnings) options.log?.(w);
@@ -196,7 +198,7 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
 
   const rendered = files.filter((f) => f.rendered);
   // Steps transform the project's tree; skills are written elsewhere and are not code.
-  const transformed = options.phase === "skills" ? rendered : await runSteps(rendered, { steps: pack.steps, tools: pack.tools, renderer, root: config.root, ir, project, config: values, functions, builtinFunctions, verbose: values.verbose ? options.log : undefined, progress: options.progress });
+  const transformed = options.phase === "skills" || options.withoutSteps ? rendered : await runSteps(rendered, { steps: pack.steps, tools: pack.tools, renderer, root: config.root, ir, project, config: values, functions, builtinFunctions, verbose: values.verbose ? options.log : undefined, progress: options.progress });
   files = [...transformed, ...files.filter((f) => !f.rendered)];
   timer("steps");
   if (key) storeGeneration(key, files, said);

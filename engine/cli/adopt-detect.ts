@@ -67,7 +67,9 @@ export async function detectLayout(options: DetectOptions): Promise<Candidate> {
     const why = looked.length > 0 ? ` (${looked.join("; ")})` : "";
     throw new CodegenError(diag("ADOPT_NOT_A_PROJECT", `${root} is not a project any pack can adopt${why}; nothing was written`, undefined, "run codegen adopt in the folder of one service: the one holding its main file and etc/"));
   }
-  return best;
+  // Candidates are told apart without the pack's steps (formatters, compilers): the one taken
+  // is generated in full, as gen will.
+  return { ...best, result: await generate({ config: best.config, phase: "gen", pack: best.pack }) };
 }
 
 /** Why the folder is not a project of this frame (a required file or a descriptor missing), or null. */
@@ -98,7 +100,7 @@ function variations(pack: Pack, frame: string): Array<Record<string, string | bo
 async function generateAs(root: string, source: string, pack: Pack, values: Record<string, string | boolean>, offline: boolean | undefined): Promise<Candidate> {
   const flags: Record<string, unknown> = { name: projectName(root), pack: source, offline, ...values };
   const config = await applyPack(await loadConfig({ cwd: root, root, flags, env: {} }), pack);
-  const result = await generate({ config, phase: "gen", pack });
+  const result = await generate({ config, phase: "gen", pack, withoutSteps: true });
   const disk = new ProjectFiles(root);
   let present = 0;
   let alike = 0;
@@ -111,16 +113,20 @@ async function generateAs(root: string, source: string, pack: Pack, values: Reco
   return { source, pack, config, result, present, alike, values };
 }
 
-/** How many lines (trimmed, not blank) two texts have in common, each line counted as often as both have it. */
+/**
+ * How many lines two texts have in common, each counted as often as both have it; white space is
+ * not compared (a formatter's alignment differs between files it has and has not run on).
+ */
 function sharedLines(a: string, b: string): number {
   const counts = new Map<string, number>();
+  const bare = (line: string): string => line.replace(/\s+/g, "");
   for (const line of a.split("\n")) {
-    const t = line.trim();
+    const t = bare(line);
     if (t !== "") counts.set(t, (counts.get(t) ?? 0) + 1);
   }
   let shared = 0;
   for (const line of b.split("\n")) {
-    const t = line.trim();
+    const t = bare(line);
     const n = counts.get(t) ?? 0;
     if (t === "" || n === 0) continue;
     shared++;
