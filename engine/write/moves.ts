@@ -11,8 +11,10 @@
  * another extension or out of a hidden path (renamesOnly).
  *
  * Either way the old file moves only with evidence beyond the ledger's word (which comes with the
- * repository): it carries the pack's marker, or codegen wrote a file at that path in this clone
- * (clone-record.ts; the user may have edited it since, and their edits move with it).
+ * repository): it carries the pack's marker, codegen wrote a file at that path in this clone
+ * (clone-record.ts; the user may have edited it since, and their edits move with it), or the
+ * move only respells the path (letter case, "_" and "-": what a naming style changes), so that
+ * a style change in a fresh clone still carries the team's logic files along.
  *
  * By spelling: on a file system that ignores case (macOS, Windows), `userlogic.txt` planned as
  * `userLogic.txt` is the file already there. The ledger's entry under the old spelling must then
@@ -49,7 +51,7 @@ export class MoveFinder {
     const old = this.byIdentity.get(key(f.rule, f.identity));
     if (!old || this.taken.has(old.path) || this.input.nested.owner(old.path) !== null || !renamesOnly(old.path, f.path)) return null;
     const before = this.input.disk.read(old.path);
-    return before === null || !this.vouched(old, before) ? null : this.move(f, old, before);
+    return before === null || !this.vouched(old, before, f.path) ? null : this.move(f, old, before);
   }
 
   /**
@@ -61,7 +63,7 @@ export class MoveFinder {
     for (const old of this.byFoldedPath.get(f.path.toLowerCase()) ?? []) {
       if (old.path === f.path || this.taken.has(old.path) || !this.sameFile(old.path, f.path)) continue;
       const before = this.input.disk.read(old.path)!;
-      if (!this.vouched(old, before)) continue;
+      if (!this.vouched(old, before, f.path)) continue;
       return this.move(f, old, before);
     }
     return null;
@@ -87,9 +89,9 @@ export class MoveFinder {
     return { outcome: { ...moved, after: before }, entry: { ...rest, path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, ...identity } };
   }
 
-  /** The file the ledger lists at `old.path` carries the pack's marker, or codegen wrote that path in this clone. */
-  private vouched(old: LedgerEntry, before: Buffer): boolean {
-    return this.input.marked(old.rule, before) || this.input.wroteHere(old.path) !== undefined;
+  /** Evidence beyond the ledger that the file at `old.path` is the one gen would move to `to`. */
+  private vouched(old: LedgerEntry, before: Buffer, to: string): boolean {
+    return this.input.marked(old.rule, before) || this.input.wroteHere(old.path) !== undefined || respelling(old.path, to);
   }
 
   /** Two paths naming one file (the same device and inode). */
@@ -109,6 +111,12 @@ export class MoveFinder {
 function renamesOnly(from: string, to: string): boolean {
   const hidden = (p: string): boolean => p.split("/").some((part) => part.startsWith("."));
   return extname(from) === extname(to) && (!hidden(from) || hidden(to));
+}
+
+/** The same path but for letter case and the separators "_" and "-". */
+function respelling(from: string, to: string): boolean {
+  const fold = (p: string): string => p.toLowerCase().replace(/[_-]/g, "");
+  return fold(from) === fold(to);
 }
 
 function key(rule: string, identity: string): string {

@@ -89,11 +89,13 @@ test("a live holder of the lock makes gen wait, naming it; a dead one is taken o
 });
 
 test("two gens started together: one waits for the other; the tree equals one clean gen", async () => {
-  const dir = manyRoutesProject(400);
-  ok(codegen(["gen"], dir));
-  writeFileSync(join(dir, "desc/api/demo.api"), manyRoutesApi(400, "V2"));
-  const clean = scratch("clean");
-  cpSync(dir, clean, { recursive: true });
+  // The reference is generated in a clone of its own (a copy would be a fresh clone, where gen
+  // keeps the unmarked logic files of the removed routes: it did not write them there).
+  const [dir, clean] = [manyRoutesProject(400), manyRoutesProject(400)];
+  for (const d of [dir, clean]) {
+    ok(codegen(["gen"], d));
+    writeFileSync(join(d, "desc/api/demo.api"), manyRoutesApi(400, "V2"));
+  }
   ok(codegen(["gen"], clean));
   const runs = await Promise.all([0, 1].map(() => runAsync(["gen"], dir)));
   for (const r of runs) assert.is(r.code, 0, r.stderr);
@@ -110,12 +112,10 @@ function runAsync(args: string[], cwd: string): Promise<{ code: number; stderr: 
 }
 
 test("a gen interrupted by SIGTERM while writing rolls back or finishes: never a mixed tree", () => {
-  const dir = manyRoutesProject(300);
-  ok(codegen(["gen"], dir));
+  const [dir, clean] = [manyRoutesProject(300), manyRoutesProject(300)];
+  for (const d of [dir, clean]) ok(codegen(["gen"], d));
   const old = treeHashes(dir, (p) => p.startsWith("desc/"));
-  writeFileSync(join(dir, "desc/api/demo.api"), manyRoutesApi(300, "V2"));
-  const clean = scratch("clean");
-  cpSync(dir, clean, { recursive: true });
+  for (const d of [dir, clean]) writeFileSync(join(d, "desc/api/demo.api"), manyRoutesApi(300, "V2"));
   ok(codegen(["gen"], clean));
   const fresh = treeHashes(clean, (p) => p.startsWith("desc/"));
   const r = spawnSync("sh", ["-c", `node ${codegenBin} gen & pid=$!; while [ ! -e .codegen/tx ]; do :; done; kill -TERM $pid; wait $pid`], { cwd: dir, encoding: "utf8" });
