@@ -13,7 +13,7 @@
  * A journal is data like any other file in the project (a cloned repository can hold one): it is
  * validated whole (journal.ts) before its first step, and an invalid one is left for the user.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, rmdirSync, writeFileSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, rmdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { lstatOrNull, systemRefusal } from "../fs/index.js";
@@ -54,11 +54,15 @@ export async function applyTransaction(root: string, changes: Change[], ledger: 
 
   try {
     const made = new Set<string>();
+    const folders = new FolderGuard(root);
     for (const [i, op] of journal.ops.entries()) {
       if (i % 64 === 0) await yieldToSignals();
       // A file replaced or removed is first moved aside (old/<i>): rolling back moves it back.
       const target = join(root, op.path);
-      if (op.existed) renameSync(target, join(tx, "old", String(i)));
+      if (op.existed) {
+        folders.check(op.path);
+        renameSync(target, join(tx, "old", String(i)));
+      }
       if (op.op === "write") {
         const dir = dirname(target);
         if (!made.has(dir)) {
@@ -66,13 +70,19 @@ export async function applyTransaction(root: string, changes: Change[], ledger: 
           made.add(dir);
         }
         renameSync(join(tx, "new", String(i)), target);
+        // Checked after the rename too: a folder swapped for a link in between is caught here,
+        // and the file is taken back from wherever the link led.
+        if (!folders.real(op.path)) {
+          renameSync(target, join(tx, "new", String(i)));
+          folders.check(op.path);
+        }
       }
     }
     await yieldToSignals();
     if (journal.ledger) applyLedger(root);
   } catch (e) {
     try {
-      rollBack(root, journal);
+      rollBack(root, journal, new FolderGuard(root));
     } catch (undo) {
       throw new CodegenError(diag("WRITE_FAILED", `${describe(e)}; rolling back failed too (${(undo as Error).message}): the project is partly written`, undefined, "run codegen recover to finish the write, or codegen recover --rollback to restore the previous files"));
     }
@@ -80,6 +90,45 @@ export async function applyTransaction(root: string, changes: Change[], ledger: 
     throw failure(e, "rolled back: the project is as it was before this gen");
   }
   finish(root, journal, DONE_NEW);
+}
+
+/**
+ * Each file goes where its path says: its folder, resolved, is that folder of the project. A
+ * folder replaced by a symbolic link while gen writes (by another process) would send the file
+ * elsewhere; the check raises, and the transaction rolls back.
+ */
+class FolderGuard {
+  private readonly realRoot: string;
+  constructor(private readonly root: string) {
+    this.realRoot = realpathSync(root);
+  }
+
+  /** Whether rel's folder, resolved, is that folder of the project (or does not exist). */
+  real(rel: string): boolean {
+    const found = this.resolved(rel);
+    return found === null || found === this.expected(rel);
+  }
+
+  check(rel: string): void {
+    const found = this.resolved(rel);
+    if (found !== null && found !== this.expected(rel)) {
+      const folder = dirname(rel);
+      throw new CodegenError(diag("UNSAFE_PATH", `${folder} changed while gen wrote ${rel}: it leads to ${found}, not into the project (a folder replaced by a symbolic link)`, undefined, "make sure nothing else changes the project while codegen writes, and run again"));
+    }
+  }
+
+  private expected(rel: string): string {
+    const folder = dirname(rel);
+    return folder === "." ? this.realRoot : join(this.realRoot, folder);
+  }
+
+  private resolved(rel: string): string | null {
+    try {
+      return realpathSync(join(this.root, dirname(rel)));
+    } catch {
+      return null;
+    }
+  }
 }
 
 /** Let pending signal handlers run (they only take note; the loop then stops and rolls back). */
@@ -125,9 +174,10 @@ function rollForward(root: string, journal: Journal): void {
   if (journal.ledger) applyLedger(root);
 }
 
-function rollBack(root: string, journal: Journal): void {
+/** With a guard (a write that failed), a file whose folder no longer leads into the project is left where it is. */
+function rollBack(root: string, journal: Journal, folders?: FolderGuard): void {
   if (journal.ledger) undoLedger(root);
-  for (const [i, op] of [...journal.ops.entries()].reverse()) undoOp(root, i, op);
+  for (const [i, op] of [...journal.ops.entries()].reverse()) if (!folders || folders.real(op.path)) undoOp(root, i, op);
 }
 
 /**
