@@ -5,13 +5,14 @@ import { CONFIG_FILE, consentState, loadConfig, type LoadedConfig, userConfigPat
 import { builtinPacksDir, isRemote, type Pack } from "../../packs/index.js";
 import { cacheDir } from "../../cache/index.js";
 import type { GenerationInputs } from "../../generation-cache.js";
-import { STATE_DIR, type Snapshot } from "../../write/index.js";
+import { readLedger, STATE_DIR, type Snapshot } from "../../write/index.js";
 import { DEFAULT_PLUGINS_DIR } from "../../project/index.js";
 import { recordReplay, stampsBeforeLoading } from "../replay.js";
 import { withHooks } from "../hooks.js";
 import { rebaseSpans } from "../errors.js";
 import { diffLines, fileLines, summary, type Out } from "../report.js";
 import { checkLines } from "../stale-files.js";
+import { markedUnknown } from "../unknown-generated.js";
 import type { GlobalFlags } from "../flags.js";
 import { configFlags } from "../flags.js";
 import { genProject, previewing, withProjectLock } from "../run-gen.js";
@@ -83,7 +84,8 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
     });
     if (flags.diff) out.info(await diffLines(report));
     if (flags.check) {
-      const checked = checkLines(report);
+      const known = new Set([...readLedger(config.root).entries.keys(), ...report.outcomes.flatMap((o) => (o.from ? [o.path, o.from] : [o.path]))]);
+      const checked = checkLines(report, markedUnknown(config.root, pack.managedMarker, known));
       for (const line of checked.lines) out.info(line);
       code = checked.code;
       return;
