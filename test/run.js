@@ -28,7 +28,10 @@ const PATH = gobin ? `${gobin}:${process.env.PATH ?? ""}` : process.env.PATH;
 // left there would otherwise decide what a test sees (a replayed gen prints no timings; a
 // `codegen new` records consent in the user's config).
 const home = mkdtempSync(join(tmpdir(), "codegen-test-run-"));
-const isolated = { CODEGEN_CACHE_DIR: join(home, "cache"), XDG_CONFIG_HOME: join(home, "config") };
+// A pack's `secret` values come from a seed (engine/secrets/placeholders.ts), so two gens of the
+// same inputs give the same bytes, as the tests that compare trees expect; the tests about the
+// secrets themselves set CODEGEN_TEST_SECRET_SEED="" for real random values.
+const isolated = { CODEGEN_CACHE_DIR: join(home, "cache"), XDG_CONFIG_HOME: join(home, "config"), CODEGEN_TEST_SECRET_SEED: "test-run" };
 const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, PATH, FORCE_COLOR: "0", ...isolated } });
 let tail = "";
 let whole = "";

@@ -1,5 +1,6 @@
 import { minimatch } from "minimatch";
 import { cString, escapeFilters } from "./escape-filters.js";
+import { secretPlaceholder } from "../secrets/index.js";
 
 /** Generic string and data filters for pack templates. Nothing here knows any target language. */
 
@@ -157,5 +158,7 @@ export const filters: Record<string, (...args: never[]) => unknown> = {
   lower_first: lowerFirst,
   lower: (s: unknown) => String(s ?? "").toLowerCase(),
   upper: (s: unknown) => String(s ?? "").toUpperCase(),
+  // `{{ 32 | secret }}`: that many random bytes, filled in when a merge file's key is added (secrets/placeholders.ts).
+  secret: secretPlaceholder,
   ...escapeFilters,
 };

@@ -4,7 +4,9 @@
  * change as one transaction that also updates the ledger. A dry run stops before applying.
  */
 import { realpath } from "node:fs/promises";
+import { CodegenError, diag } from "../diagnostics/index.js";
 import { PathPolicy } from "../fs/index.js";
+import { fillSecrets, holdsSecret } from "../secrets/index.js";
 import type { PlannedFile } from "../plan/index.js";
 import { NestedProjects } from "../project/index.js";
 import { decide, type FileOutcome, type FileState } from "./decide.js";
@@ -70,13 +72,26 @@ function plannedFromAll(entry: LedgerEntry): boolean {
   return entry.sources.length === 0 && !entry.rule.startsWith("step:");
 }
 
+/**
+ * A merge file with its `secret` placeholders filled with fresh random values: the merge adds
+ * only the keys the file lacks, so a value is chosen once, when its key is added, and kept after.
+ * In any other mode a new value would replace the user's on every write.
+ */
+function withSecrets(f: PlannedFile): PlannedFile {
+  if (!holdsSecret(f.contents)) return f;
+  if (f.mode !== "merge") {
+    throw new CodegenError(diag("PACK_RULE_INVALID", `rule "${f.rule}" renders a secret into ${f.path}, a ${f.mode} file; nothing was written`, undefined, "the secret filter is for merge files, whose keys are added once and then kept: give the rule mode: merge"));
+  }
+  return { ...f, contents: fillSecrets(f.contents, f.path) };
+}
+
 export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
   const root = await realpath(options.root);
   const scope = options.scope;
   const record = CloneRecord.read(root);
   const decision = decide({
     disk: options.disk,
-    planned: options.files,
+    planned: options.files.map(withSecrets),
     ledger: options.ledger,
     looksGenerated: options.looksGenerated,
     force: options.force,

@@ -64,7 +64,8 @@ function runCase(name: string, spec: Case, env: Record<string, string>): { run: 
   cpSync(join(casesDir, name, "input"), work, { recursive: true });
   // Packs named in case.yaml as fixtures:<name> resolve to test/fixtures/packs/<name>.
   const args = spec.args.map((a) => a.replace(/^fixtures:/, join(fixtures, "packs") + "/"));
-  const r = codegen(args, work, env);
+  // Random values a pack asks for (`secret`) come from a fixed seed: expected output is repeatable.
+  const r = codegen(args, work, { CODEGEN_TEST_SECRET_SEED: "golden", ...env });
   // Staging folders are random: their names are taken out too.
   const stderr = r.stderr.split(work + "/").join("").split(fixtures).join("<fixtures>").replace(/codegen-stage-[A-Za-z0-9]+/g, "<stage>");
   return { run: { code: r.code, stderr, bytes: tree(work, (_, b) => b.toString("latin1")) }, work };

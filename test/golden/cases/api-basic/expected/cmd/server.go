@@ -35,6 +35,9 @@ variable when it is set, else from Port in the config file.`,
 		if err := conf.Load(configFile, &c); err != nil {
 			return fmt.Errorf("load config %s: %w", configFile, err)
 		}
+		if err := c.CheckSecrets(); err != nil {
+			return fmt.Errorf("config %s: %w", configFile, err)
+		}
 		if err := choosePort(&c.Port); err != nil {
 			return err
 		}
