@@ -30,7 +30,7 @@ export function holdsSecret(contents: Buffer): boolean {
 }
 
 /** The contents with every placeholder replaced by its random value (the same buffer when there is none). */
-export function fillSecrets(contents: Buffer, path: string, seed: string | undefined = process.env["CODEGEN_TEST_SECRET_SEED"]): Buffer {
+export function fillSecrets(contents: Buffer, path: string, { seed }: { seed?: string | undefined } = { seed: process.env["CODEGEN_TEST_SECRET_SEED"] }): Buffer {
   if (!holdsSecret(contents)) return contents;
   let index = 0;
   // latin1 maps every byte to one character and back: the file's other bytes stay as they are.

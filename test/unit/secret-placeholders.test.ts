@@ -14,8 +14,8 @@ test("the filter takes a number of bytes from 16 to 1024", () => {
 test("each placeholder gets fresh random bytes, base64url", () => {
   const text = Buffer.from(`a: ${secretPlaceholder(32)}\nb: ${secretPlaceholder(48)}\n`);
   assert.ok(holdsSecret(text));
-  const one = fillSecrets(text, "etc/x.yaml", undefined).toString();
-  const two = fillSecrets(text, "etc/x.yaml", undefined).toString();
+  const one = fillSecrets(text, "etc/x.yaml", {}).toString();
+  const two = fillSecrets(text, "etc/x.yaml", {}).toString();
   const [a, b] = [...one.matchAll(/: (\S+)/g)].map((m) => m[1]!);
   assert.match(a!, /^[A-Za-z0-9_-]{43}$/);
   assert.match(b!, /^[A-Za-z0-9_-]{64}$/);
@@ -26,16 +26,16 @@ test("each placeholder gets fresh random bytes, base64url", () => {
 
 test("a seed (tests only) makes the values repeatable, per path and position", () => {
   const text = Buffer.from(`${secretPlaceholder(32)} ${secretPlaceholder(32)}`);
-  const seeded = fillSecrets(text, "etc/x.yaml", "golden").toString();
-  assert.is(fillSecrets(text, "etc/x.yaml", "golden").toString(), seeded);
+  const seeded = fillSecrets(text, "etc/x.yaml", { seed: "golden" }).toString();
+  assert.is(fillSecrets(text, "etc/x.yaml", { seed: "golden" }).toString(), seeded);
   const [a, b] = seeded.split(" ");
   assert.is.not(a, b);
-  assert.is.not(fillSecrets(text, "etc/y.yaml", "golden").toString(), seeded);
+  assert.is.not(fillSecrets(text, "etc/y.yaml", { seed: "golden" }).toString(), seeded);
 });
 
 test("the file's other bytes stay as they are; text out of the filter's bounds is left alone", () => {
   const bytes = Buffer.concat([Buffer.from([0xff, 0xfe, 0x80]), Buffer.from(` ${secretPlaceholder(16)} __codegen_secret_99999__ __codegen_secret_8__`)]);
-  const filled = fillSecrets(bytes, "f", "s");
+  const filled = fillSecrets(bytes, "f", { seed: "s" });
   assert.equal([...filled.subarray(0, 3)], [0xff, 0xfe, 0x80]);
   assert.match(filled.toString("latin1"), /^...\s[A-Za-z0-9_-]{22} __codegen_secret_99999__ __codegen_secret_8__$/);
   const none = Buffer.from("nothing here");
