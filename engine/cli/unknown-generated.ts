@@ -2,9 +2,9 @@
  * `gen --check` also lists files that say they are codegen's but are not: they carry the pack's
  * managed marker near their top (in their first KiB, where every file codegen writes carries
  * it) while the ledger does not list them and this gen does not plan them. Reviewers and code
- * hosts skip generated files, so a forged `zz_generated.go` would otherwise hide code in plain
- * sight. Not this project's, and not looked at: hidden files and folders (`.git`, `.codegen`),
- * links, and folders holding their own `.codegen.yaml` (nested projects).
+ * hosts skip generated files, so a forged one would otherwise hide code in plain sight. Not
+ * this project's, and not looked at: hidden files and folders (`.git`, `.codegen`), links, and
+ * folders holding their own `.codegen.yaml` (nested projects).
  */
 import { closeSync, existsSync, openSync, readdirSync, readSync } from "node:fs";
 import { join } from "node:path";
