@@ -8,6 +8,7 @@
 import { relative } from "node:path";
 import type { LoadedConfig } from "./index.js";
 import { importCommands, type Pack } from "../packs/index.js";
+import { namedScripts, type NamedScript } from "./consent-scripts.js";
 
 export type CommandKind = "hook" | "step" | "proto import" | "plugin build" | "plugin delete" | "tool check" | "skills rule";
 
@@ -19,6 +20,10 @@ export interface ProjectCommand {
   command: string;
   /** The pack source for pack commands (the user's `trust:` list names sources); null for hooks. */
   source: string | null;
+  /** The part that executes, when `command` also says what decides it (a step's files, args and when). */
+  runs?: string;
+  /** Files of the project the command names, with their SHA-256 (consent-scripts.ts): part of what is allowed. */
+  scripts?: NamedScript[];
 }
 
 export type HookKey = "hooks.before" | "gen.hooks.before" | "gen.hooks.after" | "hooks.after";
@@ -38,7 +43,10 @@ export function fileHooks(config: LoadedConfig, keys: HookKey[] = HOOK_KEYS): Pr
 
 /** The commands needing consent: the config file's hooks and every command of a pack layer that is not built in. */
 export function commandsNeedingConsent(config: LoadedConfig, pack: Pack | null): ProjectCommand[] {
-  return [...fileHooks(config), ...(pack ? packCommands(pack) : [])];
+  return [...fileHooks(config), ...(pack ? packCommands(pack) : [])].map((c) => {
+    const scripts = c.kind === "skills rule" ? [] : namedScripts(c.runs ?? c.command, config.root);
+    return scripts.length > 0 ? { ...c, scripts } : c;
+  });
 }
 
 /** The commands of a pack's layers that are not built in: what a project using the pack must allow. */
@@ -48,14 +56,14 @@ export function packCommands(pack: Pack): ProjectCommand[] {
   for (const s of pack.steps) {
     if (s.builtin) continue;
     const decided = [s.files ? `files: ${s.files}` : "", s.args ? `args: ${oneLine(s.args)}` : "", s.when ? `when: ${oneLine(s.when)}` : ""].filter(Boolean);
-    out.push({ kind: "step", origin: `${from(s.source)} step ${s.name}`, command: [s.run.join(" "), ...decided].join("  "), source: s.source });
+    out.push({ kind: "step", origin: `${from(s.source)} step ${s.name}`, command: [s.run.join(" "), ...decided].join("  "), runs: s.run.join(" "), source: s.source });
   }
   for (const { set, run } of importCommands(pack.protoImports)) {
     if (!set.builtin) out.push({ kind: "proto import", origin: `${from(set.source)} proto import ${set.id}`, command: run.join(" "), source: set.source });
   }
   for (const [kind, list] of [["plugin build", pack.plugins?.build ?? []], ["plugin delete", pack.plugins?.delete ?? []]] as const) {
     for (const c of list) {
-      if (!c.builtin) out.push({ kind, origin: from(c.source), command: [c.run.join(" "), c.when ? `when: ${oneLine(c.when)}` : ""].filter(Boolean).join("  "), source: c.source });
+      if (!c.builtin) out.push({ kind, origin: from(c.source), command: [c.run.join(" "), c.when ? `when: ${oneLine(c.when)}` : ""].filter(Boolean).join("  "), runs: c.run.join(" "), source: c.source });
     }
   }
   for (const t of pack.tools) {
@@ -68,7 +76,8 @@ export function packCommands(pack: Pack): ProjectCommand[] {
 }
 
 export function shownCommand(c: ProjectCommand): string {
-  return `${c.kind} (${c.origin}): ${c.command}`;
+  const runs = c.scripts?.length ? `  (runs ${c.scripts.map((s) => `${s.path}, sha256 ${s.sha256.slice(0, 12)}`).join("; ")})` : "";
+  return `${c.kind} (${c.origin}): ${c.command}${runs}`;
 }
 
 function oneLine(text: string): string {

@@ -46,9 +46,9 @@ export function consentState(config: LoadedConfig, pack: Pack | null): ConsentSt
   return state;
 }
 
-/** A digest of the exact set: each command with where it comes from, and the function library its expressions may call. */
+/** A digest of the exact set: each command with where it comes from and the bytes of the project's files it names, and the function library its expressions may call. */
 function digestOf(commands: ProjectCommand[], pack: Pack | null): string {
-  const hash = createHash("sha256").update(JSON.stringify(commands.map((c) => [c.kind, c.origin, c.command])));
+  const hash = createHash("sha256").update(JSON.stringify(commands.map((c) => (c.scripts?.length ? [c.kind, c.origin, c.command, c.scripts.map((s) => [s.path, s.sha256])] : [c.kind, c.origin, c.command]))));
   if (commands.some((c) => c.source !== null)) for (const f of pack?.functions ?? []) if (!f.builtin) hash.update("\0").update(f.source);
   return hash.digest("hex");
 }

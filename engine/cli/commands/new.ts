@@ -91,10 +91,12 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
       progress.done();
       if (existsSync(target)) await rm(target, { recursive: true });
       const madeIn = realpathSync(scratch);
+      // Recorded as the project now is: a script its commands name may be one gen just wrote.
+      const allowed = consent.commands.length > 0 ? consentState(config, loaded) : null;
       await rename(scratch, target);
       // What gen wrote in the scratch folder is what it wrote in this project (the sample's logic files).
       moveCloneRecord(madeIn, realpathSync(target));
-      if (consent.commands.length > 0) recordConsent(consent, realpathSync(target));
+      if (allowed) recordConsent(allowed, realpathSync(target));
       out.info(summary(seededAsCreated(report, adopt), false));
       out.info(`created ${shownTarget} (frame ${config.values.frame}, ${plugin && flags.mono ? "in the host's module" : "module"} ${config.values.module})`);
       const next = plugin ? [`codegen serverless build   (in ${relative(cwd, plugin.hostRoot) || "."}: the host serves the plugin's routes)`] : (loaded.frames[config.values.frame]?.next ?? []);
