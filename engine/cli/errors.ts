@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { CodegenError, excerpt, formatDiagnostic } from "../diagnostics/index.js";
+import { CodegenError, excerptOf, formatDiagnostic, sourceLines } from "../diagnostics/index.js";
 import { systemRefusal } from "../fs/index.js";
 import { redactDatasource } from "../secrets/index.js";
 import type { Out } from "./report.js";
@@ -9,12 +9,21 @@ import { Interrupted, signalExitCode } from "../write/index.js";
 /** Print an error the way users should see it and return the process exit code. */
 export function reportError(e: unknown, out: Out, verbose: boolean): number {
   if (e instanceof CodegenError) {
+    // Each file is read and split once: 5,000 diagnostics in one large file read it 5,000 times.
+    const files = new Map<string, string[] | null>();
+    const linesOf = (file: string): string[] | null => {
+      if (!files.has(file)) {
+        const text = readSource(file);
+        files.set(file, text ? sourceLines(text) : null);
+      }
+      return files.get(file)!;
+    };
     for (const d of e.diagnostics) {
       out.error(formatDiagnostic(d));
       if (d.span) {
-        const text = readSource(d.span.file);
+        const lines = linesOf(d.span.file);
         // The quoted line may be a config file's datasource (etc.yaml's DataSource).
-        const ex = text ? redactDatasource(excerpt(text, d.span)) : "";
+        const ex = lines ? redactDatasource(excerptOf(lines, d.span)) : "";
         if (ex) out.error(ex);
       }
     }

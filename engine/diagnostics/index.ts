@@ -57,7 +57,17 @@ export function formatDiagnostic(d: Diagnostic): string {
 
 /** A caret excerpt of the line a span points at, or "" when the source is not at hand. */
 export function excerpt(source: string, span: SourceSpan): string {
-  const lineText = source.split(/\r?\n/)[span.line - 1];
+  return excerptOf(sourceLines(source), span);
+}
+
+/** The lines of a source, as `excerptOf` takes them (split once for many diagnostics of a file). */
+export function sourceLines(source: string): string[] {
+  return source.split(/\r?\n/);
+}
+
+/** `excerpt` over a source split into lines. */
+export function excerptOf(lines: readonly string[], span: SourceSpan): string {
+  const lineText = lines[span.line - 1];
   if (lineText === undefined) return "";
   const width = span.endLine === span.line && span.endColumn && span.endColumn > span.column ? span.endColumn - span.column : 1;
   // A long line is cut to a window around the column, so the caret still points at it.

@@ -2,21 +2,29 @@
  * Attack class: a descriptor of a hostile size. A type written as `map[string]` 5,000 times (or
  * `[5]`, or a mix) made the .api parser overflow the stack (internal error, exit 70); a SQL
  * DEFAULT nested 100,000 parentheses deep took minutes to read (peeling one pair at a time,
- * each time looking for its match again). The first is now refused at the descriptor, the second
- * reads in linear time. Each run must end within a minute.
+ * each time looking for its match again), and so did long files of ordinary statements whose
+ * reading compared each item with all before it: a message of 30,000 fields, thousands of
+ * unknown .proto types among thousands of messages, 30,000 indexes of one table, a table of
+ * 60,000 columns grown by as many ALTER TABLE statements, a PostgreSQL index on a column whose
+ * name is 500,000 characters long (and printing thousands of diagnostics read and split the
+ * file once for each). The first is now refused at the descriptor; the others read in linear
+ * time. Each run must end within a minute (before, each took minutes or never ended).
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { CliResult } from "../support/cli.js";
 import { writeTree } from "../support/files.js";
-import { codegenBin, scratch } from "../support/paths.js";
+import { codegenBin, fixtures, scratch } from "../support/paths.js";
 
 const test = suite("attacks: descriptor sizes");
 
-function gen(files: Record<string, string>): { r: CliResult; dir: string; ms: number } {
-  const dir = writeTree(scratch("sizes"), { ".codegen.yaml": "name: demo\nmodule: example.com/demo\nframe: api\n", ...files });
+/** gen with the go-zero pack, or with a pack that only counts what it read (`counting`). */
+function gen(files: Record<string, string>, counting = false): { r: CliResult; dir: string; ms: number } {
+  const config = counting ? `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${join(fixtures, "attacks/sizes")}\n` : "name: demo\nmodule: example.com/demo\nframe: api\n";
+  const dir = writeTree(scratch("sizes"), { ".codegen.yaml": config, ...files });
   const started = Date.now();
   const run = spawnSync(process.execPath, [codegenBin, "gen"], { cwd: dir, encoding: "utf8", timeout: 60_000, killSignal: "SIGKILL", env: { ...process.env, FORCE_COLOR: "0", CODEGEN_CACHE_DIR: scratch("sizes-cache") } });
   const r = { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr + (run.signal ? `\n(ended by ${run.signal})` : "") };
@@ -59,6 +67,43 @@ test("a SQL DEFAULT nested 100,000 parentheses deep reads in linear time", () =>
   assert.is(r.code, 0, r.stderr);
   // Quadratic, this took minutes (32,000 deep took 16 s); linear, a few seconds on a loaded machine.
   assert.ok(ms < 30_000, `gen took ${ms} ms`);
+});
+
+const lines = (n: number, line: (i: number) => string): string => Array.from({ length: n }, (_, i) => line(i)).join("");
+const counts = (dir: string): string => readFileSync(join(dir, "counts.txt"), "utf8").trim();
+
+test("a .proto message of 30,000 fields", () => {
+  const { r, dir } = gen({ "desc/proto/big.proto": `syntax = "proto3";\npackage p;\nmessage Big {\n${lines(30_000, (i) => `  string f${i} = ${i < 18_999 ? i + 1 : i + 1001};\n`)}}\n` }, true);
+  assert.is(r.code, 0, r.stderr);
+  assert.is(counts(dir), "@generated types 0, messages 1, tables 0");
+});
+
+test("5,000 unknown .proto types among 20,000 messages: every one reported", () => {
+  const proto = `syntax = "proto3";\npackage p;\n${lines(20_000, (i) => `message M${i} { string a = 1; }\n`)}message Use {\n${lines(5_000, (i) => `  Unknown${i} u${i} = ${i + 1};\n`)}}\n`;
+  const { r } = gen({ "desc/proto/p.proto": proto }, true);
+  assert.is(r.code, 1, r.stderr.slice(0, 2000));
+  assert.is(r.stderr.match(/PROTO_UNKNOWN_TYPE unknown type Unknown\d+/g)?.length, 5_000);
+});
+
+test("30,000 indexes of one SQL table", () => {
+  const sql = `CREATE TABLE t (id int PRIMARY KEY, c int);\n${lines(30_000, () => "CREATE INDEX ON t (c);\n")}${lines(30_000, (i) => `ALTER TABLE t ADD CONSTRAINT f${i} FOREIGN KEY (c) REFERENCES t (id);\n`)}`;
+  const { r, dir } = gen({ "desc/sql/t.sql": sql }, true);
+  assert.is(r.code, 0, r.stderr);
+  assert.is(counts(dir), "@generated types 0, messages 0, tables 1");
+});
+
+test("a SQL table of 60,000 columns, then 60,000 more added by ALTER TABLE", () => {
+  const sql = `CREATE TABLE t (\n${lines(60_000, (i) => `  c${i} int,\n`)}  id int PRIMARY KEY\n);\n${lines(60_000, (i) => `ALTER TABLE t ADD COLUMN d${i} int;\n`)}`;
+  const { r, dir } = gen({ "desc/sql/t.sql": sql }, true);
+  assert.is(r.code, 0, r.stderr);
+  assert.is(counts(dir), "@generated types 0, messages 0, tables 1");
+});
+
+test("a PostgreSQL index on a column whose name is 500,000 characters long", () => {
+  const name = "é".repeat(500_000);
+  const { r, dir } = gen({ "desc/sql/t.sql": `-- postgres\nCREATE TABLE t (id bigserial PRIMARY KEY, "${name}" int);\nCREATE INDEX ON t ("${name}");\nCOMMENT ON TABLE t IS 'x';\n` }, true);
+  assert.is(r.code, 0, r.stderr.slice(0, 2000));
+  assert.is(counts(dir), "@generated types 0, messages 0, tables 1");
 });
 
 test.run();

@@ -22,6 +22,7 @@ import { jsonNameOf } from "./names.js";
 import { isScalar, type OptionsResult, type OptionValues } from "./options.js";
 import type { Decl, Pos } from "./outline.js";
 import { lookupType, type Declared } from "./resolve.js";
+import { declsIn } from "./scopes.js";
 import { buildService, type ServiceContext } from "./services.js";
 
 const FIELD_RULES = "buf.validate.field";
@@ -165,7 +166,7 @@ class Builder implements ServiceContext {
   private message(file: LoadedFile, d: Decl): void {
     const type = this.input.root.lookup(d.fullName, [protobuf.Type]) as protobuf.Type | null;
     if (!type || this.messages.has(d.fullName)) return;
-    const decls = new Map(file.outline.decls.filter((x) => x.scope === d.fullName).map((x) => [x.name, x]));
+    const decls = new Map(declsIn(file.outline, d.fullName).map((x) => [x.name, x]));
     const fields: ProtoField[] = [];
     for (const f of type.fieldsArray) {
       if (f.name.startsWith(".")) continue;
@@ -193,7 +194,7 @@ class Builder implements ServiceContext {
       ...this.placement(file, d),
       fields,
       oneofs,
-      nested: file.outline.decls.filter((x) => x.scope === d.fullName && (x.kind === "message" || x.kind === "enum")).map((x) => x.fullName),
+      nested: declsIn(file.outline, d.fullName).filter((x) => x.kind === "message" || x.kind === "enum").map((x) => x.fullName),
       rules,
       hasValidation: rules !== null || fields.some((f) => f.rules !== null) || oneofs.some((o) => o.rules !== null),
       hasDeepValidation: false,
@@ -238,7 +239,7 @@ class Builder implements ServiceContext {
   private enumOf(file: LoadedFile, d: Decl): ProtoEnum | null {
     const en = this.input.root.lookup(d.fullName, [protobuf.Enum]) as protobuf.Enum | null;
     if (!en) return null;
-    const decls = new Map(file.outline.decls.filter((x) => x.scope === d.fullName).map((x) => [x.name, x]));
+    const decls = new Map(declsIn(file.outline, d.fullName).map((x) => [x.name, x]));
     return {
       ...this.placement(file, d),
       values: Object.entries(en.values).map(([name, number]) => {

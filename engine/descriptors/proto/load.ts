@@ -11,6 +11,7 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import protobuf from "protobufjs";
 import { diag, type Diagnostic, type SourceSpan } from "../../diagnostics/index.js";
 import { PathPolicy } from "../../fs/index.js";
+import { withFieldIndex } from "./field-index.js";
 import { ProtoIncludeFinder, type ProtoIncludeDir } from "./includes.js";
 import { installHint, type ProtoImportConfig, type ProtoImportSet } from "./import-sets.js";
 import { scanProto, ScanError, type Outline, type Pos, type ScannedImport } from "./outline.js";
@@ -122,7 +123,7 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     const parser = protobuf.parse as unknown as { filename: string | null };
     parser.filename = file.path;
     try {
-      protobuf.parse(file.source, pbRoot, PARSE_OPTIONS);
+      withFieldIndex(() => protobuf.parse(file.source, pbRoot, PARSE_OPTIONS));
     } catch (e) {
       const d = protobufError(e, file);
       if (file.project) result.diagnostics.push(d);

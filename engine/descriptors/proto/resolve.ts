@@ -10,6 +10,7 @@ import { diag, type Diagnostic } from "../../diagnostics/index.js";
 import type { LoadedFile } from "./load.js";
 import { didYouMean } from "./names.js";
 import { isScalar } from "./options.js";
+import { declsIn } from "./scopes.js";
 import type { Pos, TypeName } from "./outline.js";
 
 export type Declared = protobuf.Type | protobuf.Enum;
@@ -22,7 +23,30 @@ export function scopeOf(root: protobuf.Root, scope: string): protobuf.Namespace 
 
 /** Resolve a type name as written, from a scope, the way protobuf scoping does. */
 export function lookupType(root: protobuf.Root, scope: string, name: string): Declared | null {
+  // protobufjs looks a name it does not find in scope up in every namespace below, one by one:
+  // thousands of unknown names among thousands of messages took minutes. Every namespace it
+  // tries must hold the name's first part, so a first part no namespace holds is not found.
+  const first = name.replace(/^\./, "").split(".")[0] ?? "";
+  if (!memberNames(root).has(first)) return null;
   return scopeOf(root, scope).lookup(name, [protobuf.Type, protobuf.Enum]) as Declared | null;
+}
+
+const namesOfRoot = new WeakMap<protobuf.Root, Set<string>>();
+
+/** Every name a namespace of the tree answers `get` with: nested objects, fields, oneofs, methods. */
+function memberNames(root: protobuf.Root): Set<string> {
+  let names = namesOfRoot.get(root);
+  if (names) return names;
+  names = new Set<string>();
+  const walk = (ns: protobuf.NamespaceBase): void => {
+    for (const key of Object.keys(ns.nested ?? {})) names!.add(key);
+    if (ns instanceof protobuf.Type) for (const key of [...Object.keys(ns.fields), ...Object.keys(ns.oneofs ?? {})]) names!.add(key);
+    if (ns instanceof protobuf.Service) for (const key of Object.keys(ns.methods)) names!.add(key);
+    for (const child of ns.nestedArray) if (child instanceof protobuf.Namespace) walk(child);
+  };
+  walk(root);
+  namesOfRoot.set(root, names);
+  return names;
 }
 
 /** Files whose declarations `file` may use: itself, its imports, and what those re-export with `import public`. */
@@ -63,7 +87,7 @@ export class Resolver {
         else if (d.number >= 19000 && d.number <= 19999) this.error(file, d.numberPos, "PROTO_FIELD_NUMBER", `field number ${d.number} is reserved by protobuf (19000 to 19999)`);
       }
       if (proto3 && d.kind === "enum") {
-        const first = file.outline.decls.find((v) => v.kind === "enumValue" && v.scope === d.fullName);
+        const first = declsIn(file.outline, d.fullName).find((v) => v.kind === "enumValue");
         if (first && first.number !== 0 && first.numberPos) this.error(file, first.numberPos, "PROTO_ENUM_ZERO", `the first value of enum ${d.name} must be 0 in proto3`);
       }
       if ((d.kind === "field" || d.kind === "extension") && d.type) {

@@ -11,6 +11,7 @@ import type { LoadedFile } from "./load.js";
 import type { OptionValues } from "./options.js";
 import type { Decl, Pos } from "./outline.js";
 import { lookupType, type Declared } from "./resolve.js";
+import { declsIn } from "./scopes.js";
 
 const HTTP_RULE = "google.api.http";
 
@@ -35,8 +36,8 @@ export function buildService(ctx: ServiceContext, file: LoadedFile, d: Decl): Pr
   const options = ctx.opts(file, `service:${d.fullName}`);
   const goPackage = ctx.goPackage(file);
   const methods: ProtoMethod[] = [];
-  for (const md of file.outline.decls) {
-    if (md.kind !== "rpc" || md.scope !== d.fullName || !md.input || !md.output) continue;
+  for (const md of declsIn(file.outline, d.fullName)) {
+    if (md.kind !== "rpc" || !md.input || !md.output) continue;
     const method = svc?.methods[md.name];
     const input = lookupType(ctx.root, d.fullName, md.input.name);
     const output = lookupType(ctx.root, d.fullName, md.output.name);

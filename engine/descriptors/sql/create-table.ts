@@ -6,7 +6,7 @@ import type { IrPosition } from "../../ir/index.js";
 import type { Cursor } from "./cursor.js";
 import type { Token } from "./lexer.js";
 import { type ParseEnv, parseColumn, parseKeyColumns, skipReferences } from "./columns.js";
-import { type KeyDraft, type TableDraft, findColumn, newTable } from "./model.js";
+import { type KeyDraft, type TableDraft, findColumn, newTable, replaceColumn } from "./model.js";
 
 /** A key with the offsets of its column names, checked once the table is complete. */
 export interface PendingKey {
@@ -179,7 +179,7 @@ function inherit(c: Cursor, table: TableDraft, lookup: (name: string) => TableDr
   for (const own of table.columns) {
     const inherited = findColumn(merged, own.name);
     if (!inherited) merged.columns.push(own);
-    else merged.columns[merged.columns.indexOf(inherited)] = { ...own, nullable: own.nullable && inherited.nullable };
+    else replaceColumn(merged, inherited, { ...own, nullable: own.nullable && inherited.nullable });
   }
   table.columns = merged.columns;
 }

@@ -10,7 +10,7 @@ import { type ParseEnv, expression, parseColumn, parseKeyColumns } from "./colum
 import { type PendingKey, addKeys, atTableConstraint, parseCreateTable, parseTableConstraint } from "./create-table.js";
 import { normalizeDefault } from "./defaults.js";
 import type { Token } from "./lexer.js";
-import { type TableDraft, findColumn } from "./model.js";
+import { type TableDraft, findColumn, insertColumn, removeColumn, renameColumn } from "./model.js";
 import type { Statement } from "./split.js";
 import { normalizeType, parseTypeSpec } from "./types.js";
 
@@ -186,7 +186,7 @@ function alterAction(c: Cursor, ctx: StatementContext, table: TableDraft): Actio
     const old = findColumn(table, oldName ?? col.column.name);
     if (!old) c.fail(`table ${table.name} has no column ${oldName ?? col.column.name}`, oldName ? oldTok?.start : col.offset);
     const index = table.columns.indexOf(old);
-    table.columns.splice(index, 1);
+    removeColumn(table, old);
     placeColumn(c, table, col.column, index);
     if (old.name !== col.column.name) renameInKeys(table, old.name, col.column.name);
     addKeys(c, table, col.keys.map((key) => ({ key, offsets: [col.offset], expressions: [false] })));
@@ -234,7 +234,7 @@ function alterAction(c: Cursor, ctx: StatementContext, table: TableDraft): Actio
     const colTok = c.peek();
     const col = findColumn(table, c.name("a column name"));
     if (!col) c.fail(`table ${table.name} has no column ${colTok?.text}`, colTok?.start);
-    table.columns.splice(table.columns.indexOf(col), 1);
+    removeColumn(table, col);
     table.keys = table.keys.filter((k) => !k.columns.includes(col.name));
     return "applied";
   }
@@ -253,7 +253,7 @@ function alterAction(c: Cursor, ctx: StatementContext, table: TableDraft): Actio
       c.expectWord("to");
       const name = c.name("a column name");
       renameInKeys(table, col.name, name);
-      col.name = name;
+      renameColumn(table, col, name);
       return "applied";
     }
     return "unknown";
@@ -278,7 +278,7 @@ function placeColumn(c: Cursor, table: TableDraft, column: TableDraft["columns"]
     if (!prev) c.fail(`table ${table.name} has no column ${tok?.text}`, tok?.start);
     at = table.columns.indexOf(prev) + 1;
   }
-  table.columns.splice(at, 0, column);
+  insertColumn(table, column, at);
 }
 
 function renameInKeys(table: TableDraft, from: string, to: string): void {
