@@ -11,7 +11,8 @@ export function unknownOptionMessage(message: string, argv: string[], known: str
   const name = typed.replace(/^-+/, "");
   let best: string | null = null;
   let bestDistance = Infinity;
-  for (const k of known) {
+  // The distance's work grows with the product of the lengths: a pasted screenful gets no hint.
+  for (const k of name.length > 64 ? [] : known) {
     const d = distance(name, k);
     if (d < bestDistance) {
       best = k;

@@ -115,7 +115,7 @@ class OptionEvaluator {
       }
       if (!field) {
         const names = [...optionsType.fieldsArray.map((f) => f.name), ...(opt.target === "field" ? Object.keys(FIELD_PSEUDO) : [])];
-        return this.error("PROTO_UNKNOWN_OPTION", `unknown ${opt.target === "enumValue" ? "enum value" : opt.target} option ${first.name}`, first.pos, didYouMean(first.name, names));
+        return this.error("PROTO_UNKNOWN_OPTION", `unknown ${opt.target === "enumValue" ? "enum value" : opt.target} option ${first.name}`, first.pos, didYouMean(first.name, names, undefined, this.diagnostics));
       }
     }
 
@@ -160,7 +160,7 @@ class OptionEvaluator {
       return null;
     }
     const candidates = this.extensionsOf(target);
-    this.error("PROTO_UNKNOWN_OPTION", `unknown option ${label}`, pos, didYouMean(name.replace(/^\./, ""), candidates, (c) => `(${c})`) ?? importHint(name));
+    this.error("PROTO_UNKNOWN_OPTION", `unknown option ${label}`, pos, didYouMean(name.replace(/^\./, ""), candidates, (c) => `(${c})`, this.diagnostics) ?? importHint(name));
     return null;
   }
 
@@ -180,6 +180,8 @@ class OptionEvaluator {
       didYouMean(
         name,
         type.fieldsArray.map((x) => x.name).filter((n) => !n.startsWith(".")),
+        undefined,
+        this.diagnostics,
       ) ?? (type.filename ? this.partialHint(type.filename) : undefined),
     );
     return null;
@@ -275,7 +277,7 @@ class OptionEvaluator {
       "PROTO_OPTION_VALUE",
       `${label} takes a value of ${en.fullName.slice(1)}, not ${value.token === "string" ? JSON.stringify(value.value) : value.value}`,
       value.pos,
-      didYouMean(value.value, Object.keys(en.values)),
+      didYouMean(value.value, Object.keys(en.values), undefined, this.diagnostics),
     );
   }
 

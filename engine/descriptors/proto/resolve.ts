@@ -123,7 +123,7 @@ export class Resolver {
   private reference(file: LoadedFile, visible: Set<string>, scope: string, type: TypeName, what: string): Declared | null {
     const found = lookupType(this.root, scope, type.name);
     if (!found) {
-      const hint = didYouMean(type.name.replace(/^\./, ""), this.names()) ?? this.missingImportHint(file);
+      const hint = didYouMean(type.name.replace(/^\./, ""), this.names(), undefined, this.diagnostics) ?? this.missingImportHint(file);
       this.error(file, type.pos, "PROTO_UNKNOWN_TYPE", `unknown ${what} ${type.name}`, hint);
       return null;
     }
