@@ -13,6 +13,7 @@ import { join } from "node:path";
 import type { CliResult } from "../support/cli.js";
 import { codegenBin, fixtures, scratch } from "../support/paths.js";
 import { writeTree } from "../support/files.js";
+import { DEFAULT_LIMITS, limitsFrom } from "../../engine/expression/index.js";
 
 const test = suite("attacks: evaluation budgets");
 const packs = join(fixtures, "attacks/budgets");
@@ -93,6 +94,13 @@ test("an each list longer than the items budget", () => {
   const ok = gen("many-items", { CODEGEN_BUDGET_ITEMS: "20" });
   assert.is(ok.r.code, 0, ok.r.stderr);
   assert.is(readdirSync(join(ok.dir, "many")).length, 20);
+});
+
+test("the default time budget is at most 120 s (it was 300 s), and the environment still sets another", () => {
+  assert.ok(DEFAULT_LIMITS.timeMs <= 120_000, `default ${DEFAULT_LIMITS.timeMs / 1000} s`);
+  assert.is(limitsFrom({}).timeMs, DEFAULT_LIMITS.timeMs);
+  assert.is(limitsFrom({ CODEGEN_BUDGET_SECONDS: "600" }).timeMs, 600_000);
+  assert.is(limitsFrom({ CODEGEN_BUDGET_SECONDS: "0.5" }).timeMs, 500);
 });
 
 test("a budget that is not a positive number is a usage error", () => {
