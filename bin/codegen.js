@@ -7,7 +7,16 @@ import nodeModule, { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
 import { fileStamp } from "./file-stamp.js";
+
+// A regex that backtracks past V8's limit (50,000 backtracks) is run again by V8's linear-time
+// engine, with the same answer: `$contains(s, /^(a+)+$/)` in a pack, or a Liquid regex_match,
+// ends in milliseconds instead of never. Set before the CLI's modules make their regexes (the
+// limit is fixed when a regex is made). Patterns that engine cannot run (lookaround,
+// backreferences, and on Node 20 the i and u flags) still backtrack: a signal ends them
+// (engine/expression/signal-flag.ts).
+setFlagsFromString("--enable-experimental-regexp-engine-on-excessive-backtracks");
 
 // CODEGEN_NO=<name>[,<name>] turns speed mechanisms off (engine/cache/switches.ts); bundle,
 // code-cache, help-texts and replay are the launcher's own.

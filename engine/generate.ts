@@ -16,7 +16,7 @@ import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/index.js";
 import type { PlannedFile } from "./plan/index.js";
 import { validateValue } from "./schema/index.js";
 import { packageRoot } from "./cache/index.js";
-import { budget, BudgetExceeded, limitsFrom, SignalStop, startBudget, stopOf, tick, type Limits } from "./expression/index.js";
+import { budget, BudgetExceeded, endBudget, limitsFrom, SignalStop, startBudget, stopOf, tick, type Limits } from "./expression/index.js";
 import type { RenderBudget } from "./render/index.js";
 import { Interrupted } from "./write/index.js";
 
@@ -87,6 +87,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     // A signal stopped a pack's evaluation: the run is interrupted, as by a signal anywhere else.
     if (e instanceof SignalStop) throw new Interrupted(e.signal);
     throw e;
+  } finally {
+    endBudget();
   }
 }
 

@@ -8,7 +8,7 @@
  * milliseconds of the main thread; it listens some tens of milliseconds later). Limits come from the environment (the user's, never a project's
  * file, so a cloned repository cannot raise them).
  */
-import { pendingSignal, watchSignals } from "./signal-flag.js";
+import { enterEvaluation, leaveEvaluation, pendingSignal, watchSignals } from "./signal-flag.js";
 
 export interface Limits {
   /** Evaluation time per gen, in ms. */
@@ -81,13 +81,22 @@ export const budget = {
   countdown: EVERY,
 };
 
-/** Start a gen's evaluation clock with these limits. */
+/**
+ * Start a gen's evaluation clock with these limits. Until `endBudget`, a signal that no check
+ * sees in time (a call that never returns to one) ends the evaluation where it is (signal-flag.ts).
+ */
 export function startBudget(limits: Limits): void {
   budget.limits = limits;
   budget.deadline = performance.now() + limits.timeMs;
   watchSignals();
+  enterEvaluation();
   budget.depth = 0;
   budget.countdown = EVERY;
+}
+
+/** The gen's evaluation is over, however it ended: what follows (the write) is never cut short. */
+export function endBudget(): void {
+  leaveEvaluation();
 }
 
 /** Run work that is not evaluation (a step's program): its time does not count. */
