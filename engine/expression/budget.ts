@@ -21,7 +21,7 @@ export interface Limits {
   bytes: number;
 }
 
-// 120 s: the go-zero pack's heaviest real project evaluates in seconds; a runaway ends sooner.
+// 120 s: the built-in packs' heaviest real projects evaluate in seconds; a runaway ends sooner.
 export const DEFAULT_LIMITS: Limits = { timeMs: 120_000, depth: 2_000, items: 1_000_000, bytes: 64 * 2 ** 20 };
 
 /** The environment variable that raises each limit, and the unit it is given in. */
