@@ -8,56 +8,73 @@
 
 /** Line breaks of any convention: CR, LF, VT, FF, NEL, LINE and PARAGRAPH SEPARATOR. */
 const lineBreaks = /\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/g;
-/** C0 and C1 controls (tab excepted), DEL, a byte order mark, and a surrogate half without its pair. */
-const unprintable = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** C0 and C1 controls (tab excepted), DEL, and a surrogate half without its pair. */
+const unprintable = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/**
+ * Invisible format characters (Unicode Cf) of the Basic Multilingual Plane: the bidirectional
+ * controls (U+202A–U+202E, U+2066–U+2069), zero-width characters (U+200B–U+200F), a byte order
+ * mark... Written raw they make generated code read differently from what it is ("Trojan
+ * Source"), so every filter writes them as the escape `\u202e` (as text in a comment). Those
+ * above U+FFFF (tag characters of flag emoji) have no escape C-family languages, JSON and YAML
+ * share, and are invisible but reorder nothing: they are left as they are.
+ */
+const format = /\p{Cf}/gu;
+const isFormat = (c: string): boolean => c.length === 1 && /\p{Cf}/u.test(c);
+const formatEscape = (c: string): string => (c.length === 1 ? "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0") : c);
 const isSurrogateHalf = (c: string): boolean => c.length === 1 && c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) <= 0xdfff;
 
 const text = (input: unknown): string => String(input ?? "");
 
 /**
  * A double-quoted string literal in the subset every C-family language, JSON and YAML read
- * alike: `\"`, `\\`, `\n`, `\r`, `\t` and `\uXXXX` for every other control, DEL, a byte order
- * mark and the Unicode line separators. A surrogate half (no character) becomes U+FFFD. The
- * result holds no raw control character and no unescaped quote, so it cannot end early.
+ * alike: `\"`, `\\`, `\n`, `\r`, `\t` and `\uXXXX` for every other control, DEL, the Unicode
+ * line separators and the invisible format characters (a byte order mark, the bidirectional
+ * controls). A surrogate half (no character) becomes U+FFFD. The result holds no raw control
+ * character and no unescaped quote, so it cannot end early.
  */
 export function cString(input: unknown): string {
-  const body = text(input).replace(/[\\"\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ud800-\udfff]/g, (c, offset: number, all: string) => {
+  // With the u flag a pair of surrogates is one character: only a half without its pair matches.
+  const body = text(input).replace(/[\\"\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]|\p{Cf}/gu, (c) => {
     if (c === "\\" || c === '"') return "\\" + c;
     if (c === "\n") return "\\n";
     if (c === "\r") return "\\r";
     if (c === "\t") return "\\t";
-    if (isSurrogateHalf(c)) {
-      const code = c.charCodeAt(0);
-      const paired = code < 0xdc00 ? /[\udc00-\udfff]/.test(all.charAt(offset + 1)) : /[\ud800-\udbff]/.test(all.charAt(offset - 1));
-      return paired ? c : "\\ufffd";
-    }
-    return "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
+    if (isSurrogateHalf(c)) return "\\ufffd";
+    return formatEscape(c);
   });
   return `"${body}"`;
 }
 
-/** Text for a one-line comment: every line break becomes a space, every other unprintable character U+FFFD. */
+/**
+ * Text for a one-line comment: every line break becomes a space, every other unprintable
+ * character U+FFFD, an invisible format character its escape as text (`\u202e`).
+ */
 export function lineComment(input: unknown): string {
-  return text(input).replace(lineBreaks, " ").replace(unprintable, "\ufffd");
+  return text(input).replace(lineBreaks, " ").replace(unprintable, "\ufffd").replace(format, formatEscape);
 }
 
-/** Text for a block comment (`/* … *\/`): lines are kept, `*\/` cannot occur, unprintable characters become U+FFFD. */
+/**
+ * Text for a block comment (`/* … *\/`): lines are kept, `*\/` cannot occur, unprintable
+ * characters become U+FFFD, invisible format characters their escape as text.
+ */
 export function blockComment(input: unknown): string {
   return text(input)
     .replace(lineBreaks, "\n")
     .replace(unprintable, "\ufffd")
+    .replace(format, formatEscape)
     .replace(/\*(?=\/)/g, "* ");
 }
 
 /**
  * A raw string literal between `delimiter`s (a backquote by default) when the text holds no
- * delimiter and no control character but tab; otherwise the double-quoted literal of cString.
+ * delimiter, no control character but tab and no invisible format character; otherwise the
+ * double-quoted literal of cString.
  * Either way the literal reads back as the same text.
  */
 export function rawString(input: unknown, delimiter: unknown = "`"): string {
   const s = text(input);
   const d = text(delimiter);
-  const plain = d.length > 0 && !s.includes(d) && !/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\ufeff\ud800-\udfff]/.test(s);
+  const plain = d.length > 0 && !s.includes(d) && !/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]/.test(s) && ![...s].some(isFormat);
   return plain ? d + s + d : cString(s);
 }
 

@@ -46,8 +46,14 @@ export function basename(input: unknown): string {
   return s.slice(s.lastIndexOf("/") + 1);
 }
 
+/**
+ * JSON text; invisible format characters (a right-to-left override...), which can only be inside
+ * its strings, are written as `\uXXXX` escapes as the escaping filters write them (same value).
+ */
 export function json(input: unknown, space?: unknown): string {
-  return JSON.stringify(input ?? null, null, typeof space === "number" ? space : undefined);
+  const text = JSON.stringify(input ?? null, null, typeof space === "number" ? space : undefined) as string | undefined;
+  // undefined (a function was given) stays what it was.
+  return text?.replace(/\p{Cf}/gu, (c) => (c.length === 1 ? "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0") : c)) as string;
 }
 
 /** Prefix every non-empty line after the first with `n` spaces (or the given string). */

@@ -21,6 +21,23 @@ test("line_comment: one line; block_comment: no end of comment", () => {
   assert.is(blockComment("x */ y\n*/"), "x * / y\n* /");
 });
 
+test("invisible format characters (bidi controls, zero-width, a byte order mark) are written as escapes by every filter", () => {
+  const bidi = "a\u202eb\u2066c\u200bd\ufeffe\u200ff\u00adg";
+  const escaped = "a\\u202eb\\u2066c\\u200bd\\ufeffe\\u200ff\\u00adg";
+  assert.is(cString(bidi), `"${escaped}"`);
+  assert.is(JSON.parse(cString(bidi)), bidi, "the same text read back");
+  assert.is(lineComment(bidi), escaped);
+  assert.is(blockComment(bidi), escaped);
+  assert.is(rawString(bidi), `"${escaped}"`);
+  assert.is(parse(`k: ${yamlString(bidi)}\n`).k, bidi);
+  assert.is(mdCode(bidi), `\`${escaped}\``);
+  assert.is(propertyKey(bidi), `"${escaped}"`);
+  assert.is((filters["json"] as (v: unknown) => string)({ [bidi]: bidi }), `{"${escaped}":"${escaped}"}`);
+  // A pair of surrogates is one character, kept; a format character above U+FFFF (a flag's tag) too.
+  assert.is(cString("😀\u{e0067}"), '"😀\u{e0067}"');
+  assert.is(lineComment("😀\u200d😀"), "😀\\u200d😀");
+});
+
 test("raw_string: raw when it can be, a quoted literal otherwise", () => {
   assert.is(rawString('json:"a"'), '`json:"a"`');
   assert.is(rawString('json:"a`b"'), '"json:\\"a`b\\""');

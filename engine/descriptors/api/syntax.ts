@@ -16,6 +16,7 @@ import { apiSemantics } from "./semantics.js";
 import { SourceText } from "./source.js";
 import { tooDeep } from "../nesting.js";
 import { firstControlCharacter } from "../control.js";
+import { firstFormatCharacterOutsideApiText } from "../invisible.js";
 
 /** Parse one `.api` file (no imports followed, no semantic checks). Throws CodegenError. */
 export function parseApiSource(text: string, file: string): AstFile {
@@ -33,6 +34,8 @@ export function parseOrDiagnose(text: string, file: string): { ast: AstFile } | 
   if (deep) return { diagnostic: diag("API_TOO_DEEP", `${deep.what}; codegen reads at most that much`, new SourceText(file, clean).pos(deep.offset)) };
   const control = firstControlCharacter(clean);
   if (control) return { diagnostic: diag("API_CONTROL_CHARACTER", `${control.what} in the file; write it as an escape inside a string, or remove it`, new SourceText(file, clean).pos(control.offset)) };
+  const invisible = firstFormatCharacterOutsideApiText(clean);
+  if (invisible) return { diagnostic: diag("API_INVISIBLE_CHARACTER", `${invisible.what} outside a comment or string; remove it`, new SourceText(file, clean).pos(invisible.offset), "it makes the text read differently from what it is (names, keywords and bare values hold none)") };
   const fast = switchedOff("fast-api-parser") ? null : fastParse(clean);
   if (fast) return { ast: { file, text: clean, statements: fast } };
   const match = apiGrammar().match(clean);

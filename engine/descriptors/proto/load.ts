@@ -5,6 +5,7 @@
  * imports that cannot be found are reported here with file:line:col.
  */
 import { firstControlCharacter } from "../control.js";
+import { firstFormatCharacter } from "../invisible.js";
 import { tooDeep } from "../nesting.js";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
@@ -233,6 +234,14 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     if (control) {
       const before = source.slice(0, control.offset).split("\n");
       result.diagnostics.push(diag("PROTO_CONTROL_CHARACTER", `${control.what} in the file; write it as an escape inside a string, or remove it`, { file: file.path, line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 }));
+      return file;
+    }
+    // Anywhere in a project's file, comments and strings too: protoc's plugins copy comments and
+    // option strings into the code they generate, past codegen's escaping.
+    const invisible = how.project ? firstFormatCharacter(source) : null;
+    if (invisible) {
+      const before = source.slice(0, invisible.offset).split("\n");
+      result.diagnostics.push(diag("PROTO_INVISIBLE_CHARACTER", `${invisible.what} in the file; remove it`, { file: file.path, line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 }, "it makes the text read differently from what it is, and protoc's plugins copy comments into generated code as they are"));
       return file;
     }
     try {
