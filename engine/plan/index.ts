@@ -36,6 +36,8 @@ export interface PlannedFile {
   rendered: boolean;
   /** The rule's `identity` for this file: the same identity at a new path moves a `once` file there (write/moves.ts). */
   identity?: string;
+  /** A `once` file whose secrets the writer filled in: the digest of what its rule rendered, placeholders and all, which later runs compare. */
+  renderedDigest?: string;
 }
 
 /**

@@ -76,6 +76,11 @@ export function userOwnedOnce(disk: ProjectFiles, ledger: Ledger, adopt: Set<str
   };
 }
 
+/** A once file holding secrets: what its rule rendered, for its ledger entry (its bytes differ by the values). */
+function renderedOf(f: PlannedFile): Pick<LedgerEntry, "rendered"> {
+  return f.renderedDigest === undefined ? {} : { rendered: f.renderedDigest };
+}
+
 /** The identity a rule gave the file (moves.ts), for its ledger entry. */
 function identityOf(f: PlannedFile): Pick<LedgerEntry, "identity"> {
   return f.identity === undefined ? {} : { identity: f.identity };
@@ -124,7 +129,7 @@ export function decide(input: DecideInput): Decision {
     if (before === null) {
       // A `once` file the user deleted comes back: the code that calls it needs it.
       out("created", f.contents);
-      record(f.contents);
+      record(f.contents, renderedOf(f));
       continue;
     }
     const untouched = entry !== undefined && entry.sha256 === disk.hash(f.path);
@@ -142,7 +147,7 @@ export function decide(input: DecideInput): Decision {
         if (entry) entries.set(f.path, keptFor(entry, f)); // edited since gen wrote it: remembered, to list it when its source goes
         continue;
       }
-      const rendered = f.contents.equals(before) ? disk.hash(f.path)! : sha256(f.contents);
+      const rendered = f.renderedDigest ?? (f.contents.equals(before) ? disk.hash(f.path)! : sha256(f.contents));
       if (input.adopt.has(f.path)) {
         out("kept", before);
         record(before, rendered !== disk.hash(f.path) ? { rendered } : {});
@@ -154,7 +159,7 @@ export function decide(input: DecideInput): Decision {
           if (rendered === entry.sha256) vouched.set(f.path, rendered); // the bytes gen plans there
         } else {
           out(before.equals(f.contents) ? "unchanged" : "updated", f.contents);
-          record(f.contents);
+          record(f.contents, renderedOf(f));
         }
       } else if (!ledger.exists && before.equals(f.contents)) {
         out("kept", before);

@@ -10,7 +10,7 @@ import { fillSecrets, holdsSecret } from "../secrets/index.js";
 import type { PlannedFile } from "../plan/index.js";
 import { NestedProjects } from "../project/index.js";
 import { decide, type FileOutcome, type FileState } from "./decide.js";
-import { ProjectFiles } from "./disk.js";
+import { ProjectFiles, sha256 } from "./disk.js";
 import { whileWriting } from "./interrupts.js";
 import { serializeLedger, type Ledger, type LedgerEntry } from "./ledger.js";
 import { ensureStateDir } from "./lock.js";
@@ -73,16 +73,17 @@ function plannedFromAll(entry: LedgerEntry): boolean {
 }
 
 /**
- * A merge file with its `secret` placeholders filled with fresh random values: the merge adds
- * only the keys the file lacks, so a value is chosen once, when its key is added, and kept after.
- * In any other mode a new value would replace the user's on every write.
+ * A merge or once file with its `secret` placeholders filled with fresh random values: a merge
+ * adds only the keys the file lacks, and a once file is written when missing (later runs compare
+ * what its rule renders, placeholders and all), so a value is chosen once and kept after. A
+ * managed file would get a new value on every write.
  */
 function withSecrets(f: PlannedFile): PlannedFile {
   if (!holdsSecret(f.contents)) return f;
-  if (f.mode !== "merge") {
-    throw new CodegenError(diag("PACK_RULE_INVALID", `rule "${f.rule}" renders a secret into ${f.path}, a ${f.mode} file; nothing was written`, undefined, "the secret filter is for merge files, whose keys are added once and then kept: give the rule mode: merge"));
+  if (f.mode === "managed") {
+    throw new CodegenError(diag("PACK_RULE_INVALID", `rule "${f.rule}" renders a secret into ${f.path}, a managed file; nothing was written`, undefined, "the secret filter is for merge and once files, whose values are chosen once and then kept: give the rule mode: merge or once"));
   }
-  return { ...f, contents: fillSecrets(f.contents, f.path) };
+  return { ...f, contents: fillSecrets(f.contents, f.path), ...(f.mode === "once" ? { renderedDigest: sha256(f.contents) } : {}) };
 }
 
 export async function writeFiles(options: WriteOptions): Promise<WriteReport> {

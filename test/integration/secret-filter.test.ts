@@ -1,5 +1,5 @@
-// A pack's `{{ 32 | secret }}`: filled with random bytes when a merge file's key is added, kept
-// after; refused in a file the writer would rewrite (a managed or once file).
+// A pack's `{{ 32 | secret }}`: filled with random bytes when a merge file's key is added or a
+// once file is written, kept after; refused in a file the writer rewrites (a managed file).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -40,14 +40,26 @@ test("merge: each added key gets its own value; later gens keep them and add onl
   assert.match(after.slice(written.length), /^\w+: [A-Za-z0-9_-]{43}\n$/);
 });
 
-for (const mode of ["managed", "once"]) {
-  test(`${mode}: refused, nothing written`, () => {
-    const { dir, env } = packWith(mode);
-    const r = codegen(["gen"], dir, env);
-    assert.is(r.code, 1, r.stdout + r.stderr);
-    assert.match(r.stderr, new RegExp(`PACK_RULE_INVALID rule "settings" renders a secret into settings\\.yaml, a ${mode} file; nothing was written`));
-    assert.not.ok(existsSync(join(dir, "settings.yaml")));
-  });
-}
+test("once: values chosen when the file is written; later gens keep the file (they compare what the rule renders)", () => {
+  const { dir, env } = packWith("once");
+  assert.is(codegen(["gen"], dir, env).code, 0);
+  const written = readFileSync(join(dir, "settings.yaml"), "utf8");
+  const values = [...written.matchAll(/: (\S+)/g)].map((m) => m[1]!);
+  assert.is(values.length, 2);
+  for (const v of values) assert.match(v, /^[A-Za-z0-9_-]{43}$/);
+  const again = codegen(["gen"], dir, env);
+  assert.is(again.code, 0, again.stderr);
+  assert.match(again.stdout, /0 created, 0 updated/);
+  assert.is(readFileSync(join(dir, "settings.yaml"), "utf8"), written, "kept");
+  assert.is(codegen(["gen", "--check"], dir, env).code, 0, "up to date");
+});
+
+test("managed: refused, nothing written", () => {
+  const { dir, env } = packWith("managed");
+  const r = codegen(["gen"], dir, env);
+  assert.is(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /PACK_RULE_INVALID rule "settings" renders a secret into settings\.yaml, a managed file; nothing was written/);
+  assert.not.ok(existsSync(join(dir, "settings.yaml")));
+});
 
 test.run();
