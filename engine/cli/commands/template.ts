@@ -100,11 +100,13 @@ async function list(flags: TemplateFlags, out: Out, cwd: string): Promise<void> 
   const pins: PackPins = { pinned: {}, used: {} };
   const pack = await loadPack(config.values.pack, config.root, { pins, offline: config.values.offline });
   out.info(`pack ${pack.chain.join(" <- ")}`);
-  // Where each file really is, so it can be opened or copied into a pack of one's own: relative
-  // when near (a pack beside the project), absolute when far (the installed built-in packs).
+  // Where each file really is, so it opens from where the user stands: relative to the working
+  // folder for a file inside the project, absolute for anything outside it (a pack beside the
+  // project, the installed built-in packs), since a "../../" path depends on where the reader is.
   const shown = (path: string): string => {
-    const rel = relative(cwd, path);
-    return isAbsolute(rel) || /^(\.\.[\\/]){3}/.test(rel) ? path : rel;
+    const inProject = relative(config.root, path);
+    if (/^\.\.([\\/]|$)/.test(inProject) || isAbsolute(inProject)) return path;
+    return relative(cwd, path) || path;
   };
   for (const rule of pack.rules) {
     const file = rule.template ?? rule.dataFile;
