@@ -142,7 +142,8 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     cli.parse(["node", "codegen", ...argv], { run: false });
     // cac dispatches an unknown command as an event and exits 0; treat it as the usage error it is.
     if (!cli.matchedCommand && cli.args.length > 0) {
-      out.error(`codegen: unknown command "${String(cli.args[0])}"; run codegen --help for the list`);
+      const known = cli.commands.map((c) => c.name).filter((n) => n !== "");
+      out.error(`codegen: ${(await import("./unknown-option.js")).unknownCommandMessage(String(cli.args[0]), known)}; run codegen --help for the list`);
       return 2;
     }
     if (!cli.matchedCommand) {

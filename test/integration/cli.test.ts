@@ -30,6 +30,22 @@ test("unknown commands and flags are usage errors (exit 2)", () => {
   assert.match(flag.stderr, /unknown option --dryrun \(did you mean --dry-run\?\)/);
 });
 
+test("a mistyped command is a usage error naming the nearest command; a far or pasted word gets no guess", () => {
+  const dir = scratch("usage");
+  for (const [typed, meant] of [["gne", "gen"], ["migarte", "migrate"], ["tempalte", "template"], ["complection", "completion"]] as const) {
+    const r = codegen([typed], dir);
+    assert.is(r.code, 2, typed);
+    assert.match(r.stderr, new RegExp(`^codegen: unknown command "${typed}" \\(did you mean ${meant}\\?\\); run codegen --help for the list$`, "m"));
+  }
+  const far = codegen(["xyzzy"], dir);
+  assert.match(far.stderr, /^codegen: unknown command "xyzzy"; run codegen --help for the list$/m);
+  const started = Date.now();
+  const pasted = codegen(["g".repeat(100_000)], dir);
+  assert.is(pasted.code, 2);
+  assert.not.match(pasted.stderr, /did you mean/);
+  assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
+});
+
 test("config layers: file < CODEGEN_* environment < flags, with provenance", () => {
   const dir = makeProject({});
   writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + "verbose: false\n");
