@@ -104,10 +104,13 @@ export async function force(options: MigrateOptions, version: number | null): Pr
   }
 }
 
-/** The current version and whether it is dirty. */
+/**
+ * The current version and whether it is dirty. A read: a missing SQLite file is an error (no
+ * database yet), never created, and an existing one is not written.
+ */
 export async function version(options: MigrateOptions): Promise<VersionState> {
   const table = tableName(options);
-  const session = await connectFor(options);
+  const session = await connectFor(options, false);
   const store = new VersionStore(session, table);
   try {
     await store.open();
@@ -229,9 +232,9 @@ function migrationError(e: unknown, file: string, version: number, body: string,
   );
 }
 
-function connectFor(options: MigrateOptions): ReturnType<typeof connect> {
+function connectFor(options: MigrateOptions, write = true): ReturnType<typeof connect> {
   return connect(options.datasource, {
-    write: true,
+    write,
     ...(options.cwd ? { cwd: options.cwd } : {}),
     ...(options.confinedFrom !== undefined ? { confinedFrom: options.confinedFrom } : {}),
   });

@@ -53,6 +53,8 @@ for (const args of [["config"], ["check"], ["template", "list"], ["skills", "ini
   test(`${args.slice(0, 2).join(" ")} in a cloned project does its job without running the hooks, and says so on stderr`, () => {
     const u = user();
     const dir = cloned(hostileHooks(u.outside));
+    // migrate version reads a database, never creates one: an empty file is an empty SQLite database
+    if (args[0] === "migrate") writeFileSync(join(dir, "data.db"), "");
     const r = codegen(args.map((a) => (a === "SKILLS" ? join(u.outside, "..", "skills") : a)), dir, u.env);
     assert.is(r.code, 0, r.stdout + r.stderr);
     assert.not.ok(existsSync(u.outside), "no hook ran");

@@ -1,6 +1,7 @@
 // Migrations on MariaDB, PostgreSQL and SQLite: up/down/goto/force/version, golang-migrate's
 // bookkeeping in the table the caller names (the go-zero pack's: schema_migrations), failures
 // that leave the database dirty, and a first migration's bookkeeping.
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -67,7 +68,9 @@ async function scenario(db: TestDb | null, dialect: SqlDialect): Promise<void> {
   const dir = await folder(migrations(dialect, true));
   const opts = { dir, datasource: db.url, table };
   try {
-    assert.equal(await version(opts), { version: null, dirty: false });
+    // a missing SQLite file is no database: version says so and creates nothing
+    if (dialect === "sqlite") await rejects(version(opts), "SQL_CONNECT");
+    else assert.equal(await version(opts), { version: null, dirty: false });
     let r = await up(opts, 2);
     assert.equal(r.applied.map((s) => s.version), [1, 2]);
     assert.equal([r.from, r.to], [null, 2]);
@@ -162,6 +165,18 @@ migrate("SQLite: up, failure, dirty, force, goto, down", async () => scenario(aw
 migrate("MariaDB/MySQL: a first migration and golang-migrate's table", async () => bookkeepingShape(await mysqlDatabase(), "mysql"));
 migrate("PostgreSQL: a first migration and golang-migrate's table", async () => bookkeepingShape(await postgresSchema(), "postgres"));
 migrate("SQLite: a first migration and golang-migrate's table", async () => bookkeepingShape(await sqliteFile(), "sqlite"));
+
+migrate("SQLite: version on a missing file names it, exits 1 and creates no file", async () => {
+  const db = await sqliteFile();
+  try {
+    const err = await rejects(version({ dir: "unused", datasource: db.url, table }), "SQL_CONNECT");
+    assert.match(err.message, "does not exist");
+    assert.is(err.exitCode, 1);
+    assert.not.ok(existsSync(db.url.slice("sqlite:".length)));
+  } finally {
+    await db.drop();
+  }
+});
 
 migrate("duplicate versions are refused", async () => {
   const dir = await folder({ "1_a.up.sql": "select 1;", "01_b.up.sql": "select 2;" });

@@ -23,13 +23,43 @@ function project(): string {
 
 test("up, version, down, goto on the configured database", () => {
   const dir = project();
-  assert.match(codegen(["migrate", "version"], dir).stdout, /none/);
   const up = codegen(["migrate", "up"], dir);
   assert.is(up.code, 0, up.stderr);
   assert.match(up.stdout, /version none -> 2 \(2 migrations\)/);
   assert.match(codegen(["migrate", "version"], dir).stdout, /^2$/m);
-  assert.match(codegen(["migrate", "down", "1"], dir).stdout, /version 2 -> 1/);
+  assert.match(codegen(["migrate", "down", "1"], dir).stdout, /version 2 -> 1 \(1 migration\)$/m);
   assert.match(codegen(["migrate", "goto", "2"], dir).stdout, /version 1 -> 2/);
+});
+
+test("version on a missing SQLite file says so, exits 1 and creates nothing", () => {
+  const dir = project();
+  for (const args of [["migrate", "version"], ["migrate", "version", "--datasource", "sqlite:data/flag.db"]]) {
+    const r = codegen(args, dir);
+    assert.is(r.code, 1, r.stderr);
+    assert.match(r.stderr, /SQL_CONNECT SQLite database file .*data\/(app|flag)\.db does not exist/);
+    assert.match(r.stderr, /migrate up creates it/);
+  }
+  assert.not.ok(existsSync(join(dir, "data/app.db")), "the configured file is not created");
+  assert.not.ok(existsSync(join(dir, "data/flag.db")), "the flag's file is not created");
+  // after up, version reads the file without touching it
+  assert.is(codegen(["migrate", "up", "1"], dir).code, 0);
+  assert.match(codegen(["migrate", "version"], dir).stdout, /^1$/m);
+});
+
+test("the database is named wherever it comes from, its password redacted", () => {
+  const dir = project();
+  const fromFile = codegen(["migrate", "up"], dir);
+  assert.is(fromFile.code, 0, fromFile.stderr);
+  assert.match(fromFile.stdout, /^database sqlite:data\/app\.db, from \.codegen\.yaml \(migrate\.datasource\)$/m);
+  const fromFlag = codegen(["migrate", "version", "--datasource", "sqlite:data/app.db"], dir);
+  assert.match(fromFlag.stdout, /^database sqlite:data\/app\.db, from --datasource$/m);
+  const fromEnv = codegen(["migrate", "version"], dir, { CODEGEN_MIGRATE_DATASOURCE: "sqlite:data/app.db" });
+  assert.match(fromEnv.stdout, /^database sqlite:data\/app\.db, from CODEGEN_MIGRATE_DATASOURCE$/m);
+  // a server URL's password never reaches the output (the connection fails fast: nothing listens on port 1)
+  const secret = codegen(["migrate", "version", "--datasource", "postgres://app:hunter2-secret@127.0.0.1:1/app"], dir);
+  assert.is(secret.code, 1, secret.stderr);
+  assert.match(secret.stdout, /^database postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/app, from --datasource$/m);
+  assert.not.match(secret.stdout + secret.stderr, /hunter2/);
 });
 
 test("the version is kept in the table the pack declares; the URL's x-migrations-table wins", () => {
@@ -106,7 +136,9 @@ test("without a datasource, the project's own database (etc/etc.yaml) is used", 
   assert.match(up.stdout, /etc\/etc\.yaml/);
   assert.ok(existsSync(join(dir, "data/etc.db")), "the file etc.yaml names");
   // a flag still wins
-  assert.match(codegen(["migrate", "version", "--datasource", "sqlite:data/other.db"], dir).stdout, /none/);
+  const flag = codegen(["migrate", "up", "1", "--datasource", "sqlite:data/other.db"], dir);
+  assert.match(flag.stdout, /^database sqlite:data\/other\.db, from --datasource$/m);
+  assert.ok(existsSync(join(dir, "data/other.db")), "the flag's file");
   // a link to a file elsewhere is not the project's configuration
   rmSync(join(dir, "etc/etc.yaml"));
   writeFileSync(join(dir, "elsewhere.yaml"), "Database:\n  Driver: sqlite\n  DataSource: file:data/else.db\n");

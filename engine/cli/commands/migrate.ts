@@ -1,7 +1,8 @@
 import { resolve } from "node:path";
 import { outsideProject } from "../../fs/index.js";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { consentState, loadConfig } from "../../config/index.js";
+import { consentState, envName, loadConfig } from "../../config/index.js";
+import { redactDatasource } from "../../secrets/index.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import { withHooks } from "../hooks.js";
 import { allowedHooks } from "../consent.js";
@@ -36,11 +37,12 @@ export async function migrateCommand(action: string, arg: string | undefined, fl
     const { projectDatasource } = await import("../../migrate/index.js");
     const found = config.inProject ? projectDatasource(config.root, pack.database) : null;
     if (found) {
-      out.info(`database ${found.redacted}, from ${found.from}`);
       datasource = found.url;
       confinedFrom = found.from;
     }
   }
+  // Whatever layer chose the database, the user sees which one is touched (never its password).
+  if (datasource) out.info(`database ${redactDatasource(datasource)}, from ${datasourceFrom(given, confinedFrom)}`);
   if (!datasource) {
     const own = pack.database ? `, or give the project's ${pack.database.file} a ${pack.database.driver} and ${pack.database.datasource}` : "";
     throw new CodegenError(diag("USAGE", "no database to migrate", undefined, `pass --datasource (mysql://, postgres://, sqlite:file.db), set migrate.datasource in .codegen.yaml or CODEGEN_MIGRATE_DATASOURCE${own}`), 2);
@@ -74,8 +76,16 @@ export async function migrateCommand(action: string, arg: string | undefined, fl
       out.info(migrate.formatVersion(await migrate.force(options, number("version")!)));
       return;
     }
-    if (result) out.info(`version ${result.from ?? "none"} -> ${result.to ?? "none"} (${result.applied.length} migrations)`);
+    if (result) out.info(`version ${result.from ?? "none"} -> ${result.to ?? "none"} (${result.applied.length} ${result.applied.length === 1 ? "migration" : "migrations"})`);
   });
+}
+
+/** Where the datasource came from, as the user would set it. */
+function datasourceFrom(layer: string | undefined, fromFile: string | undefined): string {
+  if (fromFile !== undefined) return fromFile;
+  if (layer === "flag") return "--datasource";
+  if (layer === "env") return envName("migrate.datasource");
+  return "the configuration (migrate.datasource)";
 }
 
 /**
