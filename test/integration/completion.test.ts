@@ -1,12 +1,13 @@
 /**
  * `codegen completion bash|zsh|fish`: each script is valid for its shell, names every command
- * `codegen --help` lists, and completes commands, options and frames when the shell runs it.
+ * `codegen --help` lists, and completes commands, options, frames and each command's action words
+ * (`migrate up`, `template init`) when the shell runs it.
  * zsh and fish are used when installed (test/setup-tools.sh does not need them); bash always.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen, codegenOk } from "../support/cli.js";
 import { scratch } from "../support/paths.js";
@@ -65,6 +66,34 @@ test("bash completes commands, a command's options, option values and the shells
   assert.equal(bashComplete(["codegen", "migrate", "--check"]), [], "gen's options are gen's");
 });
 
+const actions: Record<string, string[]> = {
+  migrate: ["up", "down", "version", "goto", "force"],
+  template: ["init", "list", "lint", "test", "update"],
+  skills: ["init"],
+  serverless: ["build", "delete"],
+};
+
+test("bash offers a command's action words as its first argument, and only there", () => {
+  for (const [command, words] of Object.entries(actions)) {
+    assert.equal(bashComplete(["codegen", command, ""]), words, command);
+    assert.equal(bashComplete(["codegen", "--verbose", command, ""]), words, `${command} after an option`);
+    assert.equal(bashComplete(["codegen", command, words[0]!, ""]), [], `${command} ${words[0]}`);
+  }
+  assert.equal(bashComplete(["codegen", "migrate", "g"]), ["goto"]);
+  assert.equal(bashComplete(["codegen", "completion", "bash", ""]), []);
+});
+
+test("the action words offered are the ones each command accepts (its usage error lists them)", () => {
+  for (const [command, words] of Object.entries(actions)) {
+    const r = codegen([command, "no-such-action"], dir);
+    assert.is(r.code, 2, `${command}: ${r.stderr}`);
+    const listed = /\(one of: ([^)]+)\)/.exec(r.stderr);
+    assert.ok(listed, `${command}: ${r.stderr}`);
+    assert.equal(listed[1]!.split(", "), words, command);
+    for (const text of Object.values(scripts).map((f) => readFileSync(f, "utf8"))) assert.ok(text.includes(words.join(" ")), command);
+  }
+});
+
 test("zsh completes commands and options (completion functions stubbed to print what they are given)", () => {
   assert.ok(installed("zsh"), "zsh is installed (npm test's setup installs it)");
   const driver = join(dir, "drive.zsh");
@@ -85,6 +114,10 @@ test("zsh completes commands and options (completion functions stubbed to print 
   assert.ok(offered(["codegen", "gen", "--ch"]).includes("--check"));
   assert.not.ok(offered(["codegen", "new", "--ch"]).includes("--check"));
   assert.equal(offered(["codegen", "new", "--frame", ""]), ["api", "rpc", "gateway"]);
+  for (const [command, words] of Object.entries(actions)) {
+    assert.equal(offered(["codegen", command, ""]), words, command);
+    assert.equal(offered(["codegen", command, words[0]!, ""]), [], `${command} ${words[0]}`);
+  }
 });
 
 test("fish completes commands, options and frames", () => {
@@ -96,6 +129,10 @@ test("fish completes commands, options and frames", () => {
   assert.ok(complete("codegen ge").includes("gen"));
   assert.equal(complete("codegen gen --ch"), ["--check"]);
   assert.equal(complete("codegen new --frame ").sort(), ["api", "gateway", "rpc"]);
+  for (const [command, words] of Object.entries(actions)) {
+    assert.equal(complete(`codegen ${command} `).sort(), [...words].sort(), command);
+    assert.equal(complete(`codegen ${command} ${words[0]!} `), [], `${command} ${words[0]}`);
+  }
 });
 
 test.run();

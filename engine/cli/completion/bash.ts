@@ -12,12 +12,14 @@ export function bashScript(spec: CompletionSpec): string {
   return `# bash completion for codegen. Load it with: source <(codegen completion bash)
 # or save it: codegen completion bash > ~/.local/share/bash-completion/completions/codegen
 _codegen() {
-  local cur prev cmd i opts args
+  local cur prev cmd i opts args given
   COMPREPLY=()
   cur="\${COMP_WORDS[COMP_CWORD]}"
   prev="\${COMP_WORDS[COMP_CWORD-1]}"
   cmd=""
-  # The command is the first word that is neither an option nor an option's value.
+  given=0
+  # The command is the first word that is neither an option nor an option's value; given counts
+  # the arguments after it (a command's action words go first only).
   for ((i = 1; i < COMP_CWORD; i++)); do
     case "\${COMP_WORDS[i]}" in
       -*) continue ;;
@@ -25,8 +27,7 @@ _codegen() {
     case "\${COMP_WORDS[i-1]}" in
       ${pattern(valueOptions(spec, "required"))}) continue ;;
     esac
-    cmd="\${COMP_WORDS[i]}"
-    break
+    if [[ -z "$cmd" ]]; then cmd="\${COMP_WORDS[i]}"; else given=$((given + 1)); fi
   done
   case "$prev" in
     ${pattern(byKind.get("frame"))}) COMPREPLY=($(compgen -W "${words(spec.frames)}" -- "$cur")); return 0 ;;
@@ -40,6 +41,7 @@ _codegen() {
     "") args="${words(spec.commands.map((c) => c.name))}" ;;
 ${perCommand}
   esac
+  (( given > 0 )) && args=""
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
   else

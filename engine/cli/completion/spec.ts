@@ -21,7 +21,7 @@ export interface CommandSpec {
   name: string;
   description: string;
   options: OptionSpec[];
-  /** Words completed where the command takes an argument (the shells of `completion`). */
+  /** Words completed as the command's first argument (`migrate up`, `completion bash`). */
   words: string[];
 }
 
@@ -42,10 +42,23 @@ export const SHELLS = ["bash", "zsh", "fish"] as const;
  */
 export const isShellWord = (name: string): boolean => /^[A-Za-z0-9][A-Za-z0-9_.+-]*$/.test(name);
 
+/**
+ * The words a command takes as its first argument, offered there and nowhere else. Each list is
+ * the one the command's "unknown … action (one of: …)" error names; test/integration/completion
+ * checks them against those errors, so a new action cannot be forgotten here.
+ */
+export const ACTION_WORDS: Readonly<Record<string, readonly string[]>> = {
+  migrate: ["up", "down", "version", "goto", "force"],
+  template: ["init", "list", "lint", "test", "update"],
+  skills: ["init"],
+  serverless: ["build", "delete"],
+  completion: SHELLS,
+};
+
 export function completionSpec(cli: CAC, frames: string[]): CompletionSpec {
   const commands = cli.commands
     .filter((c) => c.name !== "")
-    .map((c) => ({ name: c.name, description: shortText(c.description), options: c.options.map(optionSpec), words: c.name === "completion" ? [...SHELLS] : [] }));
+    .map((c) => ({ name: c.name, description: shortText(c.description), options: c.options.map(optionSpec), words: [...(ACTION_WORDS[c.name] ?? [])] }));
   return { commands, global: cli.globalCommand.options.map(optionSpec), frames: frames.filter(isShellWord) };
 }
 

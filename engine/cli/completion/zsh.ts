@@ -21,7 +21,7 @@ export function zshScript(spec: CompletionSpec): string {
 # zsh completion for codegen. Load it with: source <(codegen completion zsh)
 # or save it as _codegen in a folder of $fpath: codegen completion zsh > "\${fpath[1]}/_codegen"
 _codegen() {
-  local cmd i
+  local cmd i given=0
   local -a commands global opts args
   commands=(
 ${described(spec.commands)}
@@ -29,7 +29,8 @@ ${described(spec.commands)}
   global=(
 ${described(optionItems(spec.global))}
   )
-  # The command is the first word that is neither an option nor an option's value.
+  # The command is the first word that is neither an option nor an option's value; given counts
+  # the arguments after it (a command's action words go first only).
   for ((i = 2; i < CURRENT; i++)); do
     case \${words[i]} in
       -*) continue ;;
@@ -37,8 +38,7 @@ ${described(optionItems(spec.global))}
     case \${words[i-1]} in
       ${pattern(valueOptions(spec, "required"))}) continue ;;
     esac
-    cmd=\${words[i]}
-    break
+    if [[ -z $cmd ]]; then cmd=\${words[i]}; else given=$((given + 1)); fi
   done
   case \${words[CURRENT-1]} in
     ${pattern(byKind.get("frame"))}) compadd -- ${spec.frames.map(quoted).join(" ")}; return ;;
@@ -53,7 +53,7 @@ ${perCommand}
     _describe -t options 'codegen option' opts -- global
   elif [[ -z $cmd ]]; then
     _describe -t commands 'codegen command' commands
-  elif (( \${#args} > 0 )); then
+  elif (( \${#args} > 0 && given == 0 )); then
     compadd -- $args
   fi
 }
