@@ -8,7 +8,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, readdirSync, readFileSync } from "node:fs";
 import nodeModule from "node:module";
 import { join, relative } from "node:path";
 import { checkGoProject, freePort, startService } from "../support/go.js";
@@ -86,6 +86,8 @@ test("README's install line: npm install -g . in a fresh copy of the checkout bu
   cpSync(repoRoot, copy, { recursive: true, filter: (src) => !skipped.has(relative(repoRoot, src).split("/")[0] ?? "") });
   const prefix = join(tmp, "prefix");
   npm(["install", "-g", "--prefix", prefix, "--prefer-offline", "--no-audit", "--no-fund", "."], copy);
+  // README says so: this install is a link to the checkout, so removing the clone breaks it.
+  assert.ok(lstatSync(join(prefix, "lib/node_modules/codegen")).isSymbolicLink(), "npm install -g . links the checkout");
   const r = spawnSync(join(prefix, "bin/codegen"), ["--help"], { cwd: tmp, encoding: "utf8", env: npmEnv({ CODEGEN_CACHE_DIR: join(tmp, "cache") }), timeout: 60_000 });
   assert.is(r.status, 0, `${r.stdout}\n${r.stderr}`);
   assert.match(r.stdout, /Commands:/);
