@@ -29,7 +29,9 @@ test("init extends the built-in pack; overriding logic.go.liquid changes new log
   assert.match(readFileSync(join(dir, "internal/logic/statuslogic.go"), "utf8"), /\/\/ Team rule: log every call with its request id\.\npackage logic/);
   // Logic files nobody edited are still generated code: they follow the new template too.
   assert.match(readFileSync(join(dir, "internal/logic/pinglogic.go"), "utf8"), /Team rule/);
-  assert.match(codegenOk(["template", "list"], dir).stdout, /api-logic\s+rule from go-zero\s+api\/logic\.go\.liquid\s+template from \.\.\/team-pack/);
+  // A pack outside the project is shown at its absolute path (it opens from any folder).
+  const listed = /api-logic\s+rule from go-zero\s+api\/logic\.go\.liquid\s+template from (\S+)/.exec(codegenOk(["template", "list"], dir).stdout);
+  assert.is(listed?.[1], join(pack, "templates/api/logic.go.liquid"));
   checkGoProject(dir);
 });
 
