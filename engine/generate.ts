@@ -16,7 +16,7 @@ import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/index.js";
 import type { PlannedFile } from "./plan/index.js";
 import { validateValue } from "./schema/index.js";
 import { packageRoot } from "./cache/index.js";
-import { budget, BudgetExceeded, endBudget, limitsFrom, SignalStop, startBudget, stopOf, tick, type Limits } from "./expression/index.js";
+import { budget, BudgetExceeded, endBudget, enterEvaluation, limitsFrom, SignalStop, startBudget, stopOf, tick, watchSignals, type Limits } from "./expression/index.js";
 import type { RenderBudget } from "./render/index.js";
 import { Interrupted } from "./write/index.js";
 
@@ -144,6 +144,10 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
     options.log?.(line);
   };
   const datasourceLayer = config.provenance.get("sql.datasource");
+  // Reading only computes, as evaluation does, and a hostile file can keep it busy: a signal the
+  // main thread does not act on soon ends the read too (signal-flag.ts); endBudget leaves.
+  watchSignals();
+  enterEvaluation();
   const descriptors = await readDescriptors(declared, {
     root: config.root,
     ...(named ? { scope: namedScope(config.root, named) } : {}),

@@ -21,7 +21,7 @@ export { isFunction } from "./values.js";
 import { flag, isSequence, sequence } from "./values.js";
 import { budget, BudgetExceeded, checkNow, SignalStop, stopOf } from "./budget.js";
 export { BudgetExceeded, DEFAULT_LIMITS, endBudget, LIMIT_ENV, limitsFrom, SignalStop, startBudget, stopOf, tick, budget, withoutClock, type Limits } from "./budget.js";
-export { watchSignals } from "./signal-flag.js";
+export { enterEvaluation, watchSignals } from "./signal-flag.js";
 
 export type JsonataExpression = ReturnType<typeof jsonata>;
 

@@ -40,9 +40,7 @@ const SIGNS: [SqlDialect, RegExp, number][] = [
 
 export function detectDialect(text: string): { dialect: SqlDialect; evidence: string } {
   // drop comments (but keep MySQL executable ones) and string literals
-  const code = text
-    .slice(0, 512 * 1024)
-    .replace(/\/\*(?!!)[\s\S]*?\*\//g, " ")
+  const code = withoutBlockComments(text.slice(0, 512 * 1024))
     .replace(/--[^\n]*/g, " ")
     .replace(/'(?:[^'\\]|''|\\.)*'/g, "''");
   const score: Record<SqlDialect, number> = { mysql: 0, postgres: 0, sqlite: 0 };
@@ -50,4 +48,23 @@ export function detectDialect(text: string): { dialect: SqlDialect; evidence: st
   const best = (Object.keys(score) as SqlDialect[]).sort((a, b) => score[b] - score[a])[0]!;
   const evidence = `signs: MySQL ${score.mysql}, PostgreSQL ${score.postgres}, SQLite ${score.sqlite}`;
   return score[best] > 0 ? { dialect: best, evidence } : { dialect: "mysql", evidence: "no signs; MySQL by default" };
+}
+
+/**
+ * `text.replace(/\/\*(?!!)[\s\S]*?\*\//g, " ")`, in one pass: that regular expression looked
+ * for the end of a comment from every `/*` again, and 200,000 unclosed ones took 11 s. Once no
+ * `*\/` follows, no later comment can end either.
+ */
+function withoutBlockComments(text: string): string {
+  let out = "";
+  let from = 0;
+  for (let at = text.indexOf("/*"); at >= 0; at = text.indexOf("/*", at + 1)) {
+    if (text.charCodeAt(at + 2) === 0x21) continue; // `/*!`: MySQL runs what it holds
+    const end = text.indexOf("*/", at + 2);
+    if (end < 0) break;
+    out += text.slice(from, at) + " ";
+    from = end + 2;
+    at = end + 1;
+  }
+  return out + text.slice(from);
 }
