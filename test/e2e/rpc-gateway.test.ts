@@ -202,6 +202,34 @@ test("validation errors are HTTP 400 with the rule's message", async () => {
   }
 });
 
+test("a body that does not say it is JSON is 415 naming the Content-Type it needs, never a 400 about a field that was sent", async () => {
+  const body = JSON.stringify({ name: "bo" });
+  // curl -d sends application/x-www-form-urlencoded; fetch sends text/plain for a string
+  for (const type of ["application/x-www-form-urlencoded", "text/plain;charset=UTF-8", null]) {
+    const headers: Record<string, string> = type ? { "content-type": type } : {};
+    const r = await http("/api/v1/hello", { method: "POST", headers, body: type ? body : new Blob([body]) });
+    assert.is(r.status, 415, `${type}: ${r.text}`);
+    assert.is(r.json()["message"], "a request body must be JSON, sent with Content-Type: application/json");
+    assert.not.match(r.text, /failed validation|at least|"bo"/);
+  }
+  const json = await send("POST", "/api/v1/hello", { name: "bo" }, { "content-type": "application/json; charset=utf-8" });
+  assert.equal(json.json(), { greeting: "Hello, bo!" }, json.text);
+  assert.is((await http("/api/v1/ping")).status, 200, "no body, no Content-Type needed");
+});
+
+test("a parameter of the wrong type is a 400 naming the field, never echoing what was sent", async () => {
+  const path = await http("/api/v1/orders/abc");
+  assert.is(path.status, 400, path.text);
+  assert.equal(path.json(), { code: 3, status: "InvalidArgument", message: 'field "order_id" has a value of the wrong type' });
+  const query = await http("/api/v1/users?page=%3Cscript%3Ealert(1)%3C%2Fscript%3E");
+  assert.is(query.status, 400, query.text);
+  assert.is(query.json()["message"], 'field "page" has a value of the wrong type');
+  assert.not.match(query.text, /script|alert/);
+  const bodyField = await send("POST", "/api/v1/orders", { lines: [{ sku: "desk", quantity: "lots-of-them" }] });
+  assert.is(bodyField.status, 400, bodyField.text);
+  assert.not.match(bodyField.text, /lots-of-them/);
+});
+
 test("HTTP middleware runs only on the routes that declare it", async () => {
   assert.is((await send("POST", "/api/v1/users", { name: "eve", email: "eve@example.com", password: "s3cretpass" })).status, 401, "apikey rejects");
   const created = await send("POST", "/api/v1/users", { name: "eve", email: "eve@example.com", password: "s3cretpass" }, { "x-api-key": "test-key" });

@@ -4,7 +4,10 @@
 // method with a google.api.http annotation answers at its path. The routes come from the
 // descriptor set gateway.protoset (written by protoc when codegen runs) embedded in the binary.
 // Failed calls answer with the HTTP status of their gRPC code and a JSON body
-// {"code", "status", "message", "details"}.
+// {"code", "status", "message", "details"}. A body is read as JSON only when the request says
+// so (Content-Type: application/json, as go-zero's rest reads one): any other non-empty body is
+// answered 415, never read as a form or dropped. A request that does not parse is answered with
+// the field it is about, never with what was sent.
 package gateway
 
 import (
@@ -12,13 +15,17 @@ import (
 	_ "embed"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/zeromicro/go-zero/core/logx"
 	"github.com/zeromicro/go-zero/gateway"
 	"github.com/zeromicro/go-zero/rest"
 	"github.com/zeromicro/go-zero/rest/httpx"
+	"github.com/zeromicro/go-zero/rest/pathvar"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -60,7 +67,7 @@ func NewServer(c gateway.GatewayConf, middlewares ...rest.Middleware) (*Server, 
 
 	// Process-wide: the gateway reports upstream errors through httpx.ErrorCtx.
 	httpx.SetErrorHandlerCtx(errorBody)
-	all := append([]rest.Middleware{dropGrpcHeaders}, middlewares...)
+	all := append([]rest.Middleware{dropGrpcHeaders, jsonBodyOnly, keepParams}, middlewares...)
 	return &Server{Server: gateway.MustNewServer(c, gateway.WithMiddleware(all...)), protoSet: f.Name()}, nil
 }
 
@@ -79,11 +86,12 @@ type errorJSON struct {
 	Details []json.RawMessage `json:"details,omitempty"`
 }
 
-func errorBody(_ context.Context, err error) (int, any) {
+func errorBody(ctx context.Context, err error) (int, any) {
 	st, ok := status.FromError(err)
 	if !ok {
-		// Not from the upstream: the request itself could not be read (a bad JSON body).
-		return http.StatusBadRequest, errorJSON{Code: int(codes.InvalidArgument), Status: codes.InvalidArgument.String(), Message: err.Error()}
+		// Not from the upstream: the request itself could not be read. The parser's message
+		// quotes what was sent (parsing "abc": invalid syntax): only a field name is kept.
+		return http.StatusBadRequest, errorJSON{Code: int(codes.InvalidArgument), Status: codes.InvalidArgument.String(), Message: malformed(ctx, err.Error())}
 	}
 	body := errorJSON{Code: int(st.Code()), Status: st.Code().String(), Message: st.Message()}
 	for _, d := range st.Proto().GetDetails() {
@@ -93,6 +101,56 @@ func errorBody(_ context.Context, err error) (int, any) {
 	}
 	return httpStatus(st.Code()), body
 }
+
+// The answer to a body that is not JSON by its Content-Type (the gateway reads bodies as JSON only).
+const notJSON = "a request body must be JSON, sent with Content-Type: application/json"
+
+// jsonBodyOnly answers 415 to a request with a body that does not say it is JSON: go-zero's
+// gateway would read it as a form (curl -d sends application/x-www-form-urlencoded) or drop it,
+// and the call would fail on a field that was sent.
+func jsonBodyOnly(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength != 0 && r.Body != nil && r.Body != http.NoBody && !strings.Contains(strings.ToLower(r.Header.Get("Content-Type")), "application/json") {
+			httpx.WriteJsonCtx(r.Context(), w, http.StatusUnsupportedMediaType, errorJSON{Code: int(codes.InvalidArgument), Status: codes.InvalidArgument.String(), Message: notJSON})
+			return
+		}
+		next(w, r)
+	}
+}
+
+type paramsKey struct{}
+
+// keepParams keeps the request's path and query parameters in its context, where errorBody
+// finds the one a parse error is about.
+func keepParams(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		params := url.Values{}
+		for k, v := range r.URL.Query() {
+			params[k] = v
+		}
+		for k, v := range pathvar.Vars(r) {
+			params.Set(k, v)
+		}
+		next(w, r.WithContext(context.WithValue(r.Context(), paramsKey{}, params)))
+	}
+}
+
+// malformed words a parse error: the path or query parameter whose value the parser quotes,
+// by name; else a sentence that quotes nothing.
+func malformed(ctx context.Context, text string) string {
+	params, _ := ctx.Value(paramsKey{}).(url.Values)
+	for name, values := range params {
+		for _, v := range values {
+			if strings.Contains(text, "parsing "+strconv.Quote(v)+":") && safeName.MatchString(name) {
+				return "field " + strconv.Quote(name) + " has a value of the wrong type"
+			}
+		}
+	}
+	return "the request body or parameters are malformed"
+}
+
+// safeName is what a field name looks like; anything else is left out of the answer.
+var safeName = regexp.MustCompile(`^[A-Za-z0-9_.\-]{1,64}$`)
 
 // httpStatus maps a gRPC code to an HTTP status (the table of google.rpc.Code).
 func httpStatus(c codes.Code) int {
