@@ -135,6 +135,19 @@ test("POST binds the JSON body and enforces validate tags", async () => {
   assert.match((JSON.parse(email.text) as { message: string }).message, /"email"/);
 });
 
+test("a body that does not say it is JSON is 415 naming the Content-Type it needs, as in the gateway frame", async () => {
+  const body = JSON.stringify({ title: "desk", email: "a@b.co" });
+  for (const type of ["application/x-www-form-urlencoded", "text/plain;charset=UTF-8"]) {
+    const r = await get("/api/v1/items", { method: "POST", headers: { "content-type": type }, body });
+    assert.is(r.status, 415, `${type}: ${r.text}`);
+    assert.equal(JSON.parse(r.text), { code: 415, message: "a request body must be JSON, sent with Content-Type: application/json" });
+  }
+  const bare = await get("/api/v1/items", { method: "POST", body: new Blob([body]) });
+  assert.is(bare.status, 415, bare.text);
+  // a form-only request still reads its query
+  assert.is((await get("/api/v1/items?name=lamp")).status, 200);
+});
+
 test("path fields come from /:id segments (through an embedded type)", async () => {
   const r = await get("/api/v1/items/7?verbose=true");
   assert.is(r.status, 200, r.text);

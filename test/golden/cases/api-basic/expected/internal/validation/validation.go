@@ -74,10 +74,24 @@ func (rv *Validator) Validate(_ *http.Request, data any) error {
 }
 
 // Error is a request that does not parse or validate, worded from the request type's field
-// names and rules only.
-type Error struct{ msg string }
+// names and rules only; code is its HTTP status when not 400.
+type Error struct {
+	msg  string
+	code int
+}
 
 func (e *Error) Error() string { return e.msg }
+
+// StatusCode is the status ErrorBody answers with.
+func (e *Error) StatusCode() int {
+	if e.code != 0 {
+		return e.code
+	}
+	return http.StatusBadRequest
+}
+
+// NotJSON is the answer to a body go-zero did not read because its Content-Type is not JSON.
+const NotJSON = "a request body must be JSON, sent with Content-Type: application/json"
 
 // ErrorJSON is the body of an error answer.
 type ErrorJSON struct {
@@ -112,7 +126,13 @@ var safeName = regexp.MustCompile(`^[A-Za-z0-9_.\-\[\]]{1,64}$`)
 // BadRequest rewords the error of parsing r into req (a pointer to the request type) for
 // the 400 answer: the field and the rule it broke (required, type, options, range, format),
 // without the value or the body that was sent, which go-zero's messages quote.
+//
+// A body go-zero left unread (its Content-Type is not JSON: curl -d sends a form's) for a
+// request with JSON fields is answered 415 saying so, not 400 about a field that was sent.
 func BadRequest(r *http.Request, req any, err error) error {
+	if unreadBody(r) && hasJSONField(reflect.TypeOf(req)) {
+		return &Error{msg: NotJSON, code: http.StatusUnsupportedMediaType}
+	}
 	var e *Error
 	if errors.As(err, &e) {
 		return e
@@ -128,6 +148,31 @@ func BadRequest(r *http.Request, req any, err error) error {
 		return &Error{msg: "the request body or parameters are malformed"}
 	}
 	return &Error{msg: failed(field, ruleOf(text))}
+}
+
+// unreadBody reports a request with a body that go-zero's JSON parsing skips.
+func unreadBody(r *http.Request) bool {
+	return r.ContentLength != 0 && r.Body != nil && r.Body != http.NoBody && !strings.Contains(strings.ToLower(r.Header.Get("Content-Type")), "application/json")
+}
+
+// hasJSONField reports a struct type with a field read from a JSON body.
+func hasJSONField(t reflect.Type) bool {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return false
+	}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Anonymous && hasJSONField(f.Type) {
+			return true
+		}
+		if tag, ok := f.Tag.Lookup("json"); ok && tag != "-" {
+			return true
+		}
+	}
+	return false
 }
 
 func ruleOf(text string) string {
