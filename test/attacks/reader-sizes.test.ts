@@ -4,7 +4,8 @@
  * DEFAULT nested 100,000 parentheses deep took minutes to read (peeling one pair at a time,
  * each time looking for its match again), and so did long files of ordinary statements whose
  * reading compared each item with all before it: a message of 30,000 fields, thousands of
- * unknown .proto types among thousands of messages, 30,000 indexes of one table, a table of
+ * unknown .proto types among thousands of messages (8,000 of them named from outside their scope
+ * crashed the process), 30,000 indexes of one table, a table of
  * 60,000 columns grown by as many ALTER TABLE statements, a PostgreSQL index on a column whose
  * name is 500,000 characters long (and printing thousands of diagnostics read and split the
  * file once for each). The first is now refused at the descriptor; the others read in linear
@@ -26,7 +27,7 @@ function gen(files: Record<string, string>, counting = false): { r: CliResult; d
   const config = counting ? `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${join(fixtures, "attacks/sizes")}\n` : "name: demo\nmodule: example.com/demo\nframe: api\n";
   const dir = writeTree(scratch("sizes"), { ".codegen.yaml": config, ...files });
   const started = Date.now();
-  const run = spawnSync(process.execPath, [codegenBin, "gen"], { cwd: dir, encoding: "utf8", timeout: 60_000, killSignal: "SIGKILL", env: { ...process.env, FORCE_COLOR: "0", CODEGEN_CACHE_DIR: scratch("sizes-cache") } });
+  const run = spawnSync(process.execPath, [codegenBin, "gen"], { cwd: dir, encoding: "utf8", timeout: 60_000, killSignal: "SIGKILL", maxBuffer: 256 * 2 ** 20, env: { ...process.env, FORCE_COLOR: "0", CODEGEN_CACHE_DIR: scratch("sizes-cache") } });
   const r = { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr + (run.signal ? `\n(ended by ${run.signal})` : "") };
   return { r, dir, ms: Date.now() - started };
 }
@@ -83,6 +84,16 @@ test("5,000 unknown .proto types among 20,000 messages: every one reported", () 
   const { r } = gen({ "desc/proto/p.proto": proto }, true);
   assert.is(r.code, 1, r.stderr.slice(0, 2000));
   assert.is(r.stderr.match(/PROTO_UNKNOWN_TYPE unknown type Unknown\d+/g)?.length, 5_000);
+});
+
+test("8,000 .proto messages each with one inside, named from outside its scope, and 8,000 unknown options", () => {
+  // protobufjs searched every message below the scope for each name, and remembered each miss in
+  // each message: at 8,000 the memory ran out and the process crashed. protoc refuses such names.
+  const proto = `syntax = "proto3";\npackage p;\n${lines(8_000, (i) => `message M${i} { message N${i} {} option (zz${i}) = 1; }\n`)}message Use {\n${lines(8_000, (i) => `  N${i} u${i} = ${i + 1};\n`)}}\n`;
+  const { r } = gen({ "desc/proto/p.proto": proto }, true);
+  assert.is(r.code, 1, r.stderr.slice(0, 2000));
+  assert.is(r.stderr.match(/PROTO_UNKNOWN_TYPE unknown type N\d+/g)?.length, 8_000);
+  assert.is(r.stderr.match(/PROTO_UNKNOWN_OPTION unknown option \(zz\d+\)/g)?.length, 8_000);
 });
 
 test("30,000 indexes of one SQL table", () => {

@@ -9,6 +9,7 @@ import protobuf from "protobufjs";
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
 import type { OptionEntry, OptionTarget, OptionValue, Pos, ScannedOption } from "./outline.js";
 import { didYouMean } from "./names.js";
+import { resolveName } from "./scoping.js";
 
 export const OPTIONS_TYPES: Record<OptionTarget, string> = {
   file: "google.protobuf.FileOptions",
@@ -149,9 +150,9 @@ class OptionEvaluator {
   /** Resolve `(name)` to an extension of `target`, with a diagnostic when it is unknown or extends something else. */
   private extension(name: string, scope: string, target: protobuf.Type, pos: Pos, label: string): protobuf.Field | null {
     const ns = (scope ? this.root.lookup(scope) : this.root) ?? this.root;
-    const found = (ns instanceof protobuf.Namespace || ns instanceof protobuf.Type || ns instanceof protobuf.Service ? ns : this.root).lookup(name, [protobuf.Field]) as protobuf.Field | null;
+    const found = resolveName(ns instanceof protobuf.Namespace ? ns : this.root, name, "field") as protobuf.Field | null;
     if (found && found.extend !== undefined) {
-      const extendee = (found.parent as protobuf.Namespace | null)?.lookup(found.extend, [protobuf.Type]);
+      const extendee = found.parent ? resolveName(found.parent, found.extend, "type") : null;
       if (extendee === target) {
         this.result.extensions.push({ field: found, pos, name });
         return found;
@@ -189,13 +190,13 @@ class OptionEvaluator {
 
   private messageType(field: protobuf.Field): protobuf.Type | null {
     if (isScalar(field.type)) return null;
-    const t = (field.parent as protobuf.Namespace | null)?.lookup(field.type, [protobuf.Type, protobuf.Enum]) ?? null;
+    const t = field.parent ? resolveName(field.parent as protobuf.NamespaceBase, field.type, "type") : null;
     return t instanceof protobuf.Type ? t : null;
   }
 
   private enumType(field: protobuf.Field): protobuf.Enum | null {
     if (isScalar(field.type)) return null;
-    const t = (field.parent as protobuf.Namespace | null)?.lookup(field.type, [protobuf.Type, protobuf.Enum]) ?? null;
+    const t = field.parent ? resolveName(field.parent as protobuf.NamespaceBase, field.type, "type") : null;
     return t instanceof protobuf.Enum ? t : null;
   }
 

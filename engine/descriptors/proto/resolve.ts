@@ -11,6 +11,7 @@ import type { LoadedFile } from "./load.js";
 import { didYouMean } from "./names.js";
 import { isScalar } from "./options.js";
 import { declsIn } from "./scopes.js";
+import { resolveName } from "./scoping.js";
 import type { Pos, TypeName } from "./outline.js";
 
 export type Declared = protobuf.Type | protobuf.Enum;
@@ -21,32 +22,9 @@ export function scopeOf(root: protobuf.Root, scope: string): protobuf.Namespace 
   return (obj instanceof protobuf.Namespace ? obj : root) as protobuf.Namespace;
 }
 
-/** Resolve a type name as written, from a scope, the way protobuf scoping does. */
+/** Resolve a type name as written, from a scope, the way protobuf scoping does (scoping.ts). */
 export function lookupType(root: protobuf.Root, scope: string, name: string): Declared | null {
-  // protobufjs looks a name it does not find in scope up in every namespace below, one by one:
-  // thousands of unknown names among thousands of messages took minutes. Every namespace it
-  // tries must hold the name's first part, so a first part no namespace holds is not found.
-  const first = name.replace(/^\./, "").split(".")[0] ?? "";
-  if (!memberNames(root).has(first)) return null;
-  return scopeOf(root, scope).lookup(name, [protobuf.Type, protobuf.Enum]) as Declared | null;
-}
-
-const namesOfRoot = new WeakMap<protobuf.Root, Set<string>>();
-
-/** Every name a namespace of the tree answers `get` with: nested objects, fields, oneofs, methods. */
-function memberNames(root: protobuf.Root): Set<string> {
-  let names = namesOfRoot.get(root);
-  if (names) return names;
-  names = new Set<string>();
-  const walk = (ns: protobuf.NamespaceBase): void => {
-    for (const key of Object.keys(ns.nested ?? {})) names!.add(key);
-    if (ns instanceof protobuf.Type) for (const key of [...Object.keys(ns.fields), ...Object.keys(ns.oneofs ?? {})]) names!.add(key);
-    if (ns instanceof protobuf.Service) for (const key of Object.keys(ns.methods)) names!.add(key);
-    for (const child of ns.nestedArray) if (child instanceof protobuf.Namespace) walk(child);
-  };
-  walk(root);
-  namesOfRoot.set(root, names);
-  return names;
+  return resolveName(scopeOf(root, scope), name, "type") as Declared | null;
 }
 
 /** Files whose declarations `file` may use: itself, its imports, and what those re-export with `import public`. */
