@@ -53,6 +53,7 @@ const PROTO: Record<string, Shape> = {
   messages: (n) => `syntax = "proto3";\npackage p;\n${lines(n, (i) => `message M${i} { string a = 1; }\n`)}`,
   fields: (n) => `syntax = "proto3";\npackage p;\nmessage M {\n${lines(n, (i) => `  string f${i} = ${i < 18_999 ? i + 1 : i + 1001};\n`)}}\n`,
   "unknown types": (n) => `syntax = "proto3";\npackage p;\n${lines(n, (i) => `message M${i} { U${i} a = 1; }\n`)}`,
+  "names from outside their scope": (n) => `syntax = "proto3";\npackage p;\n${lines(n, (i) => `message M${i} { message N${i} {} option (zz${i}) = 1; }\nmessage U${i} { N${i} a = 1; M${i}.N${i} b = 2; }\n`)}`,
   "enum values": (n) => `syntax = "proto3";\npackage p;\nenum E {\n${lines(n, (i) => `  E${i} = ${i};\n`)}}\n`,
   rpcs: (n) => `syntax = "proto3";\npackage p;\nmessage A {}\nservice S {\n${lines(n, (i) => `  rpc R${i}(A) returns (A);\n`)}}\n`,
   "unknown options": (n) => `syntax = "proto3";\npackage p;\nmessage A {\n${lines(Math.min(n, 18_000), (i) => `  string f${i} = ${i + 1} [zz${i} = true];\n`)}}\n`,
@@ -113,6 +114,7 @@ test("no internal error and no read over 10 s, nested up to 200,000 deep, repeat
       fc.asyncProperty(input, async ({ reader, parts }) => {
         const text = parts.map(({ shape, n }) => READERS[reader][shape]!(n)).join("\n");
         const what = `${reader}: ${parts.map((p) => `${p.shape} × ${p.n}`).join(" + ")} (${text.length} characters)`;
+        if (process.env["FUZZ_VERBOSE"] === "2") console.log(`seed ${seed}: ${what}`);
         const started = performance.now();
         try {
           await read(reader, text);

@@ -27,6 +27,13 @@ export function fastParse(s: string): AstStatement[] | null {
   return spaces(s, p) === s.length ? statements : null;
 }
 
+/** Where fastParse stopped: the start of the first statement that does not parse (the end when all do). */
+export function firstUnparsed(s: string): number {
+  let p = 0;
+  for (let st = statement(s, spaces(s, p)); st; st = statement(s, spaces(s, p))) p = st.end;
+  return spaces(s, p);
+}
+
 /** `spaces` then the literal `lit`; the position after it, or NO. */
 function token(s: string, p: number, lit: string): number {
   const at = spaces(s, p);

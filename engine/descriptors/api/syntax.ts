@@ -10,13 +10,16 @@
 import { switchedOff } from "../../cache/index.js";
 import { CodegenError, diag, type Diagnostic } from "../../diagnostics/index.js";
 import type { AstFile, AstStatement } from "./ast.js";
-import { fastParse } from "./fast-parse.js";
+import { fastParse, firstUnparsed } from "./fast-parse.js";
 import { apiGrammar } from "./grammar.js";
 import { apiSemantics } from "./semantics.js";
 import { SourceText } from "./source.js";
 import { tooDeep } from "../nesting.js";
 import { firstControlCharacter } from "../control.js";
 import { firstFormatCharacterOutsideApiText } from "../invisible.js";
+
+/** The largest file ohm words a syntax error for (about 700 MB of memory at this size). */
+const OHM_MAX_CHARACTERS = 1024 * 1024;
 
 /** Parse one `.api` file (no imports followed, no semantic checks). Throws CodegenError. */
 export function parseApiSource(text: string, file: string): AstFile {
@@ -38,6 +41,13 @@ export function parseOrDiagnose(text: string, file: string): { ast: AstFile } | 
   if (invisible) return { diagnostic: diag("API_INVISIBLE_CHARACTER", `${invisible.what} outside a comment or string; remove it`, new SourceText(file, clean).pos(invisible.offset), "it makes the text read differently from what it is (names, keywords and bare values hold none)") };
   const fast = switchedOff("fast-api-parser") ? null : fastParse(clean);
   if (fast) return { ast: { file, text: clean, statements: fast } };
+  // ohm needs about 700 bytes of memory per character of a file it cannot parse: a file of a few
+  // megabytes ran out of memory. A large file gets the position where the statements stop.
+  if (clean.length > OHM_MAX_CHARACTERS && !switchedOff("fast-api-parser")) {
+    const offset = firstUnparsed(clean);
+    const size = `${(clean.length / 2 ** 20).toFixed(1)} MB`;
+    return { diagnostic: diag("API_SYNTAX", `unexpected ${found(clean, offset)}; this statement does not parse (the file, ${size}, is too large for a more precise message)`, new SourceText(file, clean).pos(offset)) };
+  }
   const match = apiGrammar().match(clean);
   if (match.failed()) {
     const offset = match.getRightmostFailurePosition();
