@@ -128,7 +128,8 @@ function groupsOf(blocks: ApiBlock[]): ApiGroup[] {
     }
     g.compactHandler ||= b.compactHandler;
     g.rewriteHandler &&= b.rewriteHandler;
-    g.routes.push(...b.routes);
+    // One at a time: spreading 300,000 routes into push's arguments overflowed the stack.
+    for (const r of b.routes) g.routes.push(r);
   }
   return [...map.values()];
 }

@@ -60,7 +60,7 @@ export function printFile(ast: AstFile): { text: string; lost: number } {
     if (i > 0 && !(oneLineImports(u) && oneLineImports(ordered[i - 1]) && u.leading.groups.length === 0)) out.push(blank);
     const prefix = gapLines(out, u.leading, 0, false, true);
     u.lines[0] = withPrefix(u.lines[0]!, prefix);
-    out.push(...u.lines);
+    for (const l of u.lines) out.push(l); // spread, a huge unit's lines overflowed the stack
   });
   gapLines(out, tail, 0, units.length > 0, false);
   const printed = render(out);

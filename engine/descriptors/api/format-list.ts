@@ -45,7 +45,7 @@ export function listLines(src: FormatSource, items: Item[], from: number, to: nu
       lines[lines.length - 1] = withSuffix(last, piecesText(after.pieces.filter((p) => p !== ";")));
       prev = after.end;
     }
-    out.push(...lines);
+    for (const l of lines) out.push(l); // spread, a huge item's lines overflowed the stack
   });
   gapLines(out, src.gap(prev, to), opts.depth, items.length > 0, false);
   return out;

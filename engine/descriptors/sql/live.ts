@@ -51,7 +51,7 @@ export async function readLiveSchema(sources: string[], options: ReadLiveOptions
       await session.close();
     }
   }
-  diagnostics.push(...controlCharacterNames([...tables.values()]));
+  for (const d of controlCharacterNames([...tables.values()])) diagnostics.push(d);
   if (diagnostics.length > 0) throw new CodegenError(diagnostics);
   return { tables: [...tables.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
 }
