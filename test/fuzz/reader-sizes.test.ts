@@ -5,7 +5,8 @@
  * within 10 s (the readers are linear on nesting and length, or refuse at a limit), and a gen
  * interrupted while it reads such a file exits 130 within a second of SIGINT.
  * Seeds as in harness.ts: the base seed in `npm test`, a fresh one under FUZZ_RANDOM=1,
- * FUZZ_SEED=<n> to repeat one; FUZZ_SIZE_RUNS=<n> changes the number of inputs per seed.
+ * FUZZ_SEED=<n> to repeat one; FUZZ_SIZE_RUNS=<n> changes the number of inputs per seed;
+ * FUZZ_VERBOSE=1 prints each seed's slowest input, FUZZ_VERBOSE=2 every input before it is read.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
