@@ -1,8 +1,9 @@
 /**
  * `codegen adopt [--dry-run]`: take over, in place, a project that another tool made in a pack's
- * layout (a pack says how to recognize one in its `adopt` section). It writes `.codegen.yaml` and a ledger that lists
- * only the generated files (adopt-classify.ts); every other file stays the team's. It runs no
- * hook and no command of the folder, follows no link out of it, and deletes nothing.
+ * layout (a pack says how to recognize one in its `adopt` section). It writes `.codegen.yaml`
+ * and a ledger that lists only the generated files (adopt-classify.ts); every other file stays
+ * the team's. It runs no hook and no command of the folder, follows no link out of it, and
+ * deletes nothing.
  */
 import { mkdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
