@@ -136,6 +136,6 @@ function sharedLines(a: string, b: string): number {
 }
 
 /** The folder's name as the project's, without what a project name may not hold. */
-export function projectName(root: string): string {
+function projectName(root: string): string {
   return basename(root).replace(/["`\\\u0000-\u001f\u007f]/g, "") || "service";
 }
