@@ -56,6 +56,8 @@ export async function acquireLock(root: string, options: LockOptions): Promise<(
     const writing = !holder && (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0) > Date.now() - 2000;
     if (writing) {
       if (options.noWait || Date.now() >= deadline) throw new CodegenError(diag("PROJECT_LOCKED", "another codegen run is starting on this project; gave up waiting", undefined, `wait for it to finish; if no such process exists, delete ${LOCK_PATH}`));
+      if (!announced) options.onWait?.("waiting for another codegen run that is starting on this project…");
+      announced = true;
       await new Promise((r) => setTimeout(r, 20));
       continue;
     }

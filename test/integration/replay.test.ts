@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkS
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
+import { afterFileClockTick } from "../support/file-clock.js";
 import { smallApi } from "../support/project.js";
 import { fixtures, repoRoot, scratch } from "../support/paths.js";
 import { SNAPSHOT_PATH } from "../../engine/write/index.js";
@@ -23,11 +24,8 @@ interface Project {
   env: Record<string, string>;
 }
 
-const settled = (): void => {
-  // Past the file system's clock tick: files written before now are older than what comes next.
-  const until = Date.now() + 30;
-  while (Date.now() < until);
-};
+// Past the file system's clock tick: files written before now are older than what comes next.
+const settled = afterFileClockTick;
 
 function ok(r: { code: number; stdout: string; stderr: string }): string {
   assert.is(r.code, 0, r.stdout + r.stderr);

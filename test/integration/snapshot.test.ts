@@ -10,6 +10,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
+import { afterFileClockTick } from "../support/file-clock.js";
 import { makeProject, smallApi } from "../support/project.js";
 import { scratch } from "../support/paths.js";
 import { NestedProjects } from "../../engine/project/index.js";
@@ -21,11 +22,8 @@ const ok = (r: { code: number; stdout: string; stderr: string }): string => {
   return r.stdout;
 };
 const REUSED = /unchanged inputs and files: nothing to do/;
-const settled = (): void => {
-  // Past the file system's clock tick: files written before now are older than what comes next.
-  const until = Date.now() + 30;
-  while (Date.now() < until);
-};
+// Past the file system's clock tick: files written before now are older than what comes next.
+const settled = afterFileClockTick;
 
 /** A project gen has written, then a gen that wrote nothing and left the snapshot. */
 function settledProject(): string {
