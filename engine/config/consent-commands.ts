@@ -6,7 +6,7 @@
  * rest is the set the user allows (consent.ts).
  */
 import { relative } from "node:path";
-import type { LoadedConfig } from "./index.js";
+import type { LoadedConfig } from "./loaded-config.js";
 import { importCommands, type Pack } from "../packs/index.js";
 import { namedScripts, type NamedScript } from "./consent-scripts.js";
 

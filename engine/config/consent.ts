@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { realpathSync } from "node:fs";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { trustedSources } from "./user.js";
-import type { LoadedConfig } from "./index.js";
+import type { LoadedConfig } from "./loaded-config.js";
 import type { Pack } from "../packs/index.js";
 import { commandsNeedingConsent, shownCommand, type ProjectCommand } from "./consent-commands.js";
 import { readConsent, writeConsent } from "./consent-store.js";

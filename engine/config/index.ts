@@ -14,57 +14,16 @@ import { readYamlFile, type YamlDoc } from "../schema/index.js";
 import { validateDoc } from "../schema/index.js";
 import { engineConfigSchema } from "../packs/index.js";
 import { CONFIG_FILE, findProjectRoot } from "../project/index.js";
-import { leavesOf, type Layer } from "./keys.js";
+import { leavesOf } from "./keys.js";
 import { layered, type Layers } from "./layers.js";
+import type { LoadedConfig } from "./loaded-config.js";
 
 export { envName, type Layer } from "./keys.js";
 export type { Layers } from "./layers.js";
 export { applyPack } from "./pack-layer.js";
 
-export interface Hooks {
-  before: string[];
-  after: string[];
-}
-
-export interface CodegenConfig {
-  name: string;
-  module: string;
-  frame: string;
-  pack: string;
-  trust: boolean;
-  offline: boolean;
-  verbose: boolean;
-  inputs: Record<string, string>;
-  hooks: Hooks;
-  gen: { desc: string[]; force: boolean; hooks: Hooks };
-  sql: { datasource: string[]; tables: string[]; dialect: string | Record<string, string> };
-  /** dir: "" until the pack or the user names a folder. */
-  migrate: { datasource: string; dir: string };
-  serverless: { plugins: string[]; plugin: boolean; mono: boolean };
-  // The keys a pack declares (sql.cache, ...) sit beside these at run time: templates and rules
-  // read them as config.*; the engine never does.
-}
-
-export interface LoadedConfig {
-  /** Project root: the folder of the nearest .codegen.yaml (or the working directory outside a project). */
-  root: string;
-  /** True when a .codegen.yaml was found (or the root was given): `root` is a project. */
-  inProject: boolean;
-  /** The settings file that was read, if any (the project's, or --config). */
-  file: string | null;
-  values: CodegenConfig;
-  /** Dotted key → the layer that set it. */
-  provenance: Map<string, Layer>;
-  /** Every known leaf key with its JSON type: the engine's, and the pack's once applied. */
-  keys: Map<string, string>;
-  /** The project file the module was read from (the pack's module_source), or null. */
-  moduleFrom: string | null;
-  /** The folder of that file relative to the project root: "" for the project's own (or none), "../.." for a module root above. */
-  moduleRoot: string;
-  /** The folder of the pack whose config was applied (applyPack), or null. */
-  pack: string | null;
-  layers: Layers;
-}
+export type { CodegenConfig, Hooks } from "./values.js";
+export type { LoadedConfig } from "./loaded-config.js";
 
 export { CONFIG_FILE };
 

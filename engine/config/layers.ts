@@ -2,7 +2,7 @@
 import { basename } from "node:path";
 import { defaultPackName } from "../packs/index.js";
 import type { YamlDoc } from "../schema/index.js";
-import type { CodegenConfig } from "./index.js";
+import type { CodegenConfig } from "./values.js";
 import { envValues, setDotted, type Layer } from "./keys.js";
 
 export function defaults(root: string): CodegenConfig {

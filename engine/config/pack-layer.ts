@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { LinkRefused, lstatOrNull, readInside } from "../fs/index.js";
 import type { ModuleSource, Pack } from "../packs/index.js";
 import { validateDocWith } from "../schema/index.js";
-import type { LoadedConfig } from "./index.js";
+import type { LoadedConfig } from "./loaded-config.js";
 import { layered } from "./layers.js";
 import { leavesOf } from "./keys.js";
 

@@ -16,14 +16,6 @@ export async function runArgv(argv: string[], cwd: string, env?: Record<string, 
   return { exitCode: r.exitCode, output: r.stdout };
 }
 
-/** Run argv without a shell, keeping standard output apart: for commands whose output is data. */
-export async function runForOutput(argv: string[], options: { cwd: string; env?: Record<string, string>; timeout?: number }): Promise<{ exitCode: number; stdout: string }> {
-  const [cmd, ...args] = argv;
-  if (!cmd) return { exitCode: 0, stdout: "" };
-  const r = await captured(cmd, args, { cwd: options.cwd, env: options.env, timeout: options.timeout, interleave: false });
-  return { exitCode: r.failure ? 127 : r.exitCode, stdout: r.stdout };
-}
-
 /** Run a hook through the shell with inherited stdio, so its output is shown as it happens. */
 export async function runHook(command: string, cwd: string, label: string, span?: SourceSpan): Promise<void> {
   const { spawn } = await import("node:child_process");
@@ -37,5 +29,6 @@ export async function runHook(command: string, cwd: string, label: string, span?
   }
 }
 
+export { runForOutput } from "./run-for-output.js";
 export { rememberedOutput } from "./remembered.js";
 export { findProgram, toolIdentity } from "./tool-identity.js";

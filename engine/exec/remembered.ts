@@ -7,7 +7,7 @@
  */
 import { tmpdir } from "node:os";
 import { keep, memoKey, recall } from "../cache/index.js";
-import { runForOutput } from "./index.js";
+import { runForOutput } from "./run-for-output.js";
 
 const TIMEOUT_MS = 180_000;
 

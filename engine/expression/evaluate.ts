@@ -10,17 +10,18 @@
  * V8 cannot make fast.
  */
 import type { Node } from "./ast.js";
-import { BUILTINS, JSONATA_FUNCTIONS, NO_CONTEXT, PATTERN_FUNCTIONS, type Builtin } from "./builtins.js";
-import { Frame, UNBOUND } from "./frame.js";
+import { NO_CONTEXT, PATTERN_FUNCTIONS } from "./builtins.js";
+import { Frame } from "./frame.js";
 import { LAMBDA, callFunction, type LambdaInfo } from "./call.js";
-import { field, flag, isSequence, truthy, Unsupported, type Sequence } from "./values.js";
+import { field, flag, isSequence, truthy, Unsupported } from "./values.js";
+import { unsupported, type Code } from "./code.js";
 import { binaryCode, unaryCode } from "./operators.js";
 import { filterCode, groupCode, pathCode } from "./paths.js";
+import { BuiltinRef, contextOf, variableCode } from "./variables.js";
+
+export type { Code } from "./code.js";
 import { RegexValue } from "./regex.js";
 import { budget, BudgetExceeded, tick } from "./budget.js";
-
-/** A compiled node: its value for an input in a scope. */
-export type Code = (input: unknown, env: Frame) => unknown;
 
 export function compile(node: Node): Code {
   switch (node.type) {
@@ -47,8 +48,8 @@ function withStages(node: Node, core: Code): Code {
 type Post = (result: unknown, env: Frame) => unknown;
 
 function postCode(node: Node): Post | null {
-  const filters = (node.predicate ?? []).map((stage) => filterCode(stage.expr));
-  const group = node.type !== "path" && node.group ? groupCode(node.group.lhs) : null;
+  const filters = (node.predicate ?? []).map((stage) => filterCode(stage.expr, compile));
+  const group = node.type !== "path" && node.group ? groupCode(node.group.lhs, compile) : null;
   const keepArray = node.keepArray === true;
   // A literal is never a sequence: with nothing after it, its value is the node's.
   if (filters.length === 0 && !group && ["string", "number", "value"].includes(node.type)) return null;
@@ -68,7 +69,7 @@ function postCode(node: Node): Post | null {
 function coreCode(node: Node): Code {
   switch (node.type) {
     case "path":
-      return pathCode(node);
+      return pathCode(node, compile);
     case "name": {
       const name = node.value as string;
       return (input) => field(input, name);
@@ -92,9 +93,9 @@ function coreCode(node: Node): Code {
       };
     }
     case "binary":
-      return binaryCode(node);
+      return binaryCode(node, compile);
     case "unary":
-      return unaryCode(node);
+      return unaryCode(node, compile);
     case "bind": {
       const rhs = compile(node.rhs!);
       const name = (node.lhs as Node).value as string;
@@ -112,12 +113,6 @@ function coreCode(node: Node): Code {
       return unsupported(node.type);
   }
 }
-
-export const unsupported =
-  (what: string): Code =>
-  () => {
-    throw new Unsupported(what);
-  };
 
 /**
  * Whether a node's value is a call jsonata's parser made a thunk of (a call in tail position of
@@ -159,30 +154,6 @@ function blockCode(node: Node): Code {
     for (let i = 0; i < body.length; i++) result = body[i]!(input, frame);
     if (tail) return tail(input, frame);
     return post ? post(result, env) : result;
-  };
-}
-
-export class BuiltinRef {
-  constructor(readonly fn: Builtin) {}
-}
-
-/** `$`: the context item (an array given as the input is one item, not a sequence of them). */
-export function contextOf(input: unknown): unknown {
-  return Array.isArray(input) && (input as Sequence).outerWrapper ? input[0] : input;
-}
-
-/** A variable's value; a built-in function named by it is a BuiltinRef. */
-export function variableCode(node: Node): Code {
-  const name = node.value as string;
-  if (name === "") return contextOf;
-  const builtin = BUILTINS.get(name);
-  const ref = builtin ? new BuiltinRef(builtin) : undefined;
-  const left = !builtin && JSONATA_FUNCTIONS.has(name);
-  return (_input, env) => {
-    const v = env.find(name);
-    if (v !== UNBOUND) return v;
-    if (left) throw new Unsupported(`$${name}`);
-    return ref;
   };
 }
 

@@ -4,11 +4,11 @@
  * `{...}`). What jsonata would reject or coerce is left to it (Unsupported).
  */
 import type { Node } from "./ast.js";
-import { compile, unsupported, type Code } from "./evaluate.js";
+import { unsupported, type Code, type Compile } from "./code.js";
 import { groupCode } from "./paths.js";
 import { append, deepEqual, flag, isNumber, stringOf, truthy, Unsupported } from "./values.js";
 
-export function binaryCode(node: Node): Code {
+export function binaryCode(node: Node, compile: Compile): Code {
   const op = node.value as string;
   const left = compile(node.lhs as Node);
   const right = compile(node.rhs!);
@@ -96,7 +96,7 @@ export function binaryCode(node: Node): Code {
   }
 }
 
-export function unaryCode(node: Node): Code {
+export function unaryCode(node: Node, compile: Compile): Code {
   switch (node.value) {
     case "-": {
       const operand = compile(node.expression!);
@@ -124,7 +124,7 @@ export function unaryCode(node: Node): Code {
       };
     }
     case "{": {
-      const group = groupCode(node.lhs as [Node, Node][]);
+      const group = groupCode(node.lhs as [Node, Node][], compile);
       return (input, env) => group(input, env);
     }
     default:

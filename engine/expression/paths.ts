@@ -4,7 +4,8 @@
  * compiles the rest.
  */
 import type { Node } from "./ast.js";
-import { BuiltinRef, compile, variableCode, type Code } from "./evaluate.js";
+import type { Code, Compile } from "./code.js";
+import { BuiltinRef, variableCode } from "./variables.js";
 import type { Frame } from "./frame.js";
 import { tick } from "./budget.js";
 import { append, field, flag, isNumber, isSequence, mergeSort, sequence, truthy, Unsupported, type Sequence } from "./values.js";
@@ -12,13 +13,13 @@ import { append, field, flag, isNumber, isSequence, mergeSort, sequence, truthy,
 /** A stage over a value already computed: a predicate, a group-by. */
 type Over = (value: unknown, env: Frame) => unknown;
 
-export function pathCode(node: Node): Code {
+export function pathCode(node: Node, compile: Compile): Code {
   const steps = node.steps!;
   const quick = !node.keepSingletonArray && !node.group && !node.predicate ? walkCode(steps) : null;
   const fromInput = steps[0]!.type !== "variable";
-  const stepCodes = steps.map((s, i) => (i === 0 && s.consarray ? firstArrayCode(s, node) : stepCode(s, i === steps.length - 1)));
+  const stepCodes = steps.map((s, i) => (i === 0 && s.consarray ? firstArrayCode(s, node, compile) : stepCode(s, i === steps.length - 1, compile)));
   const keepSingletonArray = node.keepSingletonArray === true;
-  const group = node.group ? groupCode(node.group.lhs) : null;
+  const group = node.group ? groupCode(node.group.lhs, compile) : null;
   return (input, env) => {
     if (quick) {
       const v = quick(input, env);
@@ -82,7 +83,7 @@ function walkCode(steps: Node[]): Code | null {
  * gives: a single value (a predicate picked one member) it iterates as if it were a list, by its
  * length; nothing, and a `[]` after the path fails. Those cases are left to it.
  */
-function firstArrayCode(step: Node, path: Node): (items: unknown[], env: Frame) => unknown[] {
+function firstArrayCode(step: Node, path: Node, compile: Compile): (items: unknown[], env: Frame) => unknown[] {
   const code = compile(step);
   const keepSingletonArray = path.keepSingletonArray === true;
   return (items, env) => {
@@ -96,10 +97,10 @@ function firstArrayCode(step: Node, path: Node): (items: unknown[], env: Frame) 
   };
 }
 
-function stepCode(node: Node, last: boolean): (items: unknown[], env: Frame) => unknown[] {
-  const stages = (node.stages ?? []).map((stage) => filterCode(stage.expr));
+function stepCode(node: Node, last: boolean, compile: Compile): (items: unknown[], env: Frame) => unknown[] {
+  const stages = (node.stages ?? []).map((stage) => filterCode(stage.expr, compile));
   if (node.type === "sort") {
-    const sort = sortCode(node);
+    const sort = sortCode(node, compile);
     return (items, env) => {
       let sorted: unknown = sort(items, env);
       for (let i = 0; i < stages.length; i++) sorted = stages[i]!(sorted, env);
@@ -140,7 +141,7 @@ function pushFlat(out: unknown[], res: unknown): void {
 }
 
 /** `[predicate]`: a number picks by position (negative from the end), anything else filters by truth. */
-export function filterCode(predicate: Node): Over {
+export function filterCode(predicate: Node, compile: Compile): Over {
   if (predicate.type === "number") {
     const position = Math.floor(predicate.value as number);
     return (input) => {
@@ -192,7 +193,7 @@ function readsNoItem(node: Node): boolean {
  * `{key: value}` over the input: items grouped by key (in first-seen order), each value
  * evaluated over its group. An empty input is evaluated once with no item.
  */
-export function groupCode(pairs: [Node, Node][]): Over {
+export function groupCode(pairs: [Node, Node][], compile: Compile): Over {
   const keys = pairs.map(([k]) => compile(k));
   const values = pairs.map(([, v]) => compile(v));
   return (input, env) => {
@@ -255,7 +256,7 @@ interface Group {
   pair: number;
 }
 
-function sortCode(node: Node): (items: unknown[], env: Frame) => unknown[] {
+function sortCode(node: Node, compile: Compile): (items: unknown[], env: Frame) => unknown[] {
   const terms = node.terms!.map((t) => ({ code: compile(t.expression), descending: t.descending }));
   return (items, env) => {
     if (items.length <= 1) return items;

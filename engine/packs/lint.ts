@@ -12,7 +12,7 @@ import { Liquid } from "liquidjs";
 import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnostics/index.js";
 import { liquidDiagnostic } from "../render/index.js";
 import { filters } from "../render/index.js";
-import { loadPack } from "./index.js";
+import { loadPack } from "./load.js";
 
 export interface LintResult {
   diagnostics: Diagnostic[];

@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { identifyAs, packageRoot, seedDir, type CodeForm } from "../cache/index.js";
-import { loadPack } from "./index.js";
+import { loadPack } from "./load.js";
 import { builtinPacksDir, defaultPackName } from "./source.js";
 
 export async function seedBuiltinPacks(): Promise<string[]> {

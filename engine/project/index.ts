@@ -5,8 +5,9 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { CONFIG_FILE } from "./config-file.js";
 
-export const CONFIG_FILE = ".codegen.yaml";
+export { CONFIG_FILE } from "./config-file.js";
 
 /** The project root for a working directory, or null outside any project. */
 export function findProjectRoot(cwd: string): string | null {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { isPlainRelative, LinkRefused, PathPolicy, readNoFollow } from "../fs/index.js";
 import { parseYaml } from "../schema/index.js";
-import { CONFIG_FILE } from "./index.js";
+import { CONFIG_FILE } from "./config-file.js";
 
 /** The folder a pack keeps plugins in when its pack.yaml does not say. */
 export const DEFAULT_PLUGINS_DIR = "plugins";

@@ -11,44 +11,12 @@
  */
 import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
 import type { PlannedFile } from "../plan/index.js";
-import type { NestedProjects } from "../project/index.js";
 import { sha256, type ProjectFiles } from "./disk.js";
 import type { Ledger, LedgerEntry } from "./ledger.js";
 import { mergeYaml } from "./merge.js";
+import type { DecideInput } from "./decide-input.js";
 import { MoveFinder } from "./moves.js";
-
-export type FileState = "created" | "updated" | "unchanged" | "kept" | "removed" | "moved";
-
-export interface FileOutcome {
-  path: string;
-  state: FileState;
-  rule: string;
-  /** The bytes at `path` now (for a move: at `from`), or null when there is no file. */
-  before: Buffer | null;
-  after: Buffer;
-  /** A move: the path the file leaves (moves.ts). */
-  from?: string;
-  /** An update of a file the ledger records with other bytes: changed since gen wrote it. */
-  edited?: boolean;
-}
-
-export interface DecideInput {
-  disk: ProjectFiles;
-  planned: PlannedFile[];
-  ledger: Ledger;
-  /** Whether an existing file at a planned path looks generated (the pack's or a step's marker). */
-  looksGenerated: (file: PlannedFile, bytes: Buffer) => boolean;
-  force: boolean;
-  /** Partial runs: only ledger entries this accepts may be removed; null means all. */
-  pruneScope: ((entry: LedgerEntry) => boolean) | null;
-  /** Files `new` just seeded (sample logic): gen's from the start, with their seeded bytes. */
-  adopt: Set<string>;
-  nested: NestedProjects;
-  /** Whether bytes carry the pack's marker, or the marker of the step a ledger rule names (markers.ts). */
-  marked: (rule: string, bytes: Buffer) => boolean;
-  /** The SHA-256 of the bytes codegen wrote at a path in this clone, if it did (clone-record.ts). */
-  wroteHere: (path: string) => string | undefined;
-}
+import type { FileOutcome, FileState } from "./outcome.js";
 
 export interface Decision {
   outcomes: FileOutcome[];

@@ -9,7 +9,8 @@ import { PathPolicy } from "../fs/index.js";
 import { fillSecrets, holdsSecret } from "../secrets/index.js";
 import type { PlannedFile } from "../plan/index.js";
 import { NestedProjects } from "../project/index.js";
-import { decide, type FileOutcome, type FileState } from "./decide.js";
+import { decide } from "./decide.js";
+import type { FileState, WriteReport } from "./outcome.js";
 import { ProjectFiles, sha256 } from "./disk.js";
 import { whileWriting } from "./interrupts.js";
 import { serializeLedger, type Ledger, type LedgerEntry } from "./ledger.js";
@@ -18,7 +19,8 @@ import { applyTransaction, type Change } from "./transaction.js";
 import { dropSnapshot } from "./snapshot.js";
 import { CloneRecord } from "./clone-record.js";
 
-export { userOwnedOnce, type FileOutcome, type FileState } from "./decide.js";
+export { userOwnedOnce } from "./decide.js";
+export type { FileOutcome, FileState, WriteReport } from "./outcome.js";
 export { pathStamp, ProjectFiles, sha256 } from "./disk.js";
 export { isPlainRelative, readLedger, serializeLedger, LEDGER_PATH, STATE_DIR, type Ledger, type LedgerEntry } from "./ledger.js";
 export { acquireLock, LOCK_PATH } from "./lock.js";
@@ -49,18 +51,6 @@ export interface WriteOptions {
   adopt?: Set<string>;
   /** Keep the ledger (false while `new` seeds config and samples, which are the user's). */
   recordLedger: boolean;
-}
-
-export interface WriteReport {
-  outcomes: FileOutcome[];
-  counts: Record<FileState, number>;
-  /** Files gen wrote whose source is gone, kept because they were edited. */
-  orphans: string[];
-  adopted: number;
-  /** Whether the run changes anything: a file, or the ledger. */
-  changes: boolean;
-  /** The ledger this run leaves: written for the first time, changed, or the same bytes as before. */
-  ledger: "new" | "changed" | "same";
 }
 
 /**

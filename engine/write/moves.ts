@@ -22,7 +22,8 @@
  */
 import { extname } from "node:path/posix";
 import type { PlannedFile } from "../plan/index.js";
-import type { DecideInput, FileOutcome } from "./decide.js";
+import type { DecideInput } from "./decide-input.js";
+import type { FileOutcome } from "./outcome.js";
 import { sha256 } from "./disk.js";
 import type { LedgerEntry } from "./ledger.js";
 

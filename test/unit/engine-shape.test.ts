@@ -112,6 +112,107 @@ test("stage folders import each other without a cycle", () => {
   assert.equal(cycle, [], `cycle: ${cycle.join(" -> ")}`);
 });
 
+/**
+ * File → the engine files it imports: static imports and re-exports, side-effect imports and
+ * dynamic `import("./x.js")`, type-only ones too (a type that two files need from each other
+ * is a piece of its own, and a type import today is a value import after the next edit).
+ */
+function fileGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const [file, text] of texts) {
+    const to = new Set(importsOf(text).map((spec) => resolve(dirname(file), spec.replace(/\.js$/, ".ts"))));
+    graph.set(file, [...to].filter((t) => texts.has(t)).sort());
+  }
+  return graph;
+}
+
+/** The relative module specifiers a source text imports or re-exports. */
+function importsOf(text: string): string[] {
+  return [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g)].map((m) => m[1]!);
+}
+
+/** Each cycle of the graph, one per strongly connected part, as the files along it (the first again at the end). */
+function cyclesOf(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const parts: string[][] = [];
+  const connect = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const part: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      part.push(w);
+    } while (w !== v);
+    if (part.length > 1 || graph.get(v)!.includes(v)) parts.push(part);
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) connect(v);
+  // Within a part every file reaches every other: the shortest way back to its first file names the cycle.
+  return parts.map((part) => {
+    const inPart = new Set(part);
+    const start = [...part].sort()[0]!;
+    const from = new Map<string, string>();
+    const queue = [start];
+    for (let i = 0; i < queue.length; i++) {
+      for (const w of graph.get(queue[i]!) ?? []) {
+        if (!inPart.has(w)) continue;
+        if (w === start) {
+          const path = [start];
+          for (let at = queue[i]!; at !== start; at = from.get(at)!) path.splice(1, 0, at);
+          return [...path, start];
+        }
+        if (!from.has(w)) {
+          from.set(w, queue[i]!);
+          queue.push(w);
+        }
+      }
+    }
+    return [start, start];
+  });
+}
+
+test("files under engine/ import each other without a cycle", () => {
+  const cycles = cyclesOf(fileGraph()).map((c) => c.map((f) => relative(engine, f)).join(" -> "));
+  assert.equal(cycles, [], `cycles:\n${cycles.join("\n")}`);
+});
+
+test("the cycle check reads every form of import and finds each cycle", () => {
+  const text = [
+    'import { a } from "./a.js";',
+    'import type { B } from "../b.js";',
+    "export { c } from './c.js';",
+    'export type { D } from "./d.js";',
+    'import "./side-effect.js";',
+    'const e = await import("./e.js");',
+    'type F = import("./f.js").F;',
+    "import {\n  g,\n  h,\n} from \"./gh.js\";",
+    'import { readFileSync } from "node:fs";',
+  ].join("\n");
+  assert.equal(importsOf(text), ["./a.js", "../b.js", "./c.js", "./d.js", "./side-effect.js", "./e.js", "./f.js", "./gh.js"]);
+  const g = new Map([
+    ["a.ts", ["b.ts"]],
+    ["b.ts", ["c.ts"]],
+    ["c.ts", ["a.ts", "d.ts"]],
+    ["d.ts", []],
+    ["e.ts", ["e.ts"]],
+  ]);
+  assert.equal(cyclesOf(g).sort(), [["a.ts", "b.ts", "c.ts", "a.ts"], ["e.ts", "e.ts"]]);
+  assert.equal(cyclesOf(new Map([["a.ts", ["b.ts"]], ["b.ts", []]])), []);
+});
+
 test("a stage folder is used by the others only through its index.ts", () => {
   const deep: string[] = [];
   const folderOf = (file: string): string => relative(engine, file).split("/").slice(0, -1)[0] ?? ".";

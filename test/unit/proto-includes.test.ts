@@ -12,7 +12,7 @@ import type { ProtoImportSet, ProtoImportSource } from "../../engine/descriptors
 import { parseTemplate } from "../../engine/descriptors/proto/http.js";
 import { findProtoIncludes, ProtoIncludeFinder, readProto } from "../../engine/descriptors/proto/index.js";
 import { jsonNameOf } from "../../engine/descriptors/proto/names.js";
-import { scanProto } from "../../engine/descriptors/proto/outline.js";
+import { scanProto } from "../../engine/descriptors/proto/scanner.js";
 import { rememberedOutput } from "../../engine/exec/remembered.js";
 import { builtinProtoImports } from "../support/proto-imports.js";
 import { scratch } from "../support/paths.js";

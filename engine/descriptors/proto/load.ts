@@ -15,7 +15,8 @@ import { PathPolicy } from "../../fs/index.js";
 import { withFieldIndex } from "./field-index.js";
 import { ProtoIncludeFinder, type ProtoIncludeDir } from "./includes.js";
 import { installHint, type ProtoImportConfig, type ProtoImportSet } from "./import-sets.js";
-import { scanProto, ScanError, type Outline, type Pos, type ScannedImport } from "./outline.js";
+import { ScanError, type Outline, type Pos, type ScannedImport } from "./outline.js";
+import { scanProto } from "./scanner.js";
 
 export interface ReadProtoOptions {
   /** Project root: file paths in the IR and in diagnostics are posix paths relative to it. */

@@ -5,12 +5,11 @@
  * outline adds what it lacks: positions, the option name paths as written (to check them),
  * the file's own options (protobufjs puts them on the shared package namespace), imports.
  *
- * This file holds the outline's shape and its entry point; the scanner that fills it is
- * scanner.ts.
+ * This file holds the outline's shape; the scanner that fills it (and its entry point,
+ * scanProto) is scanner.ts.
  */
-import { ScanError, type OptionNamePart, type OptionValue, type Pos, type TypeName } from "./cursor.js";
-import { OutlineParser } from "./scanner.js";
-import { tokenize, TokenizeError, type Token } from "./tokens.js";
+import type { OptionNamePart, OptionValue, Pos, TypeName } from "./cursor.js";
+import type { Token } from "./tokens.js";
 
 export { ScanError } from "./cursor.js";
 export type { OptionEntry, OptionNamePart, OptionValue, Pos, TypeName } from "./cursor.js";
@@ -73,16 +72,4 @@ export interface Outline {
   /** Every option of the file, in source order. */
   options: ScannedOption[];
   tokens: Token[];
-}
-
-/** Outline of one source text; throws ScanError (with a position) on text it cannot follow. */
-export function scanProto(source: string): Outline {
-  let tokens: Token[];
-  try {
-    tokens = tokenize(source);
-  } catch (e) {
-    if (e instanceof TokenizeError) throw new ScanError(e.message, { line: e.line, column: e.column });
-    throw e;
-  }
-  return new OutlineParser(tokens).file();
 }

@@ -6,7 +6,7 @@
  */
 import { ScanError, TokenCursor, type TypeName } from "./cursor.js";
 import type { Decl, DeclKind, OptionTarget, Outline, ScannedOption } from "./outline.js";
-import type { Token } from "./tokens.js";
+import { tokenize, TokenizeError, type Token } from "./tokens.js";
 
 const LABELS = new Set(["optional", "required", "repeated"]);
 
@@ -323,4 +323,16 @@ export class OutlineParser extends TokenCursor {
     this.out.options.push(opt);
     return opt;
   }
+}
+
+/** Outline of one source text; throws ScanError (with a position) on text it cannot follow. */
+export function scanProto(source: string): Outline {
+  let tokens: Token[];
+  try {
+    tokens = tokenize(source);
+  } catch (e) {
+    if (e instanceof TokenizeError) throw new ScanError(e.message, { line: e.line, column: e.column });
+    throw e;
+  }
+  return new OutlineParser(tokens).file();
 }
