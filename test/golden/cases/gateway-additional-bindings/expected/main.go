@@ -1,0 +1,7 @@
+package main
+
+import "example.com/files/cmd"
+
+func main() {
+	cmd.Execute()
+}

@@ -1,0 +1,7 @@
+package main
+
+import "example.com/tasks/cmd"
+
+func main() {
+	cmd.Execute()
+}

@@ -1,0 +1,7 @@
+package main
+
+import "example.com/orders/cmd"
+
+func main() {
+	cmd.Execute()
+}

@@ -1,0 +1,7 @@
+package main
+
+import "example.com/shelves/cmd"
+
+func main() {
+	cmd.Execute()
+}

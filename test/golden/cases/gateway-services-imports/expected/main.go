@@ -1,0 +1,7 @@
+package main
+
+import "example.com/org/cmd"
+
+func main() {
+	cmd.Execute()
+}

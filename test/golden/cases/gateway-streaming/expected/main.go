@@ -1,0 +1,7 @@
+package main
+
+import "example.com/metrics/cmd"
+
+func main() {
+	cmd.Execute()
+}

@@ -1,0 +1,7 @@
+package main
+
+import "example.com/bookings/cmd"
+
+func main() {
+	cmd.Execute()
+}

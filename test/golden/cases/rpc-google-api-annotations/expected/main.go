@@ -1,0 +1,7 @@
+package main
+
+import "example.com/notes/cmd"
+
+func main() {
+	cmd.Execute()
+}

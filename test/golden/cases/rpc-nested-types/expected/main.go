@@ -1,0 +1,7 @@
+package main
+
+import "example.com/catalog/cmd"
+
+func main() {
+	cmd.Execute()
+}

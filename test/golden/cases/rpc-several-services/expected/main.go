@@ -1,0 +1,7 @@
+package main
+
+import "example.com/school/cmd"
+
+func main() {
+	cmd.Execute()
+}

@@ -1,0 +1,7 @@
+package main
+
+import "example.com/chat/cmd"
+
+func main() {
+	cmd.Execute()
+}

@@ -1,0 +1,7 @@
+package main
+
+import "example.com/events/cmd"
+
+func main() {
+	cmd.Execute()
+}
