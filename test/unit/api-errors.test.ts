@@ -168,7 +168,7 @@ test("routes: missing handler, duplicate annotations, bad path parameters", asyn
 
 test("@server values: booleans, durations, sizes, identifiers", async () => {
   const svc = "\nservice s { @handler h\n get /x }";
-  for (const server of ["compact_handler: yes", "rewrite_handler: 0", "timeout: 3x", "timeout: 3", "maxBytes: 1k", "jwt: a-b", "middleware: A, b-c", "signature: 1"]) {
+  for (const server of ["compact_handler: yes", "rewrite_handler: 0", "timeout: 3x", "timeout: 3", "maxBytes: 1k", "jwt: a-b", "middleware: A, b-c", "signature: 1", "sse: yes"]) {
     const d = await rejectWith("API_INVALID_SERVER_VALUE", { "a.api": `@server(\n  ${server}\n)${svc}` });
     assert.is(d.span?.line, 2, server);
   }

@@ -23,9 +23,10 @@ test("any other use of the IR or of $view is not item-local", () => {
   }
 });
 
-test("the go-zero pack's route view is item-local, its OpenAPI view is not", () => {
+test("the go-zero pack's route and group views are item-local, its OpenAPI view is not", () => {
   const views = join(repoRoot, "template-packs/go-zero/views");
-  assert.equal(itemLocalDeps(readFileSync(join(views, "api/route.jsonata"), "utf8")), ["api/aliases"]);
+  assert.equal(itemLocalDeps(readFileSync(join(views, "api/route.jsonata"), "utf8")), ["api/aliases", "api/sse-blocks"]);
+  assert.equal(itemLocalDeps(readFileSync(join(views, "api/group.jsonata"), "utf8")), ["api/aliases", "api/sse-blocks"]);
   assert.is(itemLocalDeps(readFileSync(join(views, "api/openapi.jsonata"), "utf8")), null);
   assert.equal(itemLocalDeps(readFileSync(join(views, "functions.jsonata"), "utf8")), []);
 });

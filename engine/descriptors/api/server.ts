@@ -64,7 +64,7 @@ export function serverSettings(anno: AstAnnotation | null, file: LoadedFile, dia
     else settings.timeoutMs = ms;
   }
   if (settings.maxBytes !== "" && !/^\d+$/.test(settings.maxBytes)) bad("maxBytes", `maxBytes ${JSON.stringify(settings.maxBytes)} must be a whole number of bytes`);
-  for (const key of ["compact_handler", "rewrite_handler", "signature"]) {
+  for (const key of ["compact_handler", "rewrite_handler", "signature", "sse"]) {
     const v = server[key];
     if (v !== undefined && v !== "true" && v !== "false") bad(key, `${key} must be true or false, not ${JSON.stringify(v)}`);
   }

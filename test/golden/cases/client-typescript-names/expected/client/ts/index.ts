@@ -91,14 +91,22 @@ export function createClient(options: ClientOptions): Client {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const fetchImpl = options.fetch ?? fetch;
   const text = (value: unknown): string => (typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
-  const send = async (method: string, path: string, query: Array<[string, unknown]>, headers: Array<[string, unknown]>, body: unknown): Promise<unknown> => {
+  const parse = (raw: string): unknown => {
+    try {
+      return raw === "" ? undefined : JSON.parse(raw);
+    } catch {
+      return raw; // not JSON: the text itself
+    }
+  };
+  /** The answer to a request when it is a 2xx; else rejects with an ApiError. */
+  const request = async (method: string, path: string, query: Array<[string, unknown]>, headers: Array<[string, unknown]>, body: unknown, accept: string): Promise<Response> => {
     const search = new URLSearchParams();
     const add = (name: string, value: unknown): void => {
       if (Array.isArray(value)) for (const item of value) add(name, item);
       else if (value !== undefined && value !== null) search.append(name, text(value));
     };
     for (const [name, value] of query) add(name, value);
-    const head: Record<string, string> = {};
+    const head: Record<string, string> = { accept };
     if (options.token) head["authorization"] = "Bearer " + options.token;
     for (const [name, value] of headers) if (value !== undefined && value !== null) head[name.toLowerCase()] = text(value);
     if (body !== undefined) head["content-type"] = "application/json";
@@ -108,19 +116,15 @@ export function createClient(options: ClientOptions): Client {
       headers: head,
       body: body === undefined ? null : JSON.stringify(body),
     });
-    const raw = await response.text();
-    let parsed: unknown = raw;
-    try {
-      parsed = raw === "" ? undefined : JSON.parse(raw);
-    } catch {
-      // not JSON: the text itself
-    }
     if (!response.ok) {
+      const parsed = parse(await response.text());
       const said = typeof parsed === "object" && parsed !== null && "message" in parsed && typeof parsed.message === "string" ? parsed.message : response.statusText;
       throw new ApiError(response.status, parsed, `${method} ${path}: ${response.status} ${said}`);
     }
-    return parsed;
+    return response;
   };
+  const send = async (method: string, path: string, query: Array<[string, unknown]>, headers: Array<[string, unknown]>, body: unknown): Promise<unknown> =>
+    parse(await (await request(method, path, query, headers, body, "application/json")).text());
   return {
     async aList(request) {
       return (await send("GET", "/items/" + encodeURIComponent(text(request.id)) + "/" + encodeURIComponent(text(request.extra)), [], [], undefined)) as PromiseType;

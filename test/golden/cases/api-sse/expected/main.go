@@ -1,0 +1,7 @@
+package main
+
+import "example.com/ticker/cmd"
+
+func main() {
+	cmd.Execute()
+}
