@@ -1,8 +1,9 @@
 /**
  * The go-zero pack's checks over IR the readers give: model names over many tables (each clash
  * reported once, at the later table, naming the first earlier table it clashes with and the
- * first name they share), and middleware names of the codegen.api proto options (each bad one
- * at the value of the option naming it, in the user's .proto file).
+ * first name they share), middleware names of the codegen.api proto options (each bad one
+ * at the value of the option naming it, in the user's .proto file), and the google.api.http
+ * rules go-zero's gateway serves otherwise than they read (gateway frame only, as warnings).
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -64,6 +65,57 @@ test("PROTO_MIDDLEWARE_NAME: every name that is not an identifier, at its option
       'desc/proto/a.proto:7:37: PROTO_MIDDLEWARE_NAME middleware "bad-name" must be an identifier (letters, digits and _)',
       'desc/proto/a.proto:9:44: PROTO_MIDDLEWARE_NAME middleware "\\"}; x" must be an identifier (letters, digits and _)',
     ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("GATEWAY_HTTP_AS_SERVED: each part of a rule the gateway does not serve as written, a warning at the rule, gateway frame only", async () => {
+  const pack = await loadPack(join(repoRoot, "template-packs/go-zero"), repoRoot);
+  const dir = scratch("gateway-rules");
+  try {
+    mkdirSync(join(dir, "desc/proto/google/api"), { recursive: true });
+    writeFileSync(join(dir, "desc/proto/google/api/annotations.proto"), 'syntax = "proto3";\npackage google.api;\nimport "google/protobuf/descriptor.proto";\nimport "google/api/http.proto";\nextend google.protobuf.MethodOptions { HttpRule http = 72295728; }\n');
+    writeFileSync(join(dir, "desc/proto/google/api/http.proto"), 'syntax = "proto3";\npackage google.api;\nmessage HttpRule {\n  string selector = 1;\n  oneof pattern { string get = 2; string put = 3; string post = 4; string delete = 5; string patch = 6; CustomHttpPattern custom = 8; }\n  string body = 7;\n  string response_body = 12;\n  repeated HttpRule additional_bindings = 11;\n}\nmessage CustomHttpPattern { string kind = 1; string path = 2; }\n');
+    const proto = [
+      'syntax = "proto3";',
+      "package a;",
+      'import "google/api/annotations.proto";',
+      "message Inner { string id = 1; }",
+      "message R { string id = 1; string name = 2; Inner inner = 3; }",
+      "service S {",
+      '  rpc Plain(R) returns (R) { option (google.api.http) = {post: "/v1/r/{id}" body: "*"}; }',
+      '  rpc Extra(R) returns (R) { option (google.api.http) = {get: "/v1/r/{id}" additional_bindings {get: "/old/{id}"}}; }',
+      '  rpc Head(R) returns (R) { option (google.api.http) = {custom: {kind: "HEAD" path: "/v1/r/{id}"}}; }',
+      '  rpc Named(R) returns (R) { option (google.api.http) = {get: "/v1/{name=rs/*}"}; }',
+      '  rpc Verb(R) returns (R) { option (google.api.http) = {post: "/v1/r/{id}:run" body: "*"}; }',
+      '  rpc Search(R) returns (R) { option (google.api.http) = {post: "/v1/r:search" body: "*"}; }',
+      '  rpc Nested(R) returns (R) { option (google.api.http) = {patch: "/v1/r/{inner.id}" body: "inner" response_body: "name"}; }',
+      "}",
+      "",
+    ].join("\n");
+    writeFileSync(join(dir, "desc/proto/a.proto"), proto);
+    const ir = { proto: await readProto(["desc/proto/a.proto"], { root: dir, protoRoot: "desc/proto" }) };
+    const warned = async (frame: string): Promise<string[]> => {
+      const warnings: string[] = [];
+      const input = { ...ir, project: { frame } };
+      const bindings = await bindFunctions(pack, { ir: input, project: input.project, config: {} });
+      const errors = await runChecks(input, pack.checkDirs, { bindings, onWarning: (w) => warnings.push(formatDiagnostic(w)) });
+      assert.equal(errors, []);
+      return warnings.filter((w) => w.includes("GATEWAY_HTTP_AS_SERVED"));
+    };
+    // Each at the value of its method's (google.api.http) option.
+    const at = (line: number, column: number, what: string): string => `desc/proto/a.proto:${line}:${column}: GATEWAY_HTTP_AS_SERVED rpc ${what}`;
+    assert.equal((await warned("gateway")).map((w) => w.split("\n")[0]), [
+      at(8, 57, "Extra: additional binding GET /old/{id} is not served: the gateway serves a method's first binding only"),
+      at(9, 56, "Head: custom method HEAD /v1/r/{id} is not served: the method is gRPC only"),
+      at(10, 57, "Named: path variable {name=rs/*}: the gateway's router has no path patterns, so the route does not match such paths"),
+      at(11, 56, 'Verb: the ":run" suffix is read into the last variable (the gateway\'s router has no verbs), so {id} is not set'),
+      at(13, 58, "Nested: path variable {inner.id} names a nested field: the gateway sets top-level fields only, so its value is dropped"),
+      at(13, 58, 'Nested: body "inner" is served as the whole request: clients send {"inner": …}, as the generated TypeScript client does'),
+      at(13, 58, 'Nested: response_body "name" is not applied: the answer is the whole response message'),
+    ]);
+    assert.equal(await warned("rpc"), [], "an rpc project serves no HTTP");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
