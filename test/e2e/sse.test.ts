@@ -2,6 +2,8 @@
  * Server-sent events end to end: generate the api project of the golden case api-sse
  * (`@server(sse: true)` blocks), fill in its logic as a user would, start the service, read
  * events with `curl -N` and with the compiled TypeScript client, each bounded by a deadline.
+ * The overlay also gives pkg/sse a Go test of the paths a service cannot easily show: a panic
+ * of the logic, an error after the first event, a client that leaves while the logic sends.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -11,7 +13,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { codegenOk } from "../support/cli.js";
 import { copyInto } from "../support/files.js";
-import { checkGoProject, freePort, startService, type Service } from "../support/go.js";
+import { checkGoProject, freePort, run, startService, type Service } from "../support/go.js";
 import { fixtures, repoRoot, scratch } from "../support/paths.js";
 import { compileTypeScript } from "../support/typescript.js";
 
@@ -151,6 +153,10 @@ test("an error before the first event is the answer: the iteration rejects with 
 
 test("a plain route of a compact group beside a streaming one answers JSON", async () => {
   assert.equal(await consumer.size(service!.url), { subscribers: 2 });
+});
+
+test("pkg/sse: a panic before the first event is a 500, a later error ends the stream, a client that leaves never blocks the logic", () => {
+  assert.match(run("go", ["test", "-count=1", "./pkg/sse/"], dir), /^ok\s+example\.com\/ticker\/pkg\/sse/m);
 });
 
 test.run();
