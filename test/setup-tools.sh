@@ -1,8 +1,8 @@
 #!/bin/sh
 # Runs before `npm test` (npm's pretest): makes sure the external tools the end-to-end tests
 # drive are installed. Go must already be on the PATH; everything else is installed here when
-# missing and possible (apt-get as root; `go install` for the protoc plugins; goctl built from
-# its module).
+# missing and possible (apt-get as root: protoc, zsh, fish, docker.io, busybox-static; `go
+# install` for the protoc plugins; goctl built from its module).
 set -u
 have() { command -v "$1" >/dev/null 2>&1; }
 
@@ -28,6 +28,15 @@ if ! have zsh || ! have fish; then
     apt-get update -qq >/dev/null && apt-get install -y -qq zsh fish >/dev/null
   else
     echo "setup: zsh or fish is missing: install both for the completion tests" >&2
+  fi
+fi
+# The Docker test runs a private dockerd and makes its base images from busybox (no registry).
+if ! have dockerd || [ ! -x /bin/busybox ] || ! (ldd /bin/busybox 2>&1 | grep -q "not a dynamic"); then
+  if [ "$(id -u)" = 0 ] && have apt-get; then
+    echo "setup: installing docker.io and busybox-static (the Docker test)"
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io busybox-static >/dev/null
+  else
+    echo "setup: dockerd or a static busybox is missing: apt-get install docker.io busybox-static for the Docker test" >&2
   fi
 fi
 have protoc-gen-go || go install google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.12

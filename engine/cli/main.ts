@@ -31,8 +31,10 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .option("--yes", "Never ask; use flags and defaults")
     .option("--serverless", "Create a plugin in the host project here: <plugins dir>/<name>, a project of its own")
     .option("--mono", "With --serverless: the plugin shares the host's module (no module of its own)")
+    .option("--set <key=value>", "Set a config key of the new project, kept in its .codegen.yaml (repeatable): --set deploy.docker=true")
     .example("codegen new demo --frame api --module example.com/demo")
     .example("codegen new pay --serverless   (in a host project)")
+    .example("codegen new demo --set deploy.docker=true --set deploy.kube.enabled=true")
     .action(async (name: string | undefined, flags) => (await import("./commands/new.js")).newCommand(name, flags, out));
 
   cli

@@ -79,4 +79,4 @@ export { trustedSources, userConfigPath } from "./user.js";
 export { commandsNeedingConsent, fileHooks, packCommands, shownCommand, type CommandKind, type HookKey, type ProjectCommand } from "./consent-commands.js";
 export { allowForThisRun, consentState, listing, notAllowed, recordConsent, requireConsent, skippedLine, type ConsentState } from "./consent.js";
 export { consentFile, readConsent, writeConsent } from "./consent-store.js";
-export { valueAt } from "./keys.js";
+export { coerce, valueAt } from "./keys.js";

@@ -34,7 +34,8 @@ export function envValues(env: NodeJS.ProcessEnv, keys: Iterable<[string, string
   return out;
 }
 
-function coerce(raw: string, type: string, name: string): unknown {
+/** A value given as text (an environment variable, `new --set`) as the key's JSON type; `name` is what errors call it. */
+export function coerce(raw: string, type: string, name: string): unknown {
   if (type === "boolean") {
     if (/^(1|true|yes|on)$/i.test(raw)) return true;
     if (/^(0|false|no|off)$/i.test(raw)) return false;

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { CodegenError, diag } from "../../diagnostics/index.js";
-import { applyPack, consentState, fileHooks, loadConfig, recordConsent } from "../../config/index.js";
+import { applyPack, CONFIG_FILE, consentState, fileHooks, loadConfig, recordConsent } from "../../config/index.js";
 import { findProjectRoot } from "../../project/index.js";
 import { isRemote, loadPack } from "../../packs/index.js";
 import { withHooks } from "../hooks.js";
@@ -19,12 +19,14 @@ import { askChoice, askText, canPrompt } from "../prompt.js";
 import { genProject } from "../run-gen.js";
 import { progressFor } from "../progress.js";
 import { projectPack } from "../project-pack.js";
+import { keepSettings, parseSettings, settingsLayer } from "../settings.js";
 
 export interface NewFlags extends GlobalFlags {
   output?: string;
   yes?: boolean;
   serverless?: boolean;
   mono?: boolean;
+  set?: string | string[];
 }
 
 export async function newCommand(given: string | undefined, flags: NewFlags, out: Out, cwd = process.cwd()): Promise<void> {
@@ -44,6 +46,7 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
     throw new CodegenError(diag("PROJECT_EXISTS", `${shownTarget} exists and is not a folder; nothing was written`), 1);
   }
   if (flags.module !== undefined) checkModule(flags.module);
+  const settings = parseSettings(flags.set);
   if (existsSync(target) && readdirSync(target).length > 0) {
     throw new CodegenError(diag("PROJECT_EXISTS", `${shownTarget} already exists and is not empty; nothing was written`), 1);
   }
@@ -72,15 +75,18 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
     await mkdir(scratch);
     const progress = await progressFor(out, Boolean(flags.quiet));
     try {
-      const seed = await loadConfig({ cwd: scratch, root: scratch, flags: layer, env: {} });
+      const given = await loadConfig({ cwd: scratch, root: scratch, flags: layer, env: {} });
       const pins = { pinned: {}, used: {} };
-      const loaded = await loadPack(seed.values.pack, target, { pins, offline: seed.values.offline });
+      const loaded = await loadPack(given.values.pack, target, { pins, offline: given.values.offline });
+      const set = settings.length > 0 ? settingsLayer(settings, (await applyPack(given, loaded)).keys) : {};
+      const seed = settings.length > 0 ? await loadConfig({ cwd: scratch, root: scratch, flags: { ...layer, ...set }, env: {} }) : given;
       const seedConsent = { ...consentState(seed, loaded), shown: target };
       if (seedConsent.commands.length > 0) await needConsent(seedConsent, "codegen new", out, flags.yes);
       const seeded = await genProject({ config: seed, phase: "new", dryRun: false, pack: loaded, pins, recordLedger: false, progress: progress.step });
       // The sample's logic files answer from the start; gen takes them as its own, so they go
       // when the sample descriptor goes, and are rewritten when their route changes.
       const adopt = new Set(seeded.report.outcomes.filter((o) => o.state === "created").map((o) => o.path));
+      if (settings.length > 0) keepSettings(join(scratch, CONFIG_FILE), set);
       // The project now has its own .codegen.yaml; generate as `codegen gen` would inside it.
       const config = await applyPack(await loadConfig({ cwd: scratch, root: scratch, flags: configFlags({ ...flags, pack: undefined, module: undefined, frame: undefined }) }), loaded);
       // The commands of the project just made (its config file's, its pack's) are the user's

@@ -1,0 +1,7 @@
+package main
+
+import "example.com/library/cmd"
+
+func main() {
+	cmd.Execute()
+}

@@ -1,0 +1,5 @@
+module example.com/user
+
+go 1.21
+
+require github.com/zeromicro/go-zero v1.8.5
