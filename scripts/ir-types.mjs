@@ -18,6 +18,7 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 export const OUTPUTS = [
   ["ir.schema.json", "engine/ir/ir.ts"],
   ["ir-proto.schema.json", "engine/ir/proto.ts"],
+  ["ir-jsonschema.schema.json", "engine/ir/jsonschema.ts"],
 ];
 
 const KNOWN = new Set(["$schema", "$id", "title", "description", "type", "enum", "const", "oneOf", "anyOf", "$ref", "properties", "required", "additionalProperties", "items", "definitions", "minimum", "discriminator"]);

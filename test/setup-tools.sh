@@ -57,4 +57,13 @@ if ! "$GOBIN_DIR/goctl" --version 2>/dev/null | grep -q "goctl version $GOCTL_VE
   fi
   rm -rf "$goctl_tmp"
 fi
+# jongodb, a MongoDB-compatible server (Debian has none) for the MongoDB model tests: a native
+# binary shipped in an npm package, installed into a cache folder, never as codegen's dependency
+# (test/support/mongo.ts finds it there, and installs it itself when this step did not run).
+JONGODB_DIR="${XDG_CACHE_HOME:-$HOME/.cache}/codegen-test/jongodb"
+if [ ! -x "$JONGODB_DIR/node_modules/@jongodb/memory-server-bin-linux-x64-gnu/bin/jongodb" ]; then
+  echo "setup: installing jongodb (MongoDB-compatible server for the MongoDB model tests)"
+  mkdir -p "$JONGODB_DIR" && npm install --prefix "$JONGODB_DIR" --no-save --no-audit --no-fund --no-package-lock @jongodb/memory-server-bin-linux-x64-gnu@0.1.6 >/dev/null ||
+    echo "setup: could not install @jongodb/memory-server-bin-linux-x64-gnu; the MongoDB model tests install it themselves" >&2
+fi
 exit 0

@@ -63,6 +63,10 @@ export const readers: Record<string, Reader> = {
     // A prefixed set's own files import each other without the prefix: both folders are needed.
     return { ...ir, includeDirs: [...new Set(found.dirs.flatMap((d) => (d.strip ? [prefixedInclude(d.dir, d.strip), d.dir] : [d.dir])))] };
   },
+  jsonschema: async (files, ctx) => {
+    if (files.length === 0) return { documents: [] };
+    return (await import("./jsonschema/index.js")).readJsonSchema(files, { root: ctx.root, onWarning: (w) => ctx.onWarning?.(w) });
+  },
   sql: async (files, ctx) => {
     if (ctx.config.sql.datasource.length === 0 && files.length === 0) return { tables: [] };
     const sql = await import("./sql/index.js");

@@ -1,4 +1,5 @@
 // Generated from schemas/ir.schema.json by scripts/ir-types.mjs (npm run ir-types): edit the schema, not this file.
+import type { JsonSchemaIR } from "./jsonschema.js";
 import type { ProtoIR } from "./proto.js";
 
 /** Where a declaration is written. */
@@ -266,5 +267,6 @@ export interface IR {
   project: IrProject;
   api?: ApiIR;
   proto?: ProtoIR;
+  jsonschema?: JsonSchemaIR;
   sql?: SqlIR;
 }

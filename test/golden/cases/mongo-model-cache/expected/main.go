@@ -1,0 +1,7 @@
+package main
+
+import "example.com/accounts/cmd"
+
+func main() {
+	cmd.Execute()
+}

@@ -1,0 +1,7 @@
+package main
+
+import "example.com/blog/cmd"
+
+func main() {
+	cmd.Execute()
+}
