@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { coerce } from "../config/index.js";
 import { replaceFile } from "../fs/index.js";
-import { yamlLib } from "../schema/index.js";
+import { parseYaml, validateDocWith, yamlLib } from "../schema/index.js";
 
 export interface Setting {
   key: string;
@@ -38,6 +38,23 @@ export function settingsLayer(settings: Setting[], keys: Map<string, string>): R
     layer[key] = coerce(raw, type, `--set ${key}`);
   }
   return layer;
+}
+
+/** The settings against the config schema (a key's pattern, range or enum), before anything is made. */
+export async function checkSettings(layer: Record<string, unknown>, schema: object): Promise<void> {
+  const nested: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(layer)) {
+    const parts = key.split(".");
+    let node = nested;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts[parts.length - 1]!] = value;
+  }
+  try {
+    await validateDocWith(parseYaml(yamlLib().stringify(nested), "--set", "USAGE"), schema, "USAGE");
+  } catch (e) {
+    if (!(e instanceof CodegenError)) throw e;
+    throw new CodegenError(e.diagnostics.map((d) => diag("USAGE", `--set ${d.message}`)), 2);
+  }
 }
 
 /** Writes the settings into the config file, keeping its comments and other keys. */

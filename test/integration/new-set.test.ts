@@ -23,20 +23,24 @@ test("pack keys set on new are typed, generate their files and stay in the confi
   assert.match(codegenOk(["gen"], dir).stdout, /wrote 0 files/);
 });
 
-test("an unknown key, a value of the wrong type or a bad form is a usage error, and nothing is written", () => {
+test("an unknown key, a value of the wrong type or one the schema refuses, or a bad form is a usage error, and nothing is written", () => {
   const unknown = codegen(["new", "a", "--yes", "--set", "deploy.dokcer=true"], work);
   assert.is(unknown.code, 2);
   assert.match(unknown.stderr, /--set deploy\.dokcer: no such config key/);
   const typed = codegen(["new", "b", "--yes", "--set", "deploy.kube.replicas=many"], work);
   assert.is(typed.code, 2);
   assert.match(typed.stderr, /--set deploy\.kube\.replicas must be a whole number, got "many"/);
+  const refused = codegen(["new", "e", "--yes", "--set", "deploy.kube.namespace=Bad_NS", "--set", "style=camel"], work);
+  assert.is(refused.code, 2);
+  assert.match(refused.stderr, /--set deploy\.kube\.namespace must be a Kubernetes namespace name/);
+  assert.match(refused.stderr, /--set style must be one of gozero, go_zero, goZero/);
   const form = codegen(["new", "c", "--yes", "--set", "deploy.docker"], work);
   assert.is(form.code, 2);
   assert.match(form.stderr, /--set "deploy\.docker" is not key=value/);
   const own = codegen(["new", "d", "--yes", "--set", "frame=rpc"], work);
   assert.is(own.code, 2);
   assert.match(own.stderr, /--set frame: give it with --frame/);
-  for (const n of ["a", "b", "c", "d"]) assert.not.ok(existsSync(join(work, n)), n);
+  for (const n of ["a", "b", "c", "d", "e"]) assert.not.ok(existsSync(join(work, n)), n);
 });
 
 test.run();

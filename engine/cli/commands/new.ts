@@ -19,7 +19,7 @@ import { askChoice, askText, canPrompt } from "../prompt.js";
 import { genProject } from "../run-gen.js";
 import { progressFor } from "../progress.js";
 import { projectPack } from "../project-pack.js";
-import { keepSettings, parseSettings, settingsLayer } from "../settings.js";
+import { checkSettings, keepSettings, parseSettings, settingsLayer } from "../settings.js";
 
 export interface NewFlags extends GlobalFlags {
   output?: string;
@@ -79,6 +79,7 @@ export async function newCommand(given: string | undefined, flags: NewFlags, out
       const pins = { pinned: {}, used: {} };
       const loaded = await loadPack(given.values.pack, target, { pins, offline: given.values.offline });
       const set = settings.length > 0 ? settingsLayer(settings, (await applyPack(given, loaded)).keys) : {};
+      if (settings.length > 0) await checkSettings(set, loaded.config.schema);
       const seed = settings.length > 0 ? await loadConfig({ cwd: scratch, root: scratch, flags: { ...layer, ...set }, env: {} }) : given;
       const seedConsent = { ...consentState(seed, loaded), shown: target };
       if (seedConsent.commands.length > 0) await needConsent(seedConsent, "codegen new", out, flags.yes);
