@@ -25,10 +25,15 @@ export interface ApiTag {
   key: string;
   /** First comma-separated part of the value (`id` in `json:"id,optional"`). */
   name: string;
-  /** The other parts (`optional`, `default=1`, `options=a|b`, `range=[1:2]`). */
+  /**
+   * The other parts (`optional`, `default=1`, `options=a|b`, `range=[1:2]`); a comma inside
+   * brackets stays in its part (`options=[a,b]`).
+   */
   options: string[];
   /** The whole value between the quotes. */
   value: string;
+  /** Where the value starts (just after its opening quote), for diagnostics about a part of it. */
+  pos: IrPosition;
 }
 
 export interface ApiField {
@@ -39,7 +44,10 @@ export interface ApiField {
   /** Raw tag text between the backquotes, "" when there is none. */
   tag: string;
   tags: ApiTag[];
-  /** True when any tag carries the `optional` option (or `omitempty` on json). */
+  /**
+   * True when a tag carries the `optional` option (`optional` or `optional=<field>`); `omitempty`
+   * is not one: the request must still carry the field.
+   */
   optional: boolean;
   /** Comment lines written above the field, without the comment markers. */
   docs: string[];
@@ -100,10 +108,6 @@ export interface ApiBlock {
   /** `timeout` in milliseconds (fractional below 1ms), 0 when there is none. */
   timeoutMs: number;
   maxBytes: string;
-  /** `compact_handler: true`: one handler file for the whole group. */
-  compactHandler: boolean;
-  /** `rewrite_handler: false`: existing handler files are kept. Default true. */
-  rewriteHandler: boolean;
   routes: ApiRoute[];
   pos: IrPosition;
 }
@@ -112,8 +116,6 @@ export interface ApiBlock {
 export interface ApiGroup {
   /** Folder ("" for the root group). */
   name: string;
-  compactHandler: boolean;
-  rewriteHandler: boolean;
   routes: ApiRoute[];
 }
 

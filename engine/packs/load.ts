@@ -30,6 +30,7 @@ interface ManifestYaml {
   module_source?: ModuleSource;
   adopt?: { vary?: string[]; frames: Record<string, { requires?: string[]; vary?: string[] }> };
   proto?: { root?: string; vendored?: string[] };
+  skills?: { folder: string };
 }
 
 interface PluginCommandYaml {
@@ -109,6 +110,7 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
     migrationsTable: m.database?.migrations_table ?? parent?.migrationsTable ?? null,
     protoLayout: { root: m.proto?.root ?? parent?.protoLayout.root ?? null, vendored: m.proto?.vendored ?? parent?.protoLayout.vendored ?? [] },
     moduleSource: m.module_source ?? parent?.moduleSource ?? null,
+    skillsFolder: m.skills?.folder ?? parent?.skillsFolder ?? null,
     adopt: m.adopt ? { vary: m.adopt.vary ?? [], frames: Object.fromEntries(Object.entries(m.adopt.frames).map(([f, v]) => [f, { requires: v.requires ?? [], vary: v.vary ?? [] }])) } : (parent?.adopt ?? null),
     plugins: pluginSupport(m.plugins, parent?.plugins ?? null, builtin, source),
     config: await packConfig(m.config, parent?.config ?? null, manifestDoc),

@@ -105,6 +105,8 @@ export interface Pack {
   adopt: AdoptSupport | null;
   /** Where an existing project states its module; null: only the config says. */
   moduleSource: ModuleSource | null;
+  /** pack.yaml `skills.folder`: skills init's default folder, `~/` and a path below the home; null: --output is needed. */
+  skillsFolder: string | null;
   /** Plugins (sub-projects a host loads); null when the pack has none. */
   plugins: PluginSupport | null;
   /** The config schema (the engine's keys and the chain's) and the chain's config defaults. */

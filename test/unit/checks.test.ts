@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { fill, runChecks } from "../../engine/checks/index.js";
+import { loadPack } from "../../engine/packs/index.js";
+import { bindFunctions } from "../../engine/plan/index.js";
 import { CodegenError, type Diagnostic } from "../../engine/diagnostics/index.js";
 import { at, cleanup, project, read, repoRoot } from "./api-fixture.js";
 
@@ -12,7 +14,10 @@ const goZeroChecks = join(repoRoot(), "template-packs/go-zero/checks");
 async function check(files: Record<string, string>, roots?: string[], dirs = [rules]): Promise<{ errors: Diagnostic[]; warnings: Diagnostic[] }> {
   const api = await read(files, roots);
   const warnings: Diagnostic[] = [];
-  const errors = await runChecks({ api }, dirs, { onWarning: (w) => warnings.push(w) });
+  // The pack's checks see its function library, as in a run.
+  const pack = await loadPack("go-zero", repoRoot());
+  const bindings = await bindFunctions(pack, { ir: { api } });
+  const errors = await runChecks({ api }, dirs, { onWarning: (w) => warnings.push(w), bindings });
   return { errors, warnings };
 }
 

@@ -1,6 +1,6 @@
 /**
  * `codegen skills init [--output <dir>]`: render the pack's `skills` rules for this project into
- * an AI coding assistant's skills folder (default `~/.claude/skills/<project>/`). The folder is
+ * an AI coding assistant's skills folder (default: the pack's `skills.folder`/<project>). The folder is
  * outside the project, so what the project and its pack say is confined to it (skills-folder.ts),
  * the project name must be one folder name, and a pack that is not built in writes there only
  * with the user's consent.
@@ -29,7 +29,7 @@ export async function skillsCommand(action: string, flags: SkillsFlags, out: Out
     throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents: skills describe a project`, undefined, "run codegen skills init inside a codegen project"), 2);
   }
   const { config, pack: loaded } = await projectPack(given);
-  const dest = flags.output ? resolve(cwd, flags.output) : join(homedir(), ".claude", "skills", folderName(config));
+  const dest = flags.output ? resolve(cwd, flags.output) : join(skillsHome(loaded.skillsFolder, loaded.name), folderName(config, loaded.skillsFolder ?? ""));
   // Only describes the project: the config file's hooks and the pack's proto import commands
   // run only when allowed (generate leaves the commands out then). Skills rules of a pack that
   // is not built in write into the user's home: those need consent.
@@ -48,13 +48,19 @@ export async function skillsCommand(action: string, flags: SkillsFlags, out: Out
   });
 }
 
+/** The pack's skills folder (`~/x/y`) under the user's home; a pack without one needs --output. */
+function skillsHome(folder: string | null, pack: string): string {
+  if (folder === null) throw new CodegenError(diag("USAGE", `pack ${pack} names no skills folder (pack.yaml skills.folder)`, undefined, "pass --output <dir>"), 2);
+  return join(homedir(), folder.slice(2));
+}
+
 /** The project name as the default folder's name: one folder name, never a path (a cloned `name: ../..` would name the home folder). */
-function folderName(config: LoadedConfig): string {
+function folderName(config: LoadedConfig, folder: string): string {
   const name = config.values.name;
   if (isPlainRelative(name) && !name.includes("/") && Buffer.byteLength(name) <= 255) return name;
   const span = config.provenance.get("name") === "file" ? config.layers.doc?.spanAt(["name"]) : undefined;
   throw new CodegenError(
-    diag("UNSAFE_PATH", `the project name ${JSON.stringify(name)} is the skills folder's name (~/.claude/skills/<name>), and it is not one folder name; nothing was written`, span, "give the project a plain name, or pass --output <dir>"),
+    diag("UNSAFE_PATH", `the project name ${JSON.stringify(name)} is the skills folder's name (${folder}/<name>), and it is not one folder name; nothing was written`, span, "give the project a plain name, or pass --output <dir>"),
     1,
   );
 }

@@ -123,11 +123,9 @@ function groupsOf(blocks: ApiBlock[]): ApiGroup[] {
   for (const b of blocks) {
     let g = map.get(b.group);
     if (!g) {
-      g = { name: b.group, compactHandler: false, rewriteHandler: true, routes: [] };
+      g = { name: b.group, routes: [] };
       map.set(b.group, g);
     }
-    g.compactHandler ||= b.compactHandler;
-    g.rewriteHandler &&= b.rewriteHandler;
     // One at a time: spreading 300,000 routes into push's arguments overflowed the stack.
     for (const r of b.routes) g.routes.push(r);
   }

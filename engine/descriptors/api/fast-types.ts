@@ -20,7 +20,7 @@ export function typeExpr(s: string, p: number): Parsed<AstTypeExpr> | null {
   // Each alternative but `map`/`interface` (which fall back to a name) needs its own first
   // character, so when the one that starts here fails, none of the others can match.
   if (c === 0x2a) {
-    const elem = typeExpr(s, p + 1);
+    const elem = typeExpr(s, hsp(s, p + 1));
     return elem && node({ kind: "pointer", elem: elem.v, at: p }, elem.end);
   }
   if (c === 0x5b) return bracketed(s, p);
@@ -45,12 +45,12 @@ export function typeExpr(s: string, p: number): Parsed<AstTypeExpr> | null {
 function bracketed(s: string, p: number): Parsed<AstTypeExpr> | null {
   const a = hsp(s, p + 1);
   if (s.charCodeAt(a) === 0x5d) {
-    const elem = typeExpr(s, a + 1);
+    const elem = typeExpr(s, hsp(s, a + 1));
     if (elem) return node({ kind: "slice", elem: elem.v, at: p }, elem.end);
   }
   if (s.startsWith("...", a)) {
     const close = hsp(s, a + 3);
-    const elem = s.charCodeAt(close) === 0x5d ? typeExpr(s, close + 1) : null;
+    const elem = s.charCodeAt(close) === 0x5d ? typeExpr(s, hsp(s, close + 1)) : null;
     if (elem) return node({ kind: "array", length: null, elem: elem.v, at: p }, elem.end);
   }
   let digits = a;
@@ -58,7 +58,7 @@ function bracketed(s: string, p: number): Parsed<AstTypeExpr> | null {
   if (digits > a) {
     const close = hsp(s, digits);
     // Number(), as semantics.ts: four hundred digits are Infinity.
-    const elem = s.charCodeAt(close) === 0x5d ? typeExpr(s, close + 1) : null;
+    const elem = s.charCodeAt(close) === 0x5d ? typeExpr(s, hsp(s, close + 1)) : null;
     if (elem) return node({ kind: "array", length: Number(s.slice(a, digits)), elem: elem.v, at: p }, elem.end);
   }
   return null;

@@ -89,10 +89,10 @@ Api {
   bareValue = bareWord (hsp ~(key hsp? ":") bareWord)*
   bareWord = ~("//" | "/*") (~(" " | "\t" | "\n" | "\r" | ")" | "\"" | "\u0060") any)+
 
-  typeExpr (a type) = "*" typeExpr                                -- pointer
-                    | "[" hsp? "]" typeExpr                       -- slice
-                    | "[" hsp? "..." hsp? "]" typeExpr            -- ellipsis
-                    | "[" hsp? digit+ hsp? "]" typeExpr           -- array
+  typeExpr (a type) = "*" hsp? typeExpr                           -- pointer
+                    | "[" hsp? "]" hsp? typeExpr                  -- slice
+                    | "[" hsp? "..." hsp? "]" hsp? typeExpr       -- ellipsis
+                    | "[" hsp? digit+ hsp? "]" hsp? typeExpr      -- array
                     | "map" hsp? "[" hsp? typeExpr hsp? "]" hsp? typeExpr  -- map
                     | "interface" hsp? "{" hsp? "}"               -- iface
                     | structBody                                  -- struct

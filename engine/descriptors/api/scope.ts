@@ -9,6 +9,7 @@
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
 import type { AstTypeDecl } from "./ast.js";
 import { documentOf, type LoadedFile } from "./load.js";
+import { didYouMean, SUGGESTED_PROBLEMS } from "../did-you-mean.js";
 
 export const BUILTIN_TYPES = new Set([
   "bool", "string", "byte", "rune", "int", "int8", "int16", "int32", "int64",
@@ -93,9 +94,20 @@ export class TypeScope {
         ? "write interface{} instead of any"
         : all[0]
           ? `${name} is declared in ${all[0].file.path}, which ${file.path} does not import`
-          : undefined;
+          : this.suggest(name, file);
     return { error: diag("API_UNKNOWN_TYPE", `unknown type ${name}`, pos, hint) };
   }
+
+  /** "did you mean" among the types `file` sees and the built-in ones (the first few unknown names only). */
+  private suggest(name: string, file: LoadedFile): string | undefined {
+    if (this.suggested >= SUGGESTED_PROBLEMS) return undefined;
+    this.suggested++;
+    const visible = this.visibleFrom(file);
+    const names = this.declarations.filter((d) => visible.has(d.file)).map((d) => d.decl.name);
+    return didYouMean(name, [...names, ...BUILTIN_TYPES]);
+  }
+
+  private suggested = 0;
 
   private visibleFrom(file: LoadedFile): Set<LoadedFile> {
     let set = this.visible.get(file);

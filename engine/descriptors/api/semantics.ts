@@ -132,16 +132,16 @@ const actions: ohm.ActionDict<unknown> = {
   tag(_space, raw) {
     return ast<string>(raw);
   },
-  typeExpr_pointer(_star, elem) {
+  typeExpr_pointer(_star, _s, elem) {
     return { kind: "pointer", elem: ast<AstTypeExpr>(elem), at: start(this) };
   },
-  typeExpr_slice(_open, _s, _close, elem) {
+  typeExpr_slice(_open, _s1, _close, _s2, elem) {
     return { kind: "slice", elem: ast<AstTypeExpr>(elem), at: start(this) };
   },
-  typeExpr_ellipsis(_open, _s1, _dots, _s2, _close, elem) {
+  typeExpr_ellipsis(_open, _s1, _dots, _s2, _close, _s3, elem) {
     return { kind: "array", length: null, elem: ast<AstTypeExpr>(elem), at: start(this) };
   },
-  typeExpr_array(_open, _s1, digits, _s2, _close, elem) {
+  typeExpr_array(_open, _s1, digits, _s2, _close, _s3, elem) {
     return { kind: "array", length: Number(digits.sourceString), elem: ast<AstTypeExpr>(elem), at: start(this) };
   },
   typeExpr_map(_kw, _s1, _open, _s2, key, _s3, _close, _s4, value) {

@@ -41,8 +41,6 @@ export function serverSettings(anno: AstAnnotation | null, file: LoadedFile, dia
     timeout: server["timeout"] ?? "",
     timeoutMs: 0,
     maxBytes: server["maxBytes"] ?? "",
-    compactHandler: server["compact_handler"] === "true",
-    rewriteHandler: server["rewrite_handler"] !== "false",
   };
 
   if (/[\s"'`\\]/.test(settings.prefix)) bad("prefix", `prefix ${JSON.stringify(settings.prefix)} is not a URL path`);

@@ -14,6 +14,7 @@ import { fastParse, firstUnparsed } from "./fast-parse.js";
 import { apiGrammar } from "./grammar.js";
 import { apiSemantics } from "./semantics.js";
 import { SourceText } from "./source.js";
+import { declarationStart, openBraceAt, startsDeclaration } from "./unclosed.js";
 import { tooDeep } from "../nesting.js";
 import { firstControlCharacter } from "../control.js";
 import { firstFormatCharacterOutsideApiText } from "../invisible.js";
@@ -51,8 +52,15 @@ export function parseOrDiagnose(text: string, file: string): { ast: AstFile } | 
   const match = apiGrammar().match(clean);
   if (match.failed()) {
     const offset = match.getRightmostFailurePosition();
-    const span = new SourceText(file, clean).pos(offset);
-    return { diagnostic: diag("API_SYNTAX", `unexpected ${found(clean, offset)}; expected ${match.getExpectedText()}`, span) };
+    const source = new SourceText(file, clean);
+    const brace = openBraceAt(clean, offset);
+    if (brace >= 0 && startsDeclaration(clean, offset, brace)) {
+      const at = source.pos(brace);
+      const opener = clean.slice(clean.lastIndexOf("\n", brace) + 1, brace + 1).trim();
+      const shown = opener.length <= 40 ? ` (${JSON.stringify(opener)})` : "";
+      return { diagnostic: diag("API_SYNTAX", `missing "}": the body opened at ${at.line}:${at.column}${shown} is not closed ${clean.slice(offset).trim() === "" ? "by the end of the file" : "before this declaration"}`, source.pos(declarationStart(clean, offset)), `add "}" where that body ends`) };
+    }
+    return { diagnostic: diag("API_SYNTAX", `unexpected ${found(clean, offset)}; expected ${match.getExpectedText()}`, source.pos(offset)) };
   }
   const statements = apiSemantics()(match)["ast"]() as AstStatement[];
   return { ast: { file, text: clean, statements } };

@@ -6,8 +6,11 @@
  */
 import type { ApiTag } from "../../ir/index.js";
 
-/** `tag` is the text to emit (tidied when `tidied` lists what changed). */
-export type TagResult = { tags: ApiTag[]; tag: string; tidied: string[] } | { error: string; offset: number };
+/**
+ * `tag` is the text to emit (tidied when `tidied` lists what changed); `valueOffsets[i]` is
+ * where the value of `tags[i]` starts in the raw text (just after its opening quote).
+ */
+export type TagResult = { tags: Omit<ApiTag, "pos">[]; valueOffsets: number[]; tag: string; tidied: string[] } | { error: string; offset: number };
 
 interface Pair {
   key: string;
@@ -34,13 +37,31 @@ export function parseTags(raw: string): TagResult {
     tag = `${tag.slice(0, p.open)}${JSON.stringify(tidy)}${tag.slice(p.close + 1)}`;
     tidied.unshift(`${p.key}:${JSON.stringify(tidy)}`);
   }
-  const tags: ApiTag[] = [];
+  const tags: Omit<ApiTag, "pos">[] = [];
   for (const p of pairs) {
     if (tags.some((t) => t.key === p.key)) return { error: `tag key ${p.key} is repeated`, offset: p.keyStart };
-    const [name = "", ...options] = p.value.split(",");
+    const [name = "", ...options] = segments(p.value);
     tags.push({ key: p.key, name, options, value: p.value });
   }
-  return { tags, tag, tidied };
+  return { tags, valueOffsets: pairs.map((p) => p.open + 1), tag, tidied };
+}
+
+/** A value's comma-separated parts; a comma inside [brackets] stays in its part (`options=[a,b]`). */
+function segments(value: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (c === "[") depth++;
+    else if (c === "]" && depth > 0) depth--;
+    else if (c === "," && depth === 0) {
+      parts.push(value.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(value.slice(start));
+  return parts;
 }
 
 /** The pairs of a tag, with go vet's syntax rules (reflect's, plus: pairs separated by spaces). */
@@ -122,7 +143,10 @@ function tidyValue(key: string, value: string): string {
   return [key === "json" ? name : name.trim(), ...options.map((o) => o.trim())].join(",");
 }
 
-/** True when a tag marks the field optional (`optional`, or `omitempty` on json). */
-export function isOptional(tags: ApiTag[]): boolean {
-  return tags.some((t) => t.options.includes("optional") || (t.key === "json" && t.options.includes("omitempty")));
+/**
+ * True when a tag carries the `optional` option (`optional`, or `optional=other` naming the
+ * field it depends on). `omitempty` is no such option: a request must still carry the field.
+ */
+export function isOptional(tags: Omit<ApiTag, "pos">[]): boolean {
+  return tags.some((t) => t.options.some((o) => o === "optional" || o.startsWith("optional=")));
 }

@@ -143,7 +143,7 @@ export class TypeBuilder {
       embedded: f.kind === "embedded",
       type,
       tag: parsed.tag,
-      tags: parsed.tags,
+      tags: parsed.tags.map((t, i) => ({ ...t, pos: file.src.pos(f.tagAt + 1 + (parsed.valueOffsets[i] ?? 0)) })),
       optional: isOptional(parsed.tags),
       docs: file.src.docsAbove(f.at),
       comment: file.src.trailing(f.end),

@@ -8,7 +8,7 @@
 import protobuf from "protobufjs";
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
 import type { OptionEntry, OptionTarget, OptionValue, Pos, ScannedOption } from "./outline.js";
-import { didYouMean } from "./names.js";
+import { didYouMean } from "../did-you-mean.js";
 import { resolveName } from "./scoping.js";
 
 export const OPTIONS_TYPES: Record<OptionTarget, string> = {

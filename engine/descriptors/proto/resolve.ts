@@ -8,7 +8,7 @@
 import protobuf from "protobufjs";
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
 import type { LoadedFile } from "./load.js";
-import { didYouMean } from "./names.js";
+import { didYouMean } from "../did-you-mean.js";
 import { isScalar } from "./options.js";
 import { declsIn } from "./scopes.js";
 import { resolveName } from "./scoping.js";

@@ -14,7 +14,7 @@ export interface Item {
   id: number;
   note?: string | null;
   Plain: number;
-  pairs: Record<string, (Item | null)[] | null> | null;
+  pairs?: Record<string, (Item | null)[] | null>;
 }
 
 export interface UsersNote {

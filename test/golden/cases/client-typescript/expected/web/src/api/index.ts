@@ -12,12 +12,12 @@
 export interface Note {
   id: number;
   title: string;
-  tags?: string[] | null;
+  tags: string[] | null;
   /** free-form labels */
   meta?: Record<string, string>;
   author: Author | null;
-  extra?: unknown;
-  blob?: string | null;
+  extra: unknown;
+  blob: string | null;
   stats: { views: number; score: number };
 }
 
@@ -32,7 +32,7 @@ export interface NotePath {
 export interface GetNoteRequest {
   id: number;
   rev?: number;
-  fields?: string[] | null;
+  fields?: string[];
   "X-Trace-Id"?: string;
 }
 
@@ -45,7 +45,7 @@ export interface CreateNoteRequest {
 export interface UpdateNoteRequest {
   id: number;
   title: string;
-  "x-color"?: string;
+  "x-color"?: string | null;
 }
 
 export interface ListNotesRequest {
@@ -55,7 +55,7 @@ export interface ListNotesRequest {
 
 export interface SearchRequest {
   q: string;
-  filter?: string;
+  filter?: string | null;
 }
 
 export interface ListNotesResponse {

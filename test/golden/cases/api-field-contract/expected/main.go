@@ -1,0 +1,7 @@
+package main
+
+import "example.com/shop/cmd"
+
+func main() {
+	cmd.Execute()
+}
