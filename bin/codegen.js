@@ -28,7 +28,10 @@ const mtime = (url) => statSync(fileURLToPath(url), { throwIfNoEntry: false })?.
 // stale (`tsc` ran alone); an installed copy (no tsconfig.json: the tarball has no sources) is
 // never rebuilt, and its files' times are those of the unpacking, in no useful order.
 const checkout = existsSync(fileURLToPath(new URL("../tsconfig.json", import.meta.url)));
-const entry = !off.has("bundle") && existsSync(fileURLToPath(bundled)) && (!checkout || mtime(bundled) >= mtime(compiled)) ? bundled : compiled;
+const entry =
+  !off.has("bundle") && existsSync(fileURLToPath(bundled)) && (!checkout || mtime(bundled) >= mtime(compiled))
+    ? bundled
+    : compiled;
 if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write("codegen: not built yet; run `npm ci` (or `npm run build`) in the codegen checkout\n");
   process.exit(70);
@@ -46,9 +49,14 @@ const compileCache = (() => {
   const { constants, enableCompileCache } = nodeModule;
   if (off.has("code-cache") || typeof enableCompileCache !== "function") return "off";
   try {
-    const base = process.env.CODEGEN_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "codegen");
+    const base =
+      process.env.CODEGEN_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "codegen");
     const { status } = enableCompileCache(join(base, "compile-cache"));
-    return Object.entries(constants.compileCacheStatus).find(([, v]) => v === status)?.[0].toLowerCase() ?? String(status);
+    return (
+      Object.entries(constants.compileCacheStatus)
+        .find(([, v]) => v === status)?.[0]
+        .toLowerCase() ?? String(status)
+    );
   } catch {
     return "failed"; // only speed is lost
   }
@@ -56,14 +64,24 @@ const compileCache = (() => {
 // `codegen`, `codegen --help`, `codegen <command> --help`: the text the build took from this same
 // bundle (scripts/help-texts.mjs), printed without loading the CLI; null means load it.
 const storedHelp = () => {
-  if (entry !== bundled || off.has("help-texts") || !(argv.length === 0 || argv.includes("--help") || argv.includes("-h"))) return null;
+  if (
+    entry !== bundled ||
+    off.has("help-texts") ||
+    !(argv.length === 0 || argv.includes("--help") || argv.includes("-h"))
+  )
+    return null;
   try {
     const stored = JSON.parse(readFileSync(new URL("help.json", bundled), "utf8"));
     const text = stored.texts[argv.join(" ")];
     if (!text) return null;
     // The stat is this machine's: an installed copy checks the bundle's digest instead.
     if (stored.bundle === fileStamp(fileURLToPath(bundled))) return text;
-    return stored.digest === createHash("sha256").update(readFileSync(fileURLToPath(bundled))).digest("hex") ? text : null;
+    return stored.digest ===
+      createHash("sha256")
+        .update(readFileSync(fileURLToPath(bundled)))
+        .digest("hex")
+      ? text
+      : null;
   } catch {
     return null;
   }
@@ -74,7 +92,10 @@ const help = storedHelp();
 const replay = async () => {
   try {
     const { replayGen } = await import(new URL("replay.js", entry).href);
-    return await replayGen(process.cwd(), { info: (l) => process.stdout.write(l + "\n"), error: (l) => process.stderr.write(l + "\n") });
+    return await replayGen(process.cwd(), {
+      info: (l) => process.stdout.write(l + "\n"),
+      error: (l) => process.stderr.write(l + "\n"),
+    });
   } catch {
     return null; // a build without it: the full gen
   }
@@ -86,8 +107,12 @@ if (help !== null) {
 } else if (replayed !== null) process.exitCode = replayed;
 else {
   const start = performance.now();
-  const main = entry === bundled ? createRequire(import.meta.url)(fileURLToPath(bundled)).main : (await import(entry.href)).main;
+  const main =
+    entry === bundled ? createRequire(import.meta.url)(fileURLToPath(bundled)).main : (await import(entry.href)).main;
   // As the phase lines --verbose prints (engine/generate.ts): a slow start shows why.
-  if (argv.includes("--verbose")) process.stdout.write(`load codegen (compile cache ${compileCache}): ${Math.round(performance.now() - start)} ms (${Math.round(process.memoryUsage.rss() / 2 ** 20)} MB)\n`);
+  if (argv.includes("--verbose"))
+    process.stdout.write(
+      `load codegen (compile cache ${compileCache}): ${Math.round(performance.now() - start)} ms (${Math.round(process.memoryUsage.rss() / 2 ** 20)} MB)\n`,
+    );
   process.exitCode = await main(argv);
 }

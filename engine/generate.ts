@@ -7,16 +7,36 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
-import { cachedGeneration, descriptorHashes, generationInputs, generationKey, storeGeneration, type GenerationInputs, type Said } from "./generation-cache.js";
+import {
+  cachedGeneration,
+  descriptorHashes,
+  generationInputs,
+  generationKey,
+  storeGeneration,
+  type GenerationInputs,
+  type Said,
+} from "./generation-cache.js";
 import { applyPack, consentState, type LoadedConfig, notAllowed } from "./config/index.js";
 import { layerIdentity, loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
 import { rememberedOutput } from "./exec/index.js";
-import { globPrefix, readDescriptors } from "./descriptors/index.js";
+import { readDescriptors } from "./descriptors/index.js";
 import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/index.js";
 import type { PlannedFile } from "./plan/index.js";
 import { validateValue } from "./schema/index.js";
 import { packageRoot } from "./cache/index.js";
-import { budget, BudgetExceeded, endBudget, enterEvaluation, limitsFrom, SignalStop, startBudget, stopOf, tick, watchSignals, type Limits } from "./expression/index.js";
+import {
+  budget,
+  BudgetExceeded,
+  endBudget,
+  enterEvaluation,
+  limitsFrom,
+  SignalStop,
+  startBudget,
+  stopOf,
+  tick,
+  watchSignals,
+  type Limits,
+} from "./expression/index.js";
 import type { RenderBudget } from "./render/index.js";
 import { Interrupted } from "./write/index.js";
 
@@ -77,7 +97,12 @@ export interface GenerateResult {
 }
 
 export function projectInfo(config: LoadedConfig): { name: string; module: string; frame: string; moduleRoot: string } {
-  return { name: config.values.name, module: config.values.module, frame: config.values.frame, moduleRoot: config.moduleRoot };
+  return {
+    name: config.values.name,
+    module: config.values.module,
+    frame: config.values.frame,
+    moduleRoot: config.moduleRoot,
+  };
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
@@ -95,14 +120,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 async function generateFiles(options: GenerateOptions): Promise<GenerateResult> {
   const given = options.config;
   const timer = phaseTimer(given.values.verbose ? options.log : undefined);
-  const pack = options.pack ?? (await loadPack(given.values.pack, given.root, { pins: options.pins, offline: given.values.offline }));
+  const pack =
+    options.pack ??
+    (await loadPack(given.values.pack, given.root, { pins: options.pins, offline: given.values.offline }));
   const config = await applyPack(given, pack);
   const values = config.values;
   assertFrame(pack, values.frame);
   // The pack's steps and proto import commands run only with the user's consent (config/consent.ts).
   const consent = consentState(config, pack);
   const packCommands = consent.commands.some((c) => c.kind === "step" || c.kind === "proto import");
-  if (packCommands && !consent.allowedBy && options.phase !== "skills") throw notAllowed(consent, `codegen ${options.phase}`);
+  if (packCommands && !consent.allowedBy && options.phase !== "skills")
+    throw notAllowed(consent, `codegen ${options.phase}`);
   const runImports = !packCommands || consent.allowedBy !== null;
 
   timer("load pack");
@@ -110,13 +138,18 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   // The kinds the frame reads (pack.yaml frames.<name>.inputs): a model folder's stray .api file is not read.
   const frameKinds = pack.frames[values.frame]?.inputs ?? null;
   const named = options.named ?? null;
-  const unread = new Set(Object.keys(declared).filter((k) => (named ? !(k in named) : frameKinds !== null && !frameKinds.includes(k))));
+  const unread = new Set(
+    Object.keys(declared).filter((k) => (named ? !(k in named) : frameKinds !== null && !frameKinds.includes(k))),
+  );
   const inputs = Object.fromEntries(Object.entries(declared).filter(([k]) => !unread.has(k)));
   const plugins = await readPlugins(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR, values.serverless.plugins);
   const project = { ...projectInfo(config), plugins };
   const hashes = named ? namedHashes(config.root, named) : await descriptorHashes(config.root, inputs);
   // Full gens from descriptor files are remembered; a live database can change under the same key.
-  const keyInputs = options.phase === "gen" && !options.only && !named && !options.withoutSteps && values.sql.datasource.length === 0 ? generationInputs(pack, values, project, config.root, Object.values(inputs)) : null;
+  const keyInputs =
+    options.phase === "gen" && !options.only && !named && !options.withoutSteps && values.sql.datasource.length === 0
+      ? generationInputs(pack, values, project, config.root, Object.values(inputs))
+      : null;
   const key = keyInputs ? await generationKey(keyInputs, hashes, (dir) => layerIdentity(pack, dir)) : null;
   const replay = (said: Said): void => {
     for (const w of said.warnings) options.log?.(w);
@@ -126,16 +159,42 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   if (reused) {
     replay(reused);
     timer("unchanged inputs and files: nothing to do");
-    return { files: [], ir: null, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection: null, key, keyInputs, said: reused, reused: true };
+    return {
+      files: [],
+      ir: null,
+      pack,
+      looksGenerated: markerCheck(pack),
+      descriptors: hashes,
+      selection: null,
+      key,
+      keyInputs,
+      said: reused,
+      reused: true,
+    };
   }
   const hit = key ? cachedGeneration(key) : null;
   if (hit) {
     replay(hit);
     timer("unchanged inputs: files from the cache");
-    return { files: hit.files, ir: null, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection: null, key, keyInputs, said: { warnings: hit.warnings, notes: hit.notes }, reused: false };
+    return {
+      files: hit.files,
+      ir: null,
+      pack,
+      looksGenerated: markerCheck(pack),
+      descriptors: hashes,
+      selection: null,
+      key,
+      keyInputs,
+      said: { warnings: hit.warnings, notes: hit.notes },
+      reused: false,
+    };
   }
   // Loaded only now: a gen served from the cache needs no template or expression engine.
-  const [{ bindFunctions, guardEmptyArrays, plan }, { Renderer, useBudget }, { runSteps }] = await Promise.all([import("./plan/index.js"), import("./render/index.js"), import("./steps/index.js")]);
+  const [{ bindFunctions, guardEmptyArrays, plan }, { Renderer, useBudget }, { runSteps }] = await Promise.all([
+    import("./plan/index.js"),
+    import("./render/index.js"),
+    import("./steps/index.js"),
+  ]);
   timer("load the template and expression engines");
   const said: Said = { warnings: [], notes: [] };
   const warn = (w: Diagnostic): void => {
@@ -143,27 +202,36 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
     said.warnings.push(line);
     options.log?.(line);
   };
-  const datasourceLayer = config.provenance.get("sql.datasource");
   // Reading only computes, as evaluation does, and a hostile file can keep it busy: a signal the
   // main thread does not act on soon ends the read too (signal-flag.ts); endBudget leaves.
   watchSignals();
   enterEvaluation();
-  const descriptors = await readDescriptors(declared, {
-    root: config.root,
-    ...(named ? { scope: namedScope(config.root, named) } : {}),
-    config: values,
-    ...(datasourceLayer === "file" || datasourceLayer === "pack" ? { datasourceFrom: `${datasourceLayer === "file" ? ".codegen.yaml" : "the pack"} (sql.datasource)` } : {}),
-    onSkip: (m) => {
-      said.notes.push(m);
-      if (values.verbose) options.log?.(m);
+  const descriptors = await readDescriptors(
+    declared,
+    {
+      root: config.root,
+      ...(named ? { scope: namedScope(config.root, named) } : {}),
+      config: { ...values },
+      layerOf: (key) => config.provenance.get(key),
+      pack: {
+        inputs: declared,
+        settings: {
+          proto: { root: pack.protoLayout.root, vendored: pack.protoLayout.vendored, imports: pack.protoImports },
+          ...(pack.migrationsTable ? { sql: { migrationsTable: pack.migrationsTable } } : {}),
+        },
+      },
+      // Allowed above: the pack's commands that find third-party .proto files may run (skills
+      // only reads, and leaves them out when they are not allowed).
+      ...(runImports ? { run: rememberedOutput } : {}),
+      onSkip: (m) => {
+        said.notes.push(m);
+        if (values.verbose) options.log?.(m);
+      },
+      onWarning: warn,
     },
-    // Allowed above: the pack's commands that find third-party .proto files may run (skills
-    // only reads, and leaves them out when they are not allowed).
-    protoImports: runImports ? { sets: pack.protoImports, run: rememberedOutput, offline: values.offline } : { sets: pack.protoImports, offline: values.offline },
-    protoLayout: { root: pack.protoLayout.root ?? (globPrefix(declared["proto"] ?? "") || "."), vendored: pack.protoLayout.vendored },
-    ...(pack.migrationsTable ? { migrationsTable: pack.migrationsTable } : {}),
-    onWarning: warn,
-  }, unread, named ?? {});
+    unread,
+    named ?? {},
+  );
   const ir = { project, ...descriptors };
   guardEmptyArrays(ir);
   const irErrors = await validateValue(ir, "ir.schema.json");
@@ -177,7 +245,9 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   const functions = await bindFunctions(pack, { ir, project, config: values });
   // A built-in step's arguments come from the built-in layers' functions only: a pack that
   // extends a built-in one cannot change what the built-in step runs.
-  const builtinFunctions = pack.functions.every((f) => f.builtin) ? functions : await bindFunctions({ functions: pack.functions.filter((f) => f.builtin) }, { ir, project, config: values });
+  const builtinFunctions = pack.functions.every((f) => f.builtin)
+    ? functions
+    : await bindFunctions({ functions: pack.functions.filter((f) => f.builtin) }, { ir, project, config: values });
   const problems = await runChecks(ir, [checksDir, ...pack.checkDirs], { onWarning: warn, bindings: functions });
   if (problems.length > 0) throw new CodegenError(problems);
 
@@ -186,7 +256,17 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   // A result kept for later runs has every file rendered: which files the user owns may change.
   const userOwned = key ? undefined : options.userOwned;
   const timings = values.verbose ? new Map<string, number>() : undefined;
-  let files = await plan({ pack, ir, project, config: values, phase: options.phase, renderer, userOwned, keepBetweenRuns: true, timings });
+  let files = await plan({
+    pack,
+    ir,
+    project,
+    config: values,
+    phase: options.phase,
+    renderer,
+    userOwned,
+    keepBetweenRuns: true,
+    timings,
+  });
   let selection: GenerateResult["selection"] = null;
   if (options.only) {
     const asked = new Set(options.only);
@@ -197,18 +277,51 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   timer(`plan and render (${files.length} files)`);
   if (timings) options.log?.(`  slowest rules: ${slowest(timings, 5)}`);
   if (values.verbose) {
-    const [{ evaluations: e }, { renders }] = await Promise.all([import("./expression/index.js"), import("./render/index.js")]);
-    options.log?.(`expressions: ${e.fast} by the fast evaluator, ${e.jsonata} by jsonata${e.jsonata > 0 ? ` (last: ${e.lastLeft})` : ""}`);
-    options.log?.(`templates: ${renders.compiled} rendered compiled, ${renders.liquidjs} by liquidjs${renders.liquidjs > 0 ? ` (last: ${renders.lastLeft})` : ""}`);
+    const [{ evaluations: e }, { renders }] = await Promise.all([
+      import("./expression/index.js"),
+      import("./render/index.js"),
+    ]);
+    options.log?.(
+      `expressions: ${e.fast} by the fast evaluator, ${e.jsonata} by jsonata${e.jsonata > 0 ? ` (last: ${e.lastLeft})` : ""}`,
+    );
+    options.log?.(
+      `templates: ${renders.compiled} rendered compiled, ${renders.liquidjs} by liquidjs${renders.liquidjs > 0 ? ` (last: ${renders.lastLeft})` : ""}`,
+    );
   }
 
   const rendered = files.filter((f) => f.rendered);
   // Steps transform the project's tree; skills are written elsewhere and are not code.
-  const transformed = options.phase === "skills" || options.withoutSteps ? rendered : await runSteps(rendered, { steps: pack.steps, tools: pack.tools, renderer, root: config.root, ir, project, config: values, functions, builtinFunctions, verbose: values.verbose ? options.log : undefined, progress: options.progress });
+  const transformed =
+    options.phase === "skills" || options.withoutSteps
+      ? rendered
+      : await runSteps(rendered, {
+          steps: pack.steps,
+          tools: pack.tools,
+          renderer,
+          root: config.root,
+          ir,
+          project,
+          config: values,
+          functions,
+          builtinFunctions,
+          verbose: values.verbose ? options.log : undefined,
+          progress: options.progress,
+        });
   files = [...transformed, ...files.filter((f) => !f.rendered)];
   timer("steps");
   if (key) storeGeneration(key, files, said);
-  return { files, ir, pack, looksGenerated: markerCheck(pack), descriptors: hashes, selection, key, keyInputs, said, reused: false };
+  return {
+    files,
+    ir,
+    pack,
+    looksGenerated: markerCheck(pack),
+    descriptors: hashes,
+    selection,
+    key,
+    keyInputs,
+    said,
+    reused: false,
+  };
 }
 
 /**
@@ -239,7 +352,8 @@ function startEvaluation(useBudget: (b: RenderBudget) => void): void {
 /** Digests of the descriptors named on the command line, by path relative to the project root. */
 function namedHashes(root: string, named: Record<string, string[]>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const file of Object.values(named).flat()) out[relative(root, file).split(sep).join("/")] = createHash("sha256").update(readFileSync(file)).digest("hex");
+  for (const file of Object.values(named).flat())
+    out[relative(root, file).split(sep).join("/")] = createHash("sha256").update(readFileSync(file)).digest("hex");
   return out;
 }
 
@@ -259,7 +373,10 @@ function markerCheck(pack: Pack): (file: PlannedFile, bytes: Buffer) => boolean 
       const step = pack.steps.find((s) => `step:${s.name}` === file.rule);
       return !step?.marker || bytes.includes(step.marker);
     }
-    return (pack.managedMarker !== "" && bytes.includes(pack.managedMarker)) || pack.foreignMarkers.some((m) => bytes.includes(m));
+    return (
+      (pack.managedMarker !== "" && bytes.includes(pack.managedMarker)) ||
+      pack.foreignMarkers.some((m) => bytes.includes(m))
+    );
   };
 }
 
@@ -275,7 +392,11 @@ function phaseTimer(log: ((line: string) => void) | undefined): (phase: string) 
 
 /** The `count` largest timings, as "name N ms, …". */
 function slowest(timings: Map<string, number>, count: number): string {
-  return [...timings].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(", ");
+  return [...timings]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => `${name} ${Math.round(ms)} ms`)
+    .join(", ");
 }
 
 function restrictTo(files: PlannedFile[], only: string[]): PlannedFile[] {
@@ -285,10 +406,20 @@ function restrictTo(files: PlannedFile[], only: string[]): PlannedFile[] {
 
 function assertFrame(pack: Pack, frame: string): void {
   if (Object.keys(pack.frames).length > 0 && frame === "") {
-    throw new CodegenError(diag("USAGE", `no frame is set and pack ${pack.name} gives no default (frames: ${Object.keys(pack.frames).join(", ")})`, undefined, "set frame in .codegen.yaml, or pass --frame"), 2);
+    throw new CodegenError(
+      diag(
+        "USAGE",
+        `no frame is set and pack ${pack.name} gives no default (frames: ${Object.keys(pack.frames).join(", ")})`,
+        undefined,
+        "set frame in .codegen.yaml, or pass --frame",
+      ),
+      2,
+    );
   }
   if (Object.keys(pack.frames).length > 0 && !pack.frames[frame]) {
-    throw new CodegenError(diag("USAGE", `pack ${pack.name} has no frame "${frame}" (frames: ${Object.keys(pack.frames).join(", ")})`), 2);
+    throw new CodegenError(
+      diag("USAGE", `pack ${pack.name} has no frame "${frame}" (frames: ${Object.keys(pack.frames).join(", ")})`),
+      2,
+    );
   }
 }
-

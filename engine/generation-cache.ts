@@ -39,18 +39,32 @@ export interface GenerationInputs {
   project: object;
 }
 
-export function generationInputs(pack: Pack, config: object, project: object, root: string, globs: string[]): GenerationInputs {
+export function generationInputs(
+  pack: Pack,
+  config: object,
+  project: object,
+  root: string,
+  globs: string[],
+): GenerationInputs {
   const tools = pack.steps.flatMap((step) => [step.run[0] ?? "", ...step.cacheTools]);
-  const configDigest = createHash("sha256").update(JSON.stringify(outputKeys(config))).digest("hex");
+  const configDigest = createHash("sha256")
+    .update(JSON.stringify(outputKeys(config)))
+    .digest("hex");
   return { root, globs, layers: pack.layers, tools, env: importEnvironment(pack), config: configDigest, project };
 }
 
 /** Every descriptor file the globs find (by kind, for messages, or a plain list), with the SHA-256 of its bytes. */
-export async function descriptorHashes(root: string, globs: Record<string, string> | string[]): Promise<Record<string, string>> {
+export async function descriptorHashes(
+  root: string,
+  globs: Record<string, string> | string[],
+): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   const named = Array.isArray(globs) ? globs.map((g) => [null, g] as const) : Object.entries(globs);
   for (const [kind, glob] of named) {
-    for (const f of await findInputs(root, glob, kind === null ? undefined : `the ${kind} input glob`)) out[f] = createHash("sha256").update(readFileSync(join(root, f))).digest("hex");
+    for (const f of await findInputs(root, glob, kind === null ? undefined : `the ${kind} input glob`))
+      out[f] = createHash("sha256")
+        .update(readFileSync(join(root, f)))
+        .digest("hex");
   }
   return out;
 }
@@ -59,7 +73,11 @@ export async function descriptorHashes(root: string, globs: Record<string, strin
  * The key of a full gen: memoKey of its inputs as they are now, given the descriptor files'
  * digests (descriptorHashes). `layerIdentity` may answer with what a pack was just checked with.
  */
-export async function generationKey(inputs: GenerationInputs, descriptors: Record<string, string>, layerIdentity: (dir: string) => string = treeIdentity): Promise<string> {
+export async function generationKey(
+  inputs: GenerationInputs,
+  descriptors: Record<string, string>,
+  layerIdentity: (dir: string) => string = treeIdentity,
+): Promise<string> {
   const parts: KeyPart[] = [JSON.stringify(inputs.globs)];
   for (const layer of inputs.layers) parts.push(layer, layerIdentity(layer));
   parts.push(inputs.config, JSON.stringify(inputs.project));
@@ -96,9 +114,20 @@ export function cachedGeneration(key: string): ({ files: PlannedFile[] } & Said)
   const bundle = raw ? unpackBundle<Header>(raw) : null;
   if (!bundle || bundle.header.files.length !== bundle.parts.length) return null;
   const { header, parts } = bundle;
-  return { files: header.files.map((f, i) => ({ ...f, contents: parts[i]! })), warnings: header.warnings, notes: header.notes };
+  return {
+    files: header.files.map((f, i) => ({ ...f, contents: parts[i]! })),
+    warnings: header.warnings,
+    notes: header.notes,
+  };
 }
 
 export function storeGeneration(key: string, files: PlannedFile[], said: Said): void {
-  keep("generation", key, packBundle<Header>({ files: files.map(({ contents: _, ...f }) => f), ...said }, files.map((f) => f.contents)));
+  keep(
+    "generation",
+    key,
+    packBundle<Header>(
+      { files: files.map(({ contents: _, ...f }) => f), ...said },
+      files.map((f) => f.contents),
+    ),
+  );
 }

@@ -13,4 +13,6 @@ const schemas = await precompileSchemas();
 const readers = await precompileReaders();
 // Last: the seed's entries are keyed by codegen's identity, which the artifacts above are part of.
 const packs = await seedBuiltinPacks();
-console.log(`precompiled ${schemas.length} schema validators and ${readers.length} grammar; seeded the cache with ${packs.length} built-in pack(s)`);
+console.log(
+  `precompiled ${schemas.length} schema validators and ${readers.length} grammar; seeded the cache with ${packs.length} built-in pack(s)`,
+);

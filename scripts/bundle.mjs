@@ -33,8 +33,15 @@ await build({
   // minimatch only for a descriptor glob a regular expression cannot hold (descriptors/glob.ts).
   external: [...external, "minimatch"],
   // CommonJS libraries inside an ES module bundle still call require for Node's own modules.
-  banner: { js: 'import { createRequire as __codegenRequire } from "node:module"; const require = __codegenRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __codegenRequire } from "node:module"; const require = __codegenRequire(import.meta.url);',
+  },
 });
 // The yaml library as one file (engine/schema/yaml-lib.ts loads it when a run parses YAML):
 // Node reads one file instead of about seventy, 12–18 ms instead of 36–47 here.
-await build({ ...common, entryPoints: ["node_modules/yaml/dist/index.js"], outfile: "dist/bundle/yaml.cjs", format: "cjs" });
+await build({
+  ...common,
+  entryPoints: ["node_modules/yaml/dist/index.js"],
+  outfile: "dist/bundle/yaml.cjs",
+  format: "cjs",
+});

@@ -25,7 +25,12 @@ async function printed(argv) {
   const write = process.stdout.write;
   process.stdout.write = (chunk) => ((stdout += String(chunk)), true);
   try {
-    const code = await exports.main(argv, { info: (l) => (stdout += l + "\n"), error: (l) => { throw new Error(`unexpected error output for ${argv.join(" ")}: ${l}`); } });
+    const code = await exports.main(argv, {
+      info: (l) => (stdout += l + "\n"),
+      error: (l) => {
+        throw new Error(`unexpected error output for ${argv.join(" ")}: ${l}`);
+      },
+    });
     return { stdout, code };
   } finally {
     process.stdout.write = write;
@@ -34,10 +39,31 @@ async function printed(argv) {
 
 const texts = {};
 const help = await printed(["--help"]);
-const commands = help.stdout.split("\n\n").find((block) => block.startsWith("Commands:"))?.split("\n").slice(1).map((l) => l.trim().split(/\s+/)[0]) ?? [];
+const commands =
+  help.stdout
+    .split("\n\n")
+    .find((block) => block.startsWith("Commands:"))
+    ?.split("\n")
+    .slice(1)
+    .map((l) => l.trim().split(/\s+/)[0]) ?? [];
 if (commands.length === 0) throw new Error("no commands in codegen --help");
 // Not --version: it names the platform and Node's version, which may change after the build.
-for (const argv of [[], ["--help"], ["-h"], ...commands.flatMap((c) => [[c, "--help"], [c, "-h"]])]) {
+for (const argv of [
+  [],
+  ["--help"],
+  ["-h"],
+  ...commands.flatMap((c) => [
+    [c, "--help"],
+    [c, "-h"],
+  ]),
+]) {
   texts[argv.join(" ")] = await printed(argv);
 }
-writeFileSync(join(root, "dist/bundle/help.json"), JSON.stringify({ bundle: fileStamp(bundle), digest: createHash("sha256").update(readFileSync(bundle)).digest("hex"), texts }));
+writeFileSync(
+  join(root, "dist/bundle/help.json"),
+  JSON.stringify({
+    bundle: fileStamp(bundle),
+    digest: createHash("sha256").update(readFileSync(bundle)).digest("hex"),
+    texts,
+  }),
+);

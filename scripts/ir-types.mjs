@@ -21,12 +21,32 @@ export const OUTPUTS = [
   ["ir-jsonschema.schema.json", "engine/ir/jsonschema.ts"],
 ];
 
-const KNOWN = new Set(["$schema", "$id", "title", "description", "type", "enum", "const", "oneOf", "anyOf", "$ref", "properties", "required", "additionalProperties", "items", "definitions", "minimum", "discriminator"]);
+const KNOWN = new Set([
+  "$schema",
+  "$id",
+  "title",
+  "description",
+  "type",
+  "enum",
+  "const",
+  "oneOf",
+  "anyOf",
+  "$ref",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "definitions",
+  "minimum",
+  "discriminator",
+]);
 
 /** The text of every output module, from the schemas in `schemasDir`: [path relative to the repository, text]. */
 export function irTypes(schemasDir = join(root, "schemas")) {
   const load = (file) => JSON.parse(readFileSync(join(schemasDir, file), "utf8"));
-  const moduleOf = new Map(OUTPUTS.map(([schema, out]) => [schema, `./${out.split("/").pop().replace(/\.ts$/, ".js")}`]));
+  const moduleOf = new Map(
+    OUTPUTS.map(([schema, out]) => [schema, `./${out.split("/").pop().replace(/\.ts$/, ".js")}`]),
+  );
   return OUTPUTS.map(([file, out]) => [out, new Module(file, load(file), load, moduleOf).text()]);
 }
 
@@ -46,7 +66,9 @@ class Module {
       if (def.title) blocks.push(this.named(def.title, def, `#/definitions/${key}`));
     }
     if (this.schema.title) blocks.push(this.named(this.schema.title, this.schema, "#"));
-    const head = [`// Generated from schemas/${this.file} by scripts/ir-types.mjs (npm run ir-types): edit the schema, not this file.`];
+    const head = [
+      `// Generated from schemas/${this.file} by scripts/ir-types.mjs (npm run ir-types): edit the schema, not this file.`,
+    ];
     for (const [name, from] of [...this.imports].sort()) head.push(`import type { ${name} } from "${from}";`);
     return `${head.join("\n")}\n\n${blocks.join("\n\n")}\n`;
   }
@@ -58,7 +80,11 @@ class Module {
     if (def.properties && !def.oneOf && !def.anyOf) return `${doc}export interface ${name} ${this.object(def, "", at)}`;
     let type = this.type({ ...def, title: undefined, description: undefined }, "", at);
     // A long union of literals gets a line per member.
-    if (!type.includes("\n") && `export type ${name} = ${type};`.length > 100) type = type.split(" | ").map((t) => `\n  | ${t}`).join("");
+    if (!type.includes("\n") && `export type ${name} = ${type};`.length > 100)
+      type = type
+        .split(" | ")
+        .map((t) => `\n  | ${t}`)
+        .join("");
     return `${doc}export type ${name} =${type.startsWith("\n") ? "" : " "}${type};`;
   }
 
@@ -70,7 +96,8 @@ class Module {
       // null last, as the engine's code reads (`T | null`).
       const branches = [...(s.oneOf ?? s.anyOf)].sort((a, b) => Number(a.type === "null") - Number(b.type === "null"));
       const parts = branches.map((b, i) => this.type(b, `${indent}  `, `${at}/oneOf/${i}`));
-      if (parts.every((p) => !p.includes("\n")) && branches.some((b) => b.properties)) return parts.map((p) => `\n${indent}  | ${p}`).join("");
+      if (parts.every((p) => !p.includes("\n")) && branches.some((b) => b.properties))
+        return parts.map((p) => `\n${indent}  | ${p}`).join("");
       return parts.join(" | ");
     }
     if ("const" in s) return JSON.stringify(s.const);
@@ -93,7 +120,8 @@ class Module {
       }
       case "object":
         if (s.properties) return this.object(s, indent, at);
-        if (s.additionalProperties && typeof s.additionalProperties === "object") return `Record<string, ${this.type(s.additionalProperties, indent, `${at}/additionalProperties`)}>`;
+        if (s.additionalProperties && typeof s.additionalProperties === "object")
+          return `Record<string, ${this.type(s.additionalProperties, indent, `${at}/additionalProperties`)}>`;
         return "Record<string, unknown>";
       default:
         throw new Error(`${this.file}${at}: no type this generator reads`);
@@ -104,7 +132,8 @@ class Module {
   object(s, indent, at) {
     const required = new Set(s.required ?? []);
     const props = Object.entries(s.properties);
-    const member = ([key, p]) => `${key}${required.has(key) ? "" : "?"}: ${this.type(p, `${indent}  `, `${at}/properties/${key}`)}`;
+    const member = ([key, p]) =>
+      `${key}${required.has(key) ? "" : "?"}: ${this.type(p, `${indent}  `, `${at}/properties/${key}`)}`;
     if (props.every(([, p]) => !p.description) && !s.title) {
       const line = `{ ${props.map(member).join("; ")} }`;
       if (!line.includes("\n")) return line;
@@ -129,7 +158,8 @@ class Module {
 }
 
 function check(s, at) {
-  for (const key of Object.keys(s)) if (!KNOWN.has(key)) throw new Error(`${at}: "${key}" is a keyword scripts/ir-types.mjs does not turn into a type`);
+  for (const key of Object.keys(s))
+    if (!KNOWN.has(key)) throw new Error(`${at}: "${key}" is a keyword scripts/ir-types.mjs does not turn into a type`);
 }
 
 /** A doc comment: one line when it fits in 120 columns, else wrapped at 100. */

@@ -16,7 +16,9 @@ const tools = ["typescript", "esbuild"];
 function run(command, args, env = process.env) {
   const r = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
   if (r.status !== 0) {
-    console.error(`codegen build: ${[command, ...args].join(" ")} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`})`);
+    console.error(
+      `codegen build: ${[command, ...args].join(" ")} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`})`,
+    );
     process.exit(1);
   }
 }
@@ -26,13 +28,18 @@ if (!tools.every((t) => existsSync(join(root, "node_modules", t, "package.json")
   // make this install global too, or leave the tools out again.
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
-    if (/^npm_config_(global|location|prefix|local_prefix|omit|include|production|only|dev|save.*|dry_run|package_lock.*|install_links|workspaces?|ignore_scripts)$/i.test(key)) delete env[key];
+    if (
+      /^npm_config_(global|location|prefix|local_prefix|omit|include|production|only|dev|save.*|dry_run|package_lock.*|install_links|workspaces?|ignore_scripts)$/i.test(
+        key,
+      )
+    )
+      delete env[key];
   }
   console.error("codegen build: installing the build's tools (devDependencies) into this checkout");
   // The npm that runs this script, else the one on the PATH.
   const npm = process.env["npm_execpath"];
   const args = ["install", "--include=dev", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund"];
-  if (npm && npm.endsWith(".js")) run(process.execPath, [npm, ...args], env);
+  if (npm?.endsWith(".js")) run(process.execPath, [npm, ...args], env);
   else run(process.platform === "win32" ? "npm.cmd" : "npm", args, env);
 }
 

@@ -31,8 +31,16 @@ const home = mkdtempSync(join(tmpdir(), "codegen-test-run-"));
 // A pack's `secret` values come from a seed (engine/secrets/placeholders.ts), so two gens of the
 // same inputs give the same bytes, as the tests that compare trees expect; the tests about the
 // secrets themselves set CODEGEN_TEST_SECRET_SEED="" for real random values.
-const isolated = { CODEGEN_CACHE_DIR: join(home, "cache"), XDG_CONFIG_HOME: join(home, "config"), CODEGEN_TEST_SECRET_SEED: "test-run" };
-const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, PATH, FORCE_COLOR: "0", ...isolated } });
+const isolated = {
+  CODEGEN_CACHE_DIR: join(home, "cache"),
+  XDG_CONFIG_HOME: join(home, "config"),
+  CODEGEN_TEST_SECRET_SEED: "test-run",
+};
+const child = spawn(process.execPath, args, {
+  cwd: root,
+  stdio: ["ignore", "pipe", "inherit"],
+  env: { ...process.env, PATH, FORCE_COLOR: "0", ...isolated },
+});
 let tail = "";
 let whole = "";
 // uvu prints each file's name as it starts running it: the time to the next name (or the end)
@@ -73,7 +81,8 @@ function failures(output) {
     if (!/^\s+FAIL\s/.test(line)) return;
     const block = [];
     for (let j = i; j < lines.length && block.length < 25; j++) {
-      if (j > i && (/^\s+FAIL\s/.test(lines[j]) || /\.test\.js\s*$/.test(lines[j]) || /^\s+Total:/.test(lines[j]))) break;
+      if (j > i && (/^\s+FAIL\s/.test(lines[j]) || /\.test\.js\s*$/.test(lines[j]) || /^\s+Total:/.test(lines[j])))
+        break;
       block.push(lines[j]);
     }
     out.push(`${file}:`, ...block.filter((l, k) => l.trim() !== "" || block[k - 1]?.trim() !== ""));
@@ -90,8 +99,17 @@ child.on("close", (code) => {
   }
   const failed = total - passed;
   fileEnds(Date.now());
-  const slowest = [...times].sort((a, b) => b.seconds - a.seconds).slice(0, process.env.TEST_TIMES === "all" ? times.length : 10);
-  if (slowest.length > 1) console.log(["", process.env.TEST_TIMES === "all" ? "Time per file:" : "Slowest files (TEST_TIMES=all for every file):", ...slowest.map((t) => `${t.seconds.toFixed(1).padStart(8)} s  ${t.file}`)].join("\n"));
+  const slowest = [...times]
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, process.env.TEST_TIMES === "all" ? times.length : 10);
+  if (slowest.length > 1)
+    console.log(
+      [
+        "",
+        process.env.TEST_TIMES === "all" ? "Time per file:" : "Slowest files (TEST_TIMES=all for every file):",
+        ...slowest.map((t) => `${t.seconds.toFixed(1).padStart(8)} s  ${t.file}`),
+      ].join("\n"),
+    );
   if (failed > 0) console.log(["", "Failures, repeated from above:", ...failures(whole), ""].join("\n"));
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 || code ? 1 : 0);

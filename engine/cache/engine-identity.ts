@@ -29,12 +29,21 @@ export function engineIdentity(): string {
   // Source maps change nothing codegen does, nor do the stored help texts (bin/codegen.js
   // prints them for `--help` only).
   const code = (file: string): boolean => !file.endsWith(".map") && file !== "help.json";
-  const trees = form === "bundle" ? [join(packageRoot, "dist/bundle"), join(compiledEngine, "schema/compiled"), join(compiledEngine, "descriptors/api")] : [compiledEngine];
+  const trees =
+    form === "bundle"
+      ? [
+          join(packageRoot, "dist/bundle"),
+          join(compiledEngine, "schema/compiled"),
+          join(compiledEngine, "descriptors/api"),
+        ]
+      : [compiledEngine];
   for (const tree of [...trees, join(packageRoot, "rules")]) hash.update(`${tree}\0`).update(treeIdentity(tree, code));
   for (const lib of LIBRARIES) hash.update(`\0${lib}@${libraryVersion(lib)}`);
   // The reference engines (CODEGEN_EXPRESSIONS=jsonata, CODEGEN_LIQUID=liquidjs) are asked for to
   // rule the fast ones out: what the fast ones computed must not be given back then.
-  hash.update(`\0expressions=${process.env["CODEGEN_EXPRESSIONS"] ?? ""}\0liquid=${process.env["CODEGEN_LIQUID"] ?? ""}`);
+  hash.update(
+    `\0expressions=${process.env["CODEGEN_EXPRESSIONS"] ?? ""}\0liquid=${process.env["CODEGEN_LIQUID"] ?? ""}`,
+  );
   identity = hash.digest("hex");
   return identity;
 }

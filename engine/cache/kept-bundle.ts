@@ -25,7 +25,8 @@ export class KeptBundle {
     this.key = memoKey(kind, parts);
     const raw = recall(kind, this.key);
     const bundle = raw ? unpackBundle<Header>(raw) : null;
-    if (bundle && bundle.header.keys.length === bundle.parts.length) bundle.header.keys.forEach((k, i) => this.known.set(k, bundle.parts[i]!));
+    if (bundle && bundle.header.keys.length === bundle.parts.length)
+      bundle.header.keys.forEach((k, i) => this.known.set(k, bundle.parts[i]!));
   }
 
   get(key: string): Buffer | null {
@@ -42,6 +43,13 @@ export class KeptBundle {
   save(): void {
     if (!this.changed && this.used.size === this.known.size) return;
     const keys = [...this.used.keys()];
-    keep(this.kind, this.key, packBundle<Header>({ keys }, keys.map((k) => this.used.get(k)!)));
+    keep(
+      this.kind,
+      this.key,
+      packBundle<Header>(
+        { keys },
+        keys.map((k) => this.used.get(k)!),
+      ),
+    );
   }
 }

@@ -11,7 +11,8 @@ import { switchedOff } from "./switches.js";
 
 /** `$CODEGEN_CACHE_DIR`, else `$XDG_CACHE_HOME/codegen`, else `~/.cache/codegen`. */
 export function cacheDir(...parts: string[]): string {
-  const base = process.env["CODEGEN_CACHE_DIR"] ?? join(process.env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "codegen");
+  const base =
+    process.env["CODEGEN_CACHE_DIR"] ?? join(process.env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "codegen");
   return join(base, ...parts);
 }
 

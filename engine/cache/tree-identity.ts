@@ -8,7 +8,10 @@ import { join } from "node:path";
  * is a change): what decides whether something loaded from the
  * folder may be reused. `newest` is the latest modification time seen.
  */
-export function treeState(dir: string, include: (file: string) => boolean = () => true): { identity: string; newest: number } {
+export function treeState(
+  dir: string,
+  include: (file: string) => boolean = () => true,
+): { identity: string; newest: number } {
   const hash = createHash("sha256");
   let entries;
   try {

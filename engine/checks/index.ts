@@ -27,7 +27,11 @@ export async function runChecks(ir: object, dirs: string[], options: RunChecksOp
   return evaluateChecks(await loadChecks(dirs), ir, options);
 }
 
-export async function evaluateChecks(checks: Check[], ir: object, options: RunChecksOptions = {}): Promise<Diagnostic[]> {
+export async function evaluateChecks(
+  checks: Check[],
+  ir: object,
+  options: RunChecksOptions = {},
+): Promise<Diagnostic[]> {
   const results = await Promise.all(checks.map((c) => runOne(c, ir, options.bindings ?? {})));
   const errors: Diagnostic[] = [];
   const broken: Diagnostic[] = [];
@@ -40,7 +44,11 @@ export async function evaluateChecks(checks: Check[], ir: object, options: RunCh
   return errors;
 }
 
-async function runOne(check: Check, ir: object, bindings: Record<string, unknown>): Promise<{ found: Diagnostic[] } | { broken: Diagnostic }> {
+async function runOne(
+  check: Check,
+  ir: object,
+  bindings: Record<string, unknown>,
+): Promise<{ found: Diagnostic[] } | { broken: Diagnostic }> {
   if (check.kind && (ir as Record<string, unknown>)[check.kind] === undefined) return { found: [] };
   let value: unknown;
   try {
@@ -55,7 +63,14 @@ async function runOne(check: Check, ir: object, bindings: Record<string, unknown
   const found: Diagnostic[] = [];
   for (const v of list) {
     const d = toDiagnostic(check, v);
-    if (!d) return { broken: diag("CHECK_FAILED", `check ${check.code} returned ${JSON.stringify(v)?.slice(0, 200)}, not {pos: {file, line, column}, message?, args?}`, check.span) };
+    if (!d)
+      return {
+        broken: diag(
+          "CHECK_FAILED",
+          `check ${check.code} returned ${JSON.stringify(v)?.slice(0, 200)}, not {pos: {file, line, column}, message?, args?}`,
+          check.span,
+        ),
+      };
     found.push(d);
   }
   return { found };

@@ -54,7 +54,13 @@ export async function loadChecks(dirs: string[]): Promise<Check[]> {
           const span = doc.spanAt([i, "code"]);
           const first = codes.get(entry.code);
           if (first) {
-            problems.push(diag("CHECK_INVALID", `check code ${entry.code} is already declared at ${first.file}:${first.line}`, span));
+            problems.push(
+              diag(
+                "CHECK_INVALID",
+                `check code ${entry.code} is already declared at ${first.file}:${first.line}`,
+                span,
+              ),
+            );
             return;
           }
           codes.set(entry.code, span);
@@ -63,7 +69,13 @@ export async function loadChecks(dirs: string[]): Promise<Check[]> {
             checks.push({ ...entry, severity: entry.severity ?? "error", expression, span });
           } catch (e) {
             const err = e as { message?: string; position?: number };
-            problems.push(diag("CHECK_INVALID", `check ${entry.code}: invalid jsonata query: ${err.message ?? String(e)}`, querySpan(text, doc.spanAt([i, "query"]), entry.query, err.position)));
+            problems.push(
+              diag(
+                "CHECK_INVALID",
+                `check ${entry.code}: invalid jsonata query: ${err.message ?? String(e)}`,
+                querySpan(text, doc.spanAt([i, "query"]), entry.query, err.position),
+              ),
+            );
           }
         });
       } catch (e) {
@@ -88,7 +100,10 @@ function compile(compileExpression: (source: string) => Compiled, query: string)
 async function checkFiles(dir: string, problems: Diagnostic[]): Promise<string[]> {
   try {
     const names = await readdir(dir);
-    return names.filter((n) => /\.ya?ml$/.test(n)).sort().map((n) => join(dir, n));
+    return names
+      .filter((n) => /\.ya?ml$/.test(n))
+      .sort()
+      .map((n) => join(dir, n));
   } catch (e) {
     problems.push(diag("CHECK_INVALID", `cannot read the checks folder ${displayPath(dir)}: ${(e as Error).message}`));
     return [];

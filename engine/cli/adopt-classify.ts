@@ -40,7 +40,14 @@ export function classify(root: string, pack: Pack, result: GenerateResult): Clas
       out.yours.push(f.path);
     } else if (result.looksGenerated(f, bytes)) {
       out.managed.push({ path: f.path, differs: !bytes.equals(f.contents) });
-      out.ledger.push({ path: f.path, mode: "managed", rule: f.rule, sources: f.sources, sha256: sha256(bytes), ...(f.identity === undefined ? {} : { identity: f.identity }) });
+      out.ledger.push({
+        path: f.path,
+        mode: "managed",
+        rule: f.rule,
+        sources: f.sources,
+        sha256: sha256(bytes),
+        ...(f.identity === undefined ? {} : { identity: f.identity }),
+      });
     } else {
       out.conflicts.push(f.path);
     }
@@ -63,7 +70,12 @@ function folderFiles(root: string): string[] {
   for (const e of readdirSync(root, { recursive: true, withFileTypes: true })) {
     if (!e.isFile()) continue;
     const rel = relative(root, join(e.parentPath, e.name)).split("\\").join("/");
-    if (rel.split("/").some((part) => part.startsWith(".")) || rel.startsWith(`${STATE_DIR}/`) || nested.owner(rel) !== null) continue;
+    if (
+      rel.split("/").some((part) => part.startsWith(".")) ||
+      rel.startsWith(`${STATE_DIR}/`) ||
+      nested.owner(rel) !== null
+    )
+      continue;
     out.push(rel);
   }
   return out.sort();

@@ -45,7 +45,14 @@ export async function detectLayout(options: DetectOptions): Promise<Candidate> {
   for (const source of names) {
     const pack = await loadPack(source, root, { offline: options.offline });
     if (pack.adopt) packs.push({ source, pack });
-    else if (options.pack) throw new CodegenError(diag("ADOPT_UNSUPPORTED", `pack ${pack.name} has no adopt section: it cannot recognize a project it did not make`), 2);
+    else if (options.pack)
+      throw new CodegenError(
+        diag(
+          "ADOPT_UNSUPPORTED",
+          `pack ${pack.name} has no adopt section: it cannot recognize a project it did not make`,
+        ),
+        2,
+      );
   }
   const looked: string[] = [];
   let best: Candidate | null = null;
@@ -59,13 +66,25 @@ export async function detectLayout(options: DetectOptions): Promise<Candidate> {
       }
       for (const values of variations(pack, frame)) {
         const candidate = await generateAs(root, source, pack, values, options.offline);
-        if (!best || candidate.present > best.present || (candidate.present === best.present && candidate.alike > best.alike)) best = candidate;
+        if (
+          !best ||
+          candidate.present > best.present ||
+          (candidate.present === best.present && candidate.alike > best.alike)
+        )
+          best = candidate;
       }
     }
   }
   if (!best || best.present === 0) {
     const why = looked.length > 0 ? ` (${looked.join("; ")})` : "";
-    throw new CodegenError(diag("ADOPT_NOT_A_PROJECT", `${root} is not a project any pack can adopt${why}; nothing was written`, undefined, "run codegen adopt in the folder of one service: the one holding its main file and etc/"));
+    throw new CodegenError(
+      diag(
+        "ADOPT_NOT_A_PROJECT",
+        `${root} is not a project any pack can adopt${why}; nothing was written`,
+        undefined,
+        "run codegen adopt in the folder of one service: the one holding its main file and etc/",
+      ),
+    );
   }
   // Candidates are told apart without the pack's steps (formatters, compilers): the one taken
   // is generated in full, as gen will.
@@ -90,14 +109,24 @@ function variations(pack: Pack, frame: string): Array<Record<string, string | bo
   let out: Array<Record<string, string | boolean>> = [{ frame }];
   for (const key of [...pack.adopt!.vary, ...(pack.adopt!.frames[frame]?.vary ?? [])]) {
     const node = key.split(".").reduce<SchemaNode | undefined>((n, part) => n?.properties?.[part], pack.config.schema);
-    const choices = Array.isArray(node?.["enum"]) ? (node["enum"] as unknown[]).map(String) : node?.type === "boolean" ? [false, true] : [];
+    const choices = Array.isArray(node?.["enum"])
+      ? (node["enum"] as unknown[]).map(String)
+      : node?.type === "boolean"
+        ? [false, true]
+        : [];
     if (choices.length === 0) continue;
     out = out.flatMap((v) => choices.map((c) => ({ ...v, [key]: c })));
   }
   return out;
 }
 
-async function generateAs(root: string, source: string, pack: Pack, values: Record<string, string | boolean>, offline: boolean | undefined): Promise<Candidate> {
+async function generateAs(
+  root: string,
+  source: string,
+  pack: Pack,
+  values: Record<string, string | boolean>,
+  offline: boolean | undefined,
+): Promise<Candidate> {
   const flags: Record<string, unknown> = { name: projectName(root), pack: source, offline, ...values };
   const config = await applyPack(await loadConfig({ cwd: root, root, flags, env: {} }), pack);
   const result = await generate({ config, phase: "gen", pack, withoutSteps: true });

@@ -3,7 +3,16 @@
  * without it (asking first at a terminal); a read-only one leaves them out and says so in one
  * line on stderr.
  */
-import { consentState, type ConsentState, fileHooks, type Hooks, type LoadedConfig, type ProjectCommand, requireConsent, skippedLine } from "../config/index.js";
+import {
+  consentState,
+  type ConsentState,
+  fileHooks,
+  type Hooks,
+  type LoadedConfig,
+  type ProjectCommand,
+  requireConsent,
+  skippedLine,
+} from "../config/index.js";
 import { askConfirm, canPrompt } from "./prompt.js";
 import type { Out } from "./report.js";
 
@@ -20,7 +29,7 @@ export async function needConsent(state: ConsentState, doing: string, out: Out, 
 export function allowedHooks(state: ConsentState, config: LoadedConfig, out: Out, more: ProjectCommand[] = []): Hooks {
   if (state.allowedBy) return config.values.hooks;
   const skipped = [...fileHooks(config, ["hooks.before", "hooks.after"]), ...more];
-  if (skipped.length > 0) out.error(skippedLine(state, skipped));
+  if (skipped.length > 0) out.error(skippedLine(skipped));
   return {
     before: config.provenance.get("hooks.before") === "file" ? [] : config.values.hooks.before,
     after: config.provenance.get("hooks.after") === "file" ? [] : config.values.hooks.after,

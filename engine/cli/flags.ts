@@ -12,7 +12,8 @@ export interface GlobalFlags {
   force?: boolean;
 }
 
-const list = (v: string | string[] | undefined): string[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
+const list = (v: string | string[] | undefined): string[] | undefined =>
+  v === undefined ? undefined : Array.isArray(v) ? v : [v];
 
 /** Only flags the user typed become a config layer (undefined ones are left to file and env). */
 export function configFlags(flags: GlobalFlags): Record<string, unknown> {

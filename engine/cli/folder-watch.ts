@@ -91,7 +91,9 @@ function isFolder(path: string): boolean {
 
 function subfolders(path: string): string[] {
   try {
-    return readdirSync(path, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    return readdirSync(path, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
   } catch {
     return [];
   }
@@ -101,7 +103,12 @@ function filesUnder(path: string): string[] {
   try {
     return readdirSync(path, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
-      .map((e) => join(e.parentPath, e.name).slice(path.length + 1).split("\\").join("/"));
+      .map((e) =>
+        join(e.parentPath, e.name)
+          .slice(path.length + 1)
+          .split("\\")
+          .join("/"),
+      );
   } catch {
     return [];
   }

@@ -34,30 +34,59 @@ export function namedDescriptors(flags: NamedFlags, cwd: string): Record<string,
     named[kind] = (Array.isArray(given) ? given : [given]).map((f) => {
       const abs = resolve(cwd, String(f));
       const stat = lstatOrNull(abs);
-      if (!stat || !statSync(abs, { throwIfNoEntry: false })?.isFile()) throw new CodegenError(diag("DESC_NOT_FOUND", `descriptor ${f} (--${kind}) is not a file`), 2);
+      if (!stat || !statSync(abs, { throwIfNoEntry: false })?.isFile())
+        throw new CodegenError(diag("DESC_NOT_FOUND", `descriptor ${f} (--${kind}) is not a file`), 2);
       return abs;
     });
   }
   if (Object.keys(named).length === 0) {
-    if (flags.dir !== undefined) throw new CodegenError(diag("USAGE", "--dir is for a gen without a project file: name the descriptors with --api, --proto or --sql"), 2);
+    if (flags.dir !== undefined)
+      throw new CodegenError(
+        diag("USAGE", "--dir is for a gen without a project file: name the descriptors with --api, --proto or --sql"),
+        2,
+      );
     return null;
   }
   return named;
 }
 
 /** The project of a one-shot gen: the --dir folder, which must not be a project already. */
-export async function namedProject(flags: NamedFlags, named: Record<string, string[]>, cwd: string): Promise<{ config: LoadedConfig; pack: Pack; pins: PackPins }> {
+export async function namedProject(
+  flags: NamedFlags,
+  named: Record<string, string[]>,
+  cwd: string,
+): Promise<{ config: LoadedConfig; pack: Pack; pins: PackPins }> {
   const root = resolve(cwd, flags.dir ?? ".");
   if (lstatOrNull(join(root, CONFIG_FILE))) {
-    throw new CodegenError(diag("USAGE", `${flags.dir ?? "."} holds ${CONFIG_FILE}: it is a project, and gen reads the descriptors its config names`, undefined, "run codegen gen there without --api, --proto or --sql"), 2);
+    throw new CodegenError(
+      diag(
+        "USAGE",
+        `${flags.dir ?? "."} holds ${CONFIG_FILE}: it is a project, and gen reads the descriptors its config names`,
+        undefined,
+        "run codegen gen there without --api, --proto or --sql",
+      ),
+      2,
+    );
   }
-  if (flags.desc !== undefined || flags.gitChange !== undefined) throw new CodegenError(diag("USAGE", "--desc and --git-change select among a project's descriptors; with --api, --proto or --sql the named files are all that is read"), 2);
+  if (flags.desc !== undefined || flags.gitChange !== undefined)
+    throw new CodegenError(
+      diag(
+        "USAGE",
+        "--desc and --git-change select among a project's descriptors; with --api, --proto or --sql the named files are all that is read",
+      ),
+      2,
+    );
   const base = configFlags(flags);
   const seed = await loadConfig({ cwd, root, flags: base });
   const pins: PackPins = { pinned: readLedger(root).packs, used: {} };
   const pack = await loadPack(seed.values.pack, root, { pins, offline: seed.values.offline });
   const kinds = Object.keys(named);
-  const frame = flags.frame ?? Object.entries(pack.frames).find(([, f]) => f.inputs !== null && kinds.every((k) => f.inputs!.includes(k)))?.[0];
-  const config = await applyPack(frame === undefined ? seed : await loadConfig({ cwd, root, flags: { ...base, frame } }), pack);
+  const frame =
+    flags.frame ??
+    Object.entries(pack.frames).find(([, f]) => f.inputs !== null && kinds.every((k) => f.inputs!.includes(k)))?.[0];
+  const config = await applyPack(
+    frame === undefined ? seed : await loadConfig({ cwd, root, flags: { ...base, frame } }),
+    pack,
+  );
   return { config, pack, pins };
 }

@@ -18,13 +18,24 @@ export function nameProblem(value: string | undefined, fallback: string): string
 /** A name; Enter alone answers `fallback`, which the prompt shows. */
 export async function askText(message: string, fallback: string): Promise<string | null> {
   const p = await import("@clack/prompts");
-  const value = await p.text({ message, placeholder: fallback, defaultValue: fallback, validate: (v) => nameProblem(v, fallback) });
+  const value = await p.text({
+    message,
+    placeholder: fallback,
+    defaultValue: fallback,
+    validate: (v) => nameProblem(v, fallback),
+  });
   return p.isCancel(value) ? null : String(value) || fallback;
 }
 
-export async function askChoice(message: string, options: Array<{ value: string; hint?: string }>): Promise<string | null> {
+export async function askChoice(
+  message: string,
+  options: Array<{ value: string; hint?: string }>,
+): Promise<string | null> {
   const p = await import("@clack/prompts");
-  const value = await p.select({ message, options: options.map((o) => ({ value: o.value, label: o.value, hint: o.hint })) });
+  const value = await p.select({
+    message,
+    options: options.map((o) => ({ value: o.value, label: o.value, hint: o.hint })),
+  });
   return p.isCancel(value) ? null : String(value);
 }
 

@@ -17,7 +17,18 @@ import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { descriptorHashes, generationKey, type GenerationInputs } from "../generation-cache.js";
 import { CONFIG_FILE, NestedProjects } from "../project/index.js";
-import { acquireLock, guardSignals, LEDGER_PATH, pathStamp, SNAPSHOT_PATH, snapshotReport, stampChangeTime, TX_DIR, unchangedSnapshot, type Snapshot } from "../write/index.js";
+import {
+  acquireLock,
+  guardSignals,
+  LEDGER_PATH,
+  pathStamp,
+  SNAPSHOT_PATH,
+  snapshotReport,
+  stampChangeTime,
+  TX_DIR,
+  unchangedSnapshot,
+  type Snapshot,
+} from "../write/index.js";
 import { readStateFile } from "../write/index.js";
 import { summary, type Out } from "./report.js";
 
@@ -72,7 +83,8 @@ function sourceStamps(sources: ReplaySources): Record<string, string | null> | n
   // An absent path is known absent by the stamp of the nearest folder that exists above it.
   const stamp = (path: string): string | null => {
     const s = (stamps[path] = pathStamp(path));
-    for (let up = dirname(path); s === null; up = dirname(up)) if ((stamps[up] = pathStamp(up)) !== null || up === dirname(up)) break;
+    for (let up = dirname(path); s === null; up = dirname(up))
+      if ((stamps[up] = pathStamp(up)) !== null || up === dirname(up)) break;
     return s;
   };
   for (const [f, before] of Object.entries(sources.configStamps)) if (stamp(f) !== before) return null;
@@ -92,7 +104,8 @@ export async function replayGen(cwd: string, out: Out): Promise<number | null> {
     if (text === undefined) return null;
     const snapshot = JSON.parse(text) as Snapshot & { replay?: Replay };
     const replay = snapshot.replay;
-    if (!replay || replay.version !== VERSION || replay.inputs.root !== cwd || typeof snapshot.clock !== "number") return null;
+    if (!replay || replay.version !== VERSION || replay.inputs.root !== cwd || typeof snapshot.clock !== "number")
+      return null;
     if (replay.env !== environmentDigest()) return null;
     for (const [path, stamp] of Object.entries(replay.stamps)) if (stamp !== pathStamp(path)) return null;
     const { inputs } = replay;
@@ -103,7 +116,13 @@ export async function replayGen(cwd: string, out: Out): Promise<number | null> {
     try {
       // The snapshot read before the lock is still the one on disk (a gen that writes drops it).
       if (readStateFile(cwd, SNAPSHOT_PATH)?.toString("utf8") !== text) return null;
-      const found = unchangedSnapshot(cwd, snapshot.key, readStateFile(cwd, LEDGER_PATH), new NestedProjects(cwd), snapshot);
+      const found = unchangedSnapshot(
+        cwd,
+        snapshot.key,
+        readStateFile(cwd, LEDGER_PATH),
+        new NestedProjects(cwd),
+        snapshot,
+      );
       if (!found) return null;
       for (const w of found.said.warnings) out.info(w);
       out.info(summary(snapshotReport(found), false));
@@ -121,6 +140,7 @@ export async function replayGen(cwd: string, out: Out): Promise<number | null> {
 /** The environment's digest; `_` and OLDPWD are the shell's bookkeeping, not settings. */
 function environmentDigest(): string {
   const hash = createHash("sha256");
-  for (const k of Object.keys(process.env).sort()) if (k !== "_" && k !== "OLDPWD") hash.update(`${k}=${process.env[k]}\0`);
+  for (const k of Object.keys(process.env).sort())
+    if (k !== "_" && k !== "OLDPWD") hash.update(`${k}=${process.env[k]}\0`);
   return hash.digest("hex");
 }

@@ -8,7 +8,25 @@ import type { LoadedConfig } from "../config/index.js";
 import { generate, type GenerateResult } from "../generate.js";
 import type { Pack, PackPins, Phase } from "../packs/index.js";
 import { NestedProjects } from "../project/index.js";
-import { acquireLock, fileClock, generatedMarker, guardSignals, ProjectFiles, readLedger, recoverTransaction, saveSnapshot, snapshotReport, TX_DIR, unchangedSnapshot, userOwnedOnce, writeFiles, type Ledger, type Said, type Snapshot, type WriteReport } from "../write/index.js";
+import {
+  acquireLock,
+  fileClock,
+  generatedMarker,
+  guardSignals,
+  ProjectFiles,
+  readLedger,
+  recoverTransaction,
+  saveSnapshot,
+  snapshotReport,
+  TX_DIR,
+  unchangedSnapshot,
+  userOwnedOnce,
+  writeFiles,
+  type Ledger,
+  type Said,
+  type Snapshot,
+  type WriteReport,
+} from "../write/index.js";
 import type { Out } from "./report.js";
 
 export interface GenRun {
@@ -30,10 +48,14 @@ export interface GenRun {
   named?: Record<string, string[]>;
 }
 
-export async function genProject(run: GenRun): Promise<{ report: WriteReport; result: GenerateResult; snapshot?: Snapshot }> {
+export async function genProject(
+  run: GenRun,
+): Promise<{ report: WriteReport; result: GenerateResult; snapshot?: Snapshot }> {
   const root = run.config.root;
   const disk = new ProjectFiles(root);
-  const ledger: Ledger = run.recordLedger ? readLedger(root) : { exists: true, entries: new Map(), descriptors: {}, packs: {}, raw: null };
+  const ledger: Ledger = run.recordLedger
+    ? readLedger(root)
+    : { exists: true, entries: new Map(), descriptors: {}, packs: {}, raw: null };
   const pins: PackPins = run.pins ?? { pinned: ledger.packs, used: {} };
   const adopt = run.adopt ?? new Set<string>();
   const recorded = ledger.exists && ledger.raw ? ledger.descriptors : null;
@@ -42,11 +64,30 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
   // Read before any file is: files changed at this tick or later are not trusted next time.
   const clock = plain && !run.dryRun ? fileClock(root) : null;
   const found: { snapshot: Snapshot | null } = { snapshot: null };
-  const unchanged = plain ? (key: string): Said | null => (found.snapshot = unchangedSnapshot(root, key, ledger.raw, new NestedProjects(root)))?.said ?? null : undefined;
-  const result = await generate({ config: run.config, phase: run.phase, only: run.only ?? null, recorded, log: run.log, progress: run.progress, pack: run.pack, pins, ...(run.named ? { named: run.named } : {}), userOwned: userOwnedOnce(disk, ledger, adopt), unchanged });
-  if (result.reused && found.snapshot) return { report: snapshotReport(found.snapshot), result, snapshot: found.snapshot };
+  const unchanged = plain
+    ? (key: string): Said | null =>
+        (found.snapshot = unchangedSnapshot(root, key, ledger.raw, new NestedProjects(root)))?.said ?? null
+    : undefined;
+  const result = await generate({
+    config: run.config,
+    phase: run.phase,
+    only: run.only ?? null,
+    recorded,
+    log: run.log,
+    progress: run.progress,
+    pack: run.pack,
+    pins,
+    ...(run.named ? { named: run.named } : {}),
+    userOwned: userOwnedOnce(disk, ledger, adopt),
+    unchanged,
+  });
+  if (result.reused && found.snapshot)
+    return { report: snapshotReport(found.snapshot), result, snapshot: found.snapshot };
   const { scope, descriptors } = partialScope(result, ledger);
-  for (const d of result.selection?.widened ?? []) run.log?.(`also generating ${d}: it changed since the last gen, and routes and other aggregate files name its files`);
+  for (const d of result.selection?.widened ?? [])
+    run.log?.(
+      `also generating ${d}: it changed since the last gen, and routes and other aggregate files name its files`,
+    );
   const report = await writeFiles({
     root,
     files: result.files,
@@ -63,7 +104,14 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
     recordLedger: run.recordLedger,
   });
   if (clock !== null && result.key && ledger.raw && !report.changes) {
-    saveSnapshot(root, { key: result.key, clock, ledger: ledger.raw, said: result.said, outcomes: report.outcomes, stamps: disk.stamps });
+    saveSnapshot(root, {
+      key: result.key,
+      clock,
+      ledger: ledger.raw,
+      said: result.said,
+      outcomes: report.outcomes,
+      stamps: disk.stamps,
+    });
   }
   return { report, result };
 }
@@ -72,7 +120,10 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
  * A partial run may remove the files of the descriptors it generated and of those deleted since
  * the last gen; the ledger's descriptor record changes only for those.
  */
-function partialScope(result: GenerateResult, ledger: Ledger): { scope: Set<string> | null; descriptors: Record<string, string> } {
+function partialScope(
+  result: GenerateResult,
+  ledger: Ledger,
+): { scope: Set<string> | null; descriptors: Record<string, string> } {
   if (!result.selection) return { scope: null, descriptors: result.descriptors };
   const deleted = Object.keys(ledger.descriptors).filter((d) => !(d in result.descriptors));
   const descriptors = { ...ledger.descriptors };
@@ -85,7 +136,12 @@ function partialScope(result: GenerateResult, ledger: Ledger): { scope: Set<stri
  * Run `action` holding the project lock, after finishing (rolling forward) any transaction a
  * killed run left behind, and say so.
  */
-export async function withProjectLock<T>(root: string, command: string, out: Out, action: () => Promise<T>): Promise<T> {
+export async function withProjectLock<T>(
+  root: string,
+  command: string,
+  out: Out,
+  action: () => Promise<T>,
+): Promise<T> {
   const release = await acquireLock(root, { command, onWait: (m) => out.error(`codegen: ${m}`) });
   const unguard = guardSignals(release);
   try {
@@ -99,13 +155,30 @@ export async function withProjectLock<T>(root: string, command: string, out: Out
 
 /** A dry run: no lock, no recovery; it warns when an interrupted write is pending. */
 export async function previewing<T>(root: string, out: Out, action: () => Promise<T>): Promise<T> {
-  if (existsSync(join(root, TX_DIR))) out.error("codegen: an earlier gen was interrupted while writing; this preview compares with the files as they are now (any other command, or codegen recover, finishes it first)");
+  if (existsSync(join(root, TX_DIR)))
+    out.error(
+      "codegen: an earlier gen was interrupted while writing; this preview compares with the files as they are now (any other command, or codegen recover, finishes it first)",
+    );
   return action();
 }
 
 export function reportRecovery(r: ReturnType<typeof recoverTransaction>, out: Out): void {
-  if (r.action === "discarded") out.error("codegen: discarded the staging of an earlier gen that was interrupted before writing (the project was not changed)");
-  if (r.action === "completed") out.error(`codegen: an earlier gen was interrupted while writing; finished it (${r.files} files): the project holds the new files`);
-  if (r.action === "rolled back") out.error(`codegen: an earlier gen was interrupted while writing; rolled it back (${r.files} files restored): the project is as it was before that gen`);
-  if (r.action === "cleaned") out.error(r.tree === "new" ? "codegen: an earlier run had finished its write (the project holds the new files); removed its leftovers" : "codegen: an earlier run had rolled its write back (the project is as it was before that gen); removed its leftovers");
+  if (r.action === "discarded")
+    out.error(
+      "codegen: discarded the staging of an earlier gen that was interrupted before writing (the project was not changed)",
+    );
+  if (r.action === "completed")
+    out.error(
+      `codegen: an earlier gen was interrupted while writing; finished it (${r.files} files): the project holds the new files`,
+    );
+  if (r.action === "rolled back")
+    out.error(
+      `codegen: an earlier gen was interrupted while writing; rolled it back (${r.files} files restored): the project is as it was before that gen`,
+    );
+  if (r.action === "cleaned")
+    out.error(
+      r.tree === "new"
+        ? "codegen: an earlier run had finished its write (the project holds the new files); removed its leftovers"
+        : "codegen: an earlier run had rolled its write back (the project is as it was before that gen); removed its leftovers",
+    );
 }

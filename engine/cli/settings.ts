@@ -21,8 +21,19 @@ export function parseSettings(given: string | string[] | undefined): Setting[] {
   const list = given === undefined ? [] : Array.isArray(given) ? given : [given];
   return list.map((s) => {
     const m = /^([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)*)=(.*)$/s.exec(String(s));
-    if (!m) throw new CodegenError(diag("USAGE", `--set ${JSON.stringify(String(s))} is not key=value (a dotted config key: --set deploy.docker=true)`), 2);
-    if (OWN_FLAGS.has(m[1]!)) throw new CodegenError(diag("USAGE", `--set ${m[1]}: give it with --${m[1] === "name" ? "<name> argument" : m[1]}`), 2);
+    if (!m)
+      throw new CodegenError(
+        diag(
+          "USAGE",
+          `--set ${JSON.stringify(String(s))} is not key=value (a dotted config key: --set deploy.docker=true)`,
+        ),
+        2,
+      );
+    if (OWN_FLAGS.has(m[1]!))
+      throw new CodegenError(
+        diag("USAGE", `--set ${m[1]}: give it with --${m[1] === "name" ? "<name> argument" : m[1]}`),
+        2,
+      );
     return { key: m[1]!, raw: m[2]! };
   });
 }
@@ -33,7 +44,15 @@ export function settingsLayer(settings: Setting[], keys: Map<string, string>): R
   for (const { key, raw } of settings) {
     const type = keys.get(key);
     if (type === undefined) {
-      throw new CodegenError(diag("USAGE", `--set ${key}: no such config key`, undefined, "codegen config --schema lists the keys of the pack"), 2);
+      throw new CodegenError(
+        diag(
+          "USAGE",
+          `--set ${key}: no such config key`,
+          undefined,
+          "codegen config --schema lists the keys of the pack",
+        ),
+        2,
+      );
     }
     layer[key] = coerce(raw, type, `--set ${key}`);
   }
@@ -53,7 +72,10 @@ export async function checkSettings(layer: Record<string, unknown>, schema: obje
     await validateDocWith(parseYaml(yamlLib().stringify(nested), "--set", "USAGE"), schema, "USAGE");
   } catch (e) {
     if (!(e instanceof CodegenError)) throw e;
-    throw new CodegenError(e.diagnostics.map((d) => diag("USAGE", `--set ${d.message}`)), 2);
+    throw new CodegenError(
+      e.diagnostics.map((d) => diag("USAGE", `--set ${d.message}`)),
+      2,
+    );
   }
 }
 

@@ -41,14 +41,22 @@ const sha256 = (b: Buffer): string => createHash("sha256").update(b).digest("hex
  */
 export function planSkills(dest: string, files: SkillFile[], shown: string): SkillsPlan {
   const top = lstatOrNull(dest);
-  if (top && !top.isSymbolicLink() && !top.isDirectory()) throw new CodegenError(diag("UNSAFE_PATH", `${shown} is not a folder; nothing was written`), 1);
+  if (top && !top.isSymbolicLink() && !top.isDirectory())
+    throw new CodegenError(diag("UNSAFE_PATH", `${shown} is not a folder; nothing was written`), 1);
   const policy = new PathPolicy(dest);
   const previous = readManifest(dest, shown);
   const manifest: Record<string, string> = {};
   const plan: SkillsPlan = { write: [], unchanged: 0, kept: [], manifest, manifestText: previous.text };
   const foreign: string[] = [];
   for (const f of files) {
-    if (f.path === SKILLS_MANIFEST) throw new CodegenError(diag("UNSAFE_PATH", `a skills rule planned ${SKILLS_MANIFEST}, the file where skills init records what it wrote; nothing was written`), 1);
+    if (f.path === SKILLS_MANIFEST)
+      throw new CodegenError(
+        diag(
+          "UNSAFE_PATH",
+          `a skills rule planned ${SKILLS_MANIFEST}, the file where skills init records what it wrote; nothing was written`,
+        ),
+        1,
+      );
     policy.check(f.path, "skills init would write");
     const existing = readExisting(join(dest, f.path), `${shown}/${f.path}`);
     const planned = sha256(f.contents);
@@ -71,12 +79,19 @@ export function planSkills(dest: string, files: SkillFile[], shown: string): Ski
   }
   if (foreign.length > 0) {
     throw new CodegenError(
-      diag("SKILLS_NOT_OURS", `${shown} holds files skills init did not write: ${foreign.join(", ")}; nothing was written`, undefined, "move them out of the way, or pass --output <dir> to write the skills into another folder"),
+      diag(
+        "SKILLS_NOT_OURS",
+        `${shown} holds files skills init did not write: ${foreign.join(", ")}; nothing was written`,
+        undefined,
+        "move them out of the way, or pass --output <dir> to write the skills into another folder",
+      ),
       1,
     );
   }
   // Files written by an earlier run that this one does not plan stay recorded while they exist.
-  for (const [path, hash] of Object.entries(previous.files)) if (!(path in manifest) && policy.linkIn(path) === null && lstatOrNull(join(dest, path))?.isFile()) manifest[path] = hash;
+  for (const [path, hash] of Object.entries(previous.files))
+    if (!(path in manifest) && policy.linkIn(path) === null && lstatOrNull(join(dest, path))?.isFile())
+      manifest[path] = hash;
   return plan;
 }
 
@@ -98,7 +113,11 @@ export function writeSkills(dest: string, plan: SkillsPlan): void {
 }
 
 function manifestText(files: Record<string, string>): string {
-  const sorted = Object.fromEntries(Object.keys(files).sort().map((k) => [k, files[k]!]));
+  const sorted = Object.fromEntries(
+    Object.keys(files)
+      .sort()
+      .map((k) => [k, files[k]!]),
+  );
   return JSON.stringify({ written_by: "codegen skills init", files: sorted }, null, 2) + "\n";
 }
 
@@ -111,7 +130,8 @@ function readManifest(dest: string, shown: string): { files: Record<string, stri
   try {
     const doc = JSON.parse(text) as { files?: unknown } | null;
     if (doc && typeof doc.files === "object" && doc.files !== null && !Array.isArray(doc.files)) {
-      for (const [k, v] of Object.entries(doc.files)) if (typeof v === "string" && /^[0-9a-f]{64}$/.test(v)) files[k] = v;
+      for (const [k, v] of Object.entries(doc.files))
+        if (typeof v === "string" && /^[0-9a-f]{64}$/.test(v)) files[k] = v;
     }
   } catch {
     // Not JSON: nothing is recorded.
@@ -123,9 +143,19 @@ function readExisting(abs: string, shown: string): Buffer | null {
   try {
     return readNoFollow(abs)?.bytes ?? null;
   } catch (e) {
-    if (e instanceof LinkRefused) throw new CodegenError(diag("UNSAFE_PATH", `${shown} is a symbolic link; skills init never reads or writes through links; nothing was written`), 1);
-    if ((e as NodeJS.ErrnoException).code === "EISDIR") throw new CodegenError(diag("UNSAFE_PATH", `${shown} is a folder, where skills init would write a file; nothing was written`), 1);
+    if (e instanceof LinkRefused)
+      throw new CodegenError(
+        diag(
+          "UNSAFE_PATH",
+          `${shown} is a symbolic link; skills init never reads or writes through links; nothing was written`,
+        ),
+        1,
+      );
+    if ((e as NodeJS.ErrnoException).code === "EISDIR")
+      throw new CodegenError(
+        diag("UNSAFE_PATH", `${shown} is a folder, where skills init would write a file; nothing was written`),
+        1,
+      );
     throw e;
   }
 }
-

@@ -7,7 +7,9 @@ export function unknownOptionMessage(message: string, argv: string[], known: str
   if (!m) return null;
   const reported = m[1]!.replace(/^-+/, "");
   const camel = (s: string): string => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-  const typed = argv.find((a) => a.startsWith("-") && camel(a.replace(/^-+/, "").split("=")[0]!) === reported)?.split("=")[0] ?? m[1]!;
+  const typed =
+    argv.find((a) => a.startsWith("-") && camel(a.replace(/^-+/, "").split("=")[0]!) === reported)?.split("=")[0] ??
+    m[1]!;
   const best = nearest(typed.replace(/^-+/, ""), known);
   return `unknown option ${typed}${best === null ? "" : ` (did you mean --${best}?)`}`;
 }
@@ -41,7 +43,8 @@ function distance(a: string, b: string): number {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
       row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, before[j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j]!, before[j - 2]! + 1);
     }
     before = prev;
     prev = row;

@@ -10,7 +10,14 @@ import type { LoadedConfig } from "./loaded-config.js";
 import { importCommands, type Pack } from "../packs/index.js";
 import { namedScripts, type NamedScript } from "./consent-scripts.js";
 
-export type CommandKind = "hook" | "step" | "proto import" | "plugin build" | "plugin delete" | "tool check" | "skills rule";
+export type CommandKind =
+  | "hook"
+  | "step"
+  | "proto import"
+  | "plugin build"
+  | "plugin delete"
+  | "tool check"
+  | "skills rule";
 
 export interface ProjectCommand {
   kind: CommandKind;
@@ -35,7 +42,9 @@ export function fileHooks(config: LoadedConfig, keys: HookKey[] = HOOK_KEYS): Pr
   const out: ProjectCommand[] = [];
   for (const key of keys) {
     if (config.provenance.get(key) !== "file") continue;
-    const list = key.startsWith("gen.") ? config.values.gen.hooks[key.endsWith("before") ? "before" : "after"] : config.values.hooks[key.endsWith("before") ? "before" : "after"];
+    const list = key.startsWith("gen.")
+      ? config.values.gen.hooks[key.endsWith("before") ? "before" : "after"]
+      : config.values.hooks[key.endsWith("before") ? "before" : "after"];
     for (const cmd of list) out.push({ kind: "hook", origin: `${file} ${key}`, command: cmd, source: null });
   }
   return out;
@@ -55,28 +64,68 @@ export function packCommands(pack: Pack): ProjectCommand[] {
   const from = (source: string): string => `pack ${source}`;
   for (const s of pack.steps) {
     if (s.builtin) continue;
-    const decided = [s.files ? `files: ${s.files}` : "", s.args ? `args: ${oneLine(s.args)}` : "", s.when ? `when: ${oneLine(s.when)}` : ""].filter(Boolean);
-    out.push({ kind: "step", origin: `${from(s.source)} step ${s.name}`, command: [s.run.join(" "), ...decided].join("  "), runs: s.run.join(" "), source: s.source });
+    const decided = [
+      s.files ? `files: ${s.files}` : "",
+      s.args ? `args: ${oneLine(s.args)}` : "",
+      s.when ? `when: ${oneLine(s.when)}` : "",
+    ].filter(Boolean);
+    out.push({
+      kind: "step",
+      origin: `${from(s.source)} step ${s.name}`,
+      command: [s.run.join(" "), ...decided].join("  "),
+      runs: s.run.join(" "),
+      source: s.source,
+    });
   }
   for (const { set, run } of importCommands(pack.protoImports)) {
-    if (!set.builtin) out.push({ kind: "proto import", origin: `${from(set.source)} proto import ${set.id}`, command: run.join(" "), source: set.source });
+    if (!set.builtin)
+      out.push({
+        kind: "proto import",
+        origin: `${from(set.source)} proto import ${set.id}`,
+        command: run.join(" "),
+        source: set.source,
+      });
   }
-  for (const [kind, list] of [["plugin build", pack.plugins?.build ?? []], ["plugin delete", pack.plugins?.delete ?? []]] as const) {
+  for (const [kind, list] of [
+    ["plugin build", pack.plugins?.build ?? []],
+    ["plugin delete", pack.plugins?.delete ?? []],
+  ] as const) {
     for (const c of list) {
-      if (!c.builtin) out.push({ kind, origin: from(c.source), command: [c.run.join(" "), c.when ? `when: ${oneLine(c.when)}` : ""].filter(Boolean).join("  "), runs: c.run.join(" "), source: c.source });
+      if (!c.builtin)
+        out.push({
+          kind,
+          origin: from(c.source),
+          command: [c.run.join(" "), c.when ? `when: ${oneLine(c.when)}` : ""].filter(Boolean).join("  "),
+          runs: c.run.join(" "),
+          source: c.source,
+        });
     }
   }
   for (const t of pack.tools) {
-    if (!t.builtin) out.push({ kind: "tool check", origin: `${from(t.source)} tool ${t.name}`, command: t.check.join(" "), source: t.source });
+    if (!t.builtin)
+      out.push({
+        kind: "tool check",
+        origin: `${from(t.source)} tool ${t.name}`,
+        command: t.check.join(" "),
+        source: t.source,
+      });
   }
   for (const r of pack.rules) {
-    if (!r.builtin && r.on.includes("skills")) out.push({ kind: "skills rule", origin: `${from(r.source)} rule ${r.name}`, command: `writes ${oneLine(r.path)} in the skills folder`, source: r.source });
+    if (!r.builtin && r.on.includes("skills"))
+      out.push({
+        kind: "skills rule",
+        origin: `${from(r.source)} rule ${r.name}`,
+        command: `writes ${oneLine(r.path)} in the skills folder`,
+        source: r.source,
+      });
   }
   return out;
 }
 
 export function shownCommand(c: ProjectCommand): string {
-  const runs = c.scripts?.length ? `  (runs ${c.scripts.map((s) => `${s.path}, sha256 ${s.sha256.slice(0, 12)}`).join("; ")})` : "";
+  const runs = c.scripts?.length
+    ? `  (runs ${c.scripts.map((s) => `${s.path}, sha256 ${s.sha256.slice(0, 12)}`).join("; ")})`
+    : "";
   return `${c.kind} (${c.origin}): ${c.command}${runs}`;
 }
 

@@ -34,7 +34,9 @@ export function namedScripts(command: string, root: string): NamedScript[] {
     const digest = fileDigest(abs);
     if (digest !== null) out.set(path, digest);
   }
-  return [...out].map(([path, sha256]) => ({ path, sha256 })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return [...out]
+    .map(([path, sha256]) => ({ path, sha256 }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** The SHA-256 of a regular file (a link is followed: what runs is what it points to); null for anything else. */

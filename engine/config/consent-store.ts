@@ -29,16 +29,28 @@ export function readConsent(): Store {
   try {
     doc = JSON.parse(readFileSync(file, "utf8"));
   } catch (e) {
-    throw new CodegenError(diag("CONFIG_INVALID", `${file}: ${(e as Error).message}`, undefined, "fix or remove the file (it holds only what codegen trust recorded)"), 2);
+    throw new CodegenError(
+      diag(
+        "CONFIG_INVALID",
+        `${file}: ${(e as Error).message}`,
+        undefined,
+        "fix or remove the file (it holds only what codegen trust recorded)",
+      ),
+      2,
+    );
   }
   const projects = (doc as { projects?: unknown } | null)?.projects;
   if (!projects || typeof projects !== "object" || Array.isArray(projects)) {
-    throw new CodegenError(diag("CONFIG_INVALID", `${file}: expected { "projects": { <path>: { "digest", "commands" } } }`), 2);
+    throw new CodegenError(
+      diag("CONFIG_INVALID", `${file}: expected { "projects": { <path>: { "digest", "commands" } } }`),
+      2,
+    );
   }
   const out: Record<string, Allowed> = Object.create(null) as Record<string, Allowed>;
   for (const [path, v] of Object.entries(projects as Record<string, unknown>)) {
     const entry = v as { digest?: unknown; commands?: unknown } | null;
-    if (typeof entry?.digest === "string" && Array.isArray(entry.commands)) out[path] = { digest: entry.digest, commands: entry.commands.map(String) };
+    if (typeof entry?.digest === "string" && Array.isArray(entry.commands))
+      out[path] = { digest: entry.digest, commands: entry.commands.map(String) };
   }
   return { version: 1, projects: out };
 }

@@ -34,7 +34,11 @@ export function consentState(config: LoadedConfig, pack: Pack | null): ConsentSt
   const commands = commandsNeedingConsent(config, pack);
   const project = realPath(config.root);
   const digest = digestOf(commands, pack);
-  const selfTrust = config.layers.doc !== null && typeof config.layers.doc.value === "object" && config.layers.doc.value !== null && "trust" in config.layers.doc.value;
+  const selfTrust =
+    config.layers.doc !== null &&
+    typeof config.layers.doc.value === "object" &&
+    config.layers.doc.value !== null &&
+    "trust" in config.layers.doc.value;
   const state: ConsentState = { project, shown: project, commands, digest, allowedBy: null, selfTrust };
   const layer = config.provenance.get("trust");
   if (commands.length === 0) state.allowedBy = "nothing to allow";
@@ -48,8 +52,17 @@ export function consentState(config: LoadedConfig, pack: Pack | null): ConsentSt
 
 /** A digest of the exact set: each command with where it comes from and the bytes of the project's files it names, and the function library its expressions may call. */
 function digestOf(commands: ProjectCommand[], pack: Pack | null): string {
-  const hash = createHash("sha256").update(JSON.stringify(commands.map((c) => (c.scripts?.length ? [c.kind, c.origin, c.command, c.scripts.map((s) => [s.path, s.sha256])] : [c.kind, c.origin, c.command]))));
-  if (commands.some((c) => c.source !== null)) for (const f of pack?.functions ?? []) if (!f.builtin) hash.update("\0").update(f.source);
+  const hash = createHash("sha256").update(
+    JSON.stringify(
+      commands.map((c) =>
+        c.scripts?.length
+          ? [c.kind, c.origin, c.command, c.scripts.map((s) => [s.path, s.sha256])]
+          : [c.kind, c.origin, c.command],
+      ),
+    ),
+  );
+  if (commands.some((c) => c.source !== null))
+    for (const f of pack?.functions ?? []) if (!f.builtin) hash.update("\0").update(f.source);
   return hash.digest("hex");
 }
 
@@ -86,13 +99,18 @@ export function notAllowed(state: ConsentState, doing: string): CodegenError {
   const recorded = readConsent().projects[state.project];
   const changed = recorded ? " (they changed since you allowed this project)" : "";
   return new CodegenError(
-    diag("COMMANDS_NOT_ALLOWED", `${doing} would run commands you have not allowed for ${state.shown}${changed}; nothing was written:\n${listing(state)}`, undefined, "review them, then run codegen trust to allow this set, or pass --trust to allow one run"),
+    diag(
+      "COMMANDS_NOT_ALLOWED",
+      `${doing} would run commands you have not allowed for ${state.shown}${changed}; nothing was written:\n${listing(state)}`,
+      undefined,
+      "review them, then run codegen trust to allow this set, or pass --trust to allow one run",
+    ),
     1,
   );
 }
 
 /** The line a read-only command prints when it leaves the commands out. */
-export function skippedLine(state: ConsentState, skipped: ProjectCommand[]): string {
+export function skippedLine(skipped: ProjectCommand[]): string {
   const counts = new Map<string, number>();
   for (const c of skipped) counts.set(c.kind, (counts.get(c.kind) ?? 0) + 1);
   const what = [...counts].map(([k, n]) => `${n} ${k}${n === 1 ? "" : "s"}`).join(", ");
@@ -100,8 +118,15 @@ export function skippedLine(state: ConsentState, skipped: ProjectCommand[]): str
 }
 
 /** Refuse unless allowed; at a terminal, ask first (a yes is recorded like `codegen trust`). */
-export async function requireConsent(state: ConsentState, doing: string, ask: { confirm: ((question: string) => Promise<boolean>) | null; record: boolean; log: (line: string) => void }): Promise<void> {
-  if (state.selfTrust) ask.log("warning: trust in .codegen.yaml is ignored (a project cannot trust itself): pass --trust, or run codegen trust");
+export async function requireConsent(
+  state: ConsentState,
+  doing: string,
+  ask: { confirm: ((question: string) => Promise<boolean>) | null; record: boolean; log: (line: string) => void },
+): Promise<void> {
+  if (state.selfTrust)
+    ask.log(
+      "warning: trust in .codegen.yaml is ignored (a project cannot trust itself): pass --trust, or run codegen trust",
+    );
   if (state.allowedBy) return;
   if (ask.confirm) {
     ask.log(`${doing} would run these commands in ${state.shown}:\n${listing(state)}`);

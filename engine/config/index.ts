@@ -45,7 +45,8 @@ export async function loadConfig(options: LoadOptions): Promise<LoadedConfig> {
   let file: string | null = null;
   if (options.configFile) {
     file = resolve(options.cwd, options.configFile);
-    if (!existsSync(file)) throw new CodegenError(diag("CONFIG_NOT_FOUND", `config file ${options.configFile} does not exist`), 2);
+    if (!existsSync(file))
+      throw new CodegenError(diag("CONFIG_NOT_FOUND", `config file ${options.configFile} does not exist`), 2);
   } else if (found && existsSync(resolve(found, CONFIG_FILE))) {
     file = resolve(found, CONFIG_FILE);
   }
@@ -60,7 +61,18 @@ export async function loadConfig(options: LoadOptions): Promise<LoadedConfig> {
   }
   const layers: Layers = { doc, env, flags: options.flags ?? {} };
   const { values, provenance } = layered(root, layers, configLeaves(), {});
-  return { root, inProject: found !== null, file, values, provenance, keys: configLeaves(), moduleFrom: null, moduleRoot: "", pack: null, layers };
+  return {
+    root,
+    inProject: found !== null,
+    file,
+    values,
+    provenance,
+    keys: configLeaves(),
+    moduleFrom: null,
+    moduleRoot: "",
+    pack: null,
+    layers,
+  };
 }
 
 function displayPath(cwd: string, file: string): string {
@@ -76,7 +88,24 @@ export function configLeaves(): Map<string, string> {
 }
 
 export { trustedSources, userConfigPath } from "./user.js";
-export { commandsNeedingConsent, fileHooks, packCommands, shownCommand, type CommandKind, type HookKey, type ProjectCommand } from "./consent-commands.js";
-export { allowForThisRun, consentState, listing, notAllowed, recordConsent, requireConsent, skippedLine, type ConsentState } from "./consent.js";
+export {
+  commandsNeedingConsent,
+  fileHooks,
+  packCommands,
+  shownCommand,
+  type CommandKind,
+  type HookKey,
+  type ProjectCommand,
+} from "./consent-commands.js";
+export {
+  allowForThisRun,
+  consentState,
+  listing,
+  notAllowed,
+  recordConsent,
+  requireConsent,
+  skippedLine,
+  type ConsentState,
+} from "./consent.js";
 export { consentFile, readConsent, writeConsent } from "./consent-store.js";
 export { coerce, valueAt } from "./keys.js";

@@ -44,11 +44,18 @@ export function coerce(raw: string, type: string, name: string): unknown {
   if (type === "integer" || type === "number") {
     const n = Number(raw);
     if (raw.trim() === "" || Number.isNaN(n) || (type === "integer" && !Number.isInteger(n))) {
-      throw new CodegenError(diag("CONFIG_INVALID", `${name} must be ${type === "integer" ? "a whole number" : "a number"}, got "${raw}"`), 2);
+      throw new CodegenError(
+        diag("CONFIG_INVALID", `${name} must be ${type === "integer" ? "a whole number" : "a number"}, got "${raw}"`),
+        2,
+      );
     }
     return n;
   }
-  if (type === "array") return raw.split(",").map((s) => s.trim()).filter(Boolean);
+  if (type === "array")
+    return raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (type === "object") {
     // An object-valued key (inputs) is given as kind=glob pairs separated by commas.
     return Object.fromEntries(raw.split(",").map((p) => p.split("=").map((s) => s.trim()) as [string, string]));
@@ -68,5 +75,7 @@ export function setDotted(target: object, key: string, value: unknown, prov: Map
 }
 
 export function valueAt(source: unknown, key: string): unknown {
-  return key.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), source);
+  return key
+    .split(".")
+    .reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), source);
 }

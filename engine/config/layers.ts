@@ -32,12 +32,18 @@ export interface Layers {
 }
 
 /** Values from every layer, lowest first: built-in, pack defaults, file, environment, flags. */
-export function layered(root: string, layers: Layers, keys: Map<string, string>, packDefaults: Record<string, unknown>): { values: CodegenConfig; provenance: Map<string, Layer> } {
+export function layered(
+  root: string,
+  layers: Layers,
+  keys: Map<string, string>,
+  packDefaults: Record<string, unknown>,
+): { values: CodegenConfig; provenance: Map<string, Layer> } {
   const values = defaults(root);
   const provenance = new Map<string, Layer>();
   const branch = (key: string): boolean => [...keys.keys()].some((k) => k.startsWith(key + "."));
   merge(values, structuredClone(packDefaults), "", provenance, "pack", branch);
-  if (layers.doc) merge(values, structuredClone(layers.doc.value) as Record<string, unknown>, "", provenance, "file", branch);
+  if (layers.doc)
+    merge(values, structuredClone(layers.doc.value) as Record<string, unknown>, "", provenance, "file", branch);
   for (const [key, raw] of Object.entries(envValues(layers.env, keys))) setDotted(values, key, raw, provenance, "env");
   for (const [key, raw] of Object.entries(layers.flags)) {
     if (raw !== undefined) setDotted(values, key, raw, provenance, "flag");
@@ -47,7 +53,14 @@ export function layered(root: string, layers: Layers, keys: Map<string, string>,
 }
 
 /** Mappings that hold keys are merged key by key; a leaf (a list, `inputs`, a map of dialects) is replaced whole. */
-function merge(target: object, source: Record<string, unknown>, prefix: string, prov: Map<string, Layer>, layer: Layer, branch: (key: string) => boolean): void {
+function merge(
+  target: object,
+  source: Record<string, unknown>,
+  prefix: string,
+  prov: Map<string, Layer>,
+  layer: Layer,
+  branch: (key: string) => boolean,
+): void {
   const t = target as Record<string, unknown>;
   for (const [k, v] of Object.entries(source)) {
     // Never a key anyone declares; assigning it would replace the prototype (the schema check reports it).

@@ -30,13 +30,26 @@ export async function applyPack(config: LoadedConfig, pack: Pack): Promise<Loade
       const from = layer === "file" ? "" : layer === "env" ? " (from the environment)" : " (from a flag)";
       const span = layer === "file" ? config.layers.doc?.spanAt(["module"]) : undefined;
       throw new CodegenError(
-        diag("CONFIG_MODULE", `module ${JSON.stringify(values.module)}${from} is not ${source.file}'s ${JSON.stringify(stated)}`, span, `the project's module is ${source.file}'s: remove this module key, or change ${source.file} to rename the module`),
+        diag(
+          "CONFIG_MODULE",
+          `module ${JSON.stringify(values.module)}${from} is not ${source.file}'s ${JSON.stringify(stated)}`,
+          span,
+          `the project's module is ${source.file}'s: remove this module key, or change ${source.file} to rename the module`,
+        ),
       );
     }
     values.module = stated;
     provenance.set("module", "project");
   }
-  return { ...config, values, provenance, keys, pack: pack.dir, moduleFrom: found && source ? join(found.dir, source.file).split(sep).join("/") : null, moduleRoot: found?.dir ?? "" };
+  return {
+    ...config,
+    values,
+    provenance,
+    keys,
+    pack: pack.dir,
+    moduleFrom: found && source ? join(found.dir, source.file).split(sep).join("/") : null,
+    moduleRoot: found?.dir ?? "",
+  };
 }
 
 /**
@@ -46,14 +59,23 @@ export async function applyPack(config: LoadedConfig, pack: Pack): Promise<Loade
  */
 function moduleOf(root: string, source: ModuleSource): { module: string; dir: string } | null {
   const own = statedModule(root, source.file, source.keyword);
-  if (own !== null || !source.upward || lstatOrNull(join(root, source.file))) return own === null ? null : { module: own, dir: "" };
+  if (own !== null || !source.upward || lstatOrNull(join(root, source.file)))
+    return own === null ? null : { module: own, dir: "" };
   // A one-shot gen's output folder may not exist yet.
   const real = existsSync(root) ? realpathSync(root) : resolve(root);
   for (let at = dirname(real); ; at = dirname(at)) {
     const file = join(at, source.file);
     const stat = lstatOrNull(file);
     if (stat) {
-      if (stat.isSymbolicLink()) throw new CodegenError(diag("PROJECT_FILE_LINK", `${file} is a symbolic link; codegen reads the module only from the file itself`, undefined, `replace ${file} with the file itself`));
+      if (stat.isSymbolicLink())
+        throw new CodegenError(
+          diag(
+            "PROJECT_FILE_LINK",
+            `${file} is a symbolic link; codegen reads the module only from the file itself`,
+            undefined,
+            `replace ${file} with the file itself`,
+          ),
+        );
       const stated = stat.isFile() ? statedIn(readFileSync(file), source.keyword) : null;
       if (stated === null) return null;
       const below = relative(at, real).split(sep).join("/");
@@ -70,13 +92,23 @@ function statedModule(root: string, file: string, keyword: string): string | nul
     bytes = readInside(root, file);
   } catch (e) {
     if (!(e instanceof LinkRefused)) throw e;
-    throw new CodegenError(diag("PROJECT_FILE_LINK", `${file} is a symbolic link; codegen reads the project's module only from a file of the project itself`, undefined, `replace ${file} with the file itself`));
+    throw new CodegenError(
+      diag(
+        "PROJECT_FILE_LINK",
+        `${file} is a symbolic link; codegen reads the project's module only from a file of the project itself`,
+        undefined,
+        `replace ${file} with the file itself`,
+      ),
+    );
   }
   return bytes ? statedIn(bytes, keyword) : null;
 }
 
 function statedIn(bytes: Buffer, keyword: string): string | null {
-  for (const line of bytes.subarray(0, 1 << 16).toString("utf8").split("\n")) {
+  for (const line of bytes
+    .subarray(0, 1 << 16)
+    .toString("utf8")
+    .split("\n")) {
     const words = line.trim().split(/\s+/);
     if (words[0] !== keyword || words[1] === undefined) continue;
     const word = words[1].replace(/^"(.*)"$/, "$1").replace(/^`(.*)`$/, "$1");

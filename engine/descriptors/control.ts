@@ -11,5 +11,8 @@ export function firstControlCharacter(text: string): { offset: number; what: str
   const m = CONTROL.exec(text);
   if (!m) return null;
   const code = m[0].charCodeAt(0);
-  return { offset: m.index, what: `control character U+${code.toString(16).toUpperCase().padStart(4, "0")}${code === 0 ? " (NUL)" : ""}` };
+  return {
+    offset: m.index,
+    what: `control character U+${code.toString(16).toUpperCase().padStart(4, "0")}${code === 0 ? " (NUL)" : ""}`,
+  };
 }

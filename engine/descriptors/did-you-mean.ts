@@ -33,7 +33,12 @@ export function closest(name: string, candidates: Iterable<string>): string | un
  * A hint naming the closest candidate, or undefined. `problems`: what the read found so far;
  * past SUGGESTED_PROBLEMS no search is made.
  */
-export function didYouMean(name: string, candidates: Iterable<string>, format: (s: string) => string = (s) => s, problems: readonly unknown[] = []): string | undefined {
+export function didYouMean(
+  name: string,
+  candidates: Iterable<string>,
+  format: (s: string) => string = (s) => s,
+  problems: readonly unknown[] = [],
+): string | undefined {
   if (problems.length >= SUGGESTED_PROBLEMS) return undefined;
   const hit = closest(name, candidates);
   return hit === undefined ? undefined : `did you mean ${format(hit)}?`;

@@ -31,7 +31,8 @@ export async function globMatcher(glob: string): Promise<PathMatcher> {
 
 /** The glob as a regular expression, or null when it uses more than `*`, `**`, `?` and `{a,b}`. */
 export function simpleGlob(glob: string): RegExp | null {
-  if (glob === "" || /[[\]()!+@\\]/.test(glob) || glob.startsWith("/") || glob.endsWith("/") || glob.includes("//")) return null;
+  if (glob === "" || /[[\]()!+@\\]/.test(glob) || glob.startsWith("/") || glob.endsWith("/") || glob.includes("//"))
+    return null;
   const alternatives = expandBraces(glob);
   if (!alternatives) return null;
   const sources: string[] = [];
@@ -61,7 +62,7 @@ function expandBraces(glob: string): string[] | null {
 }
 
 const NAME_CHAR = "[^/]";
-const escape = (c: string): string => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegex = (c: string): string => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function segmentsSource(segments: string[]): string | null {
   let source = "";
@@ -84,6 +85,6 @@ function segmentSource(seg: string): string {
   // A name made of wildcards only never matches the empty name; one starting with a wildcard never a hidden one.
   let source = /^[*?]/.test(seg) ? "(?!\\.)" : "";
   if (/^\*+$/.test(seg)) source += `(?=${NAME_CHAR})`;
-  for (const c of seg) source += c === "*" ? `${NAME_CHAR}*` : c === "?" ? NAME_CHAR : escape(c);
+  for (const c of seg) source += c === "*" ? `${NAME_CHAR}*` : c === "?" ? NAME_CHAR : escapeRegex(c);
   return source;
 }

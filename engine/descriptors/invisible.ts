@@ -84,7 +84,8 @@ function scan(text: string, skipApiText: boolean): { offset: number; what: strin
     // Every format character lies above U+00AC: ASCII text is passed over at once.
     if (c < 0xad || (i === 0 && c === 0xfeff)) continue;
     const code = text.codePointAt(i)!;
-    if (FORMAT.test(String.fromCodePoint(code))) return { offset: i, what: `invisible format character ${describeFormatCharacter(code)}` };
+    if (FORMAT.test(String.fromCodePoint(code)))
+      return { offset: i, what: `invisible format character ${describeFormatCharacter(code)}` };
     if (code > 0xffff) i++;
   }
   return null;

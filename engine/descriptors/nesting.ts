@@ -15,7 +15,10 @@ export const PREFIX_CHAIN_LIMIT = 32;
  * the map's); `{` and `(` start a fresh one, and so does any other character.
  */
 export function tooDeep(text: string): { offset: number; what: string } | null {
-  const prefixes = (offset: number) => ({ offset, what: `more than ${PREFIX_CHAIN_LIMIT} type prefixes ([], [N], * or map[K]) in a row` });
+  const prefixes = (offset: number) => ({
+    offset,
+    what: `more than ${PREFIX_CHAIN_LIMIT} type prefixes ([], [N], * or map[K]) in a row`,
+  });
   let chain = 0;
   // The chain at each open bracket (the bracket's character code first), to resume after a `]`.
   const open: Array<{ bracket: number; chain: number }> = [];
@@ -73,7 +76,13 @@ function isMapKeyword(text: string, i: number): boolean {
 }
 
 function isWordChar(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code > 0x7f;
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    code === 0x5f ||
+    code > 0x7f
+  );
 }
 
 /** `/\s/.test(c)` for one character, without running a regular expression for the ASCII ones (nearly all). */

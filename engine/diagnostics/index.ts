@@ -69,11 +69,15 @@ export function sourceLines(source: string): string[] {
 export function excerptOf(lines: readonly string[], span: SourceSpan): string {
   const lineText = lines[span.line - 1];
   if (lineText === undefined) return "";
-  const width = span.endLine === span.line && span.endColumn && span.endColumn > span.column ? span.endColumn - span.column : 1;
+  const width =
+    span.endLine === span.line && span.endColumn && span.endColumn > span.column ? span.endColumn - span.column : 1;
   // A long line is cut to a window around the column, so the caret still points at it.
   const MAX = 120;
   const from = lineText.length > MAX ? Math.max(0, Math.min(span.column - 1 - MAX / 2, lineText.length - MAX)) : 0;
-  const shown = lineText.length > MAX ? `${from > 0 ? "…" : ""}${lineText.slice(from, from + MAX)}${from + MAX < lineText.length ? "…" : ""}` : lineText;
+  const shown =
+    lineText.length > MAX
+      ? `${from > 0 ? "…" : ""}${lineText.slice(from, from + MAX)}${from + MAX < lineText.length ? "…" : ""}`
+      : lineText;
   const lead = from > 0 ? 1 : 0;
   const pad = (" ".repeat(lead) + lineText.slice(from, span.column - 1)).replace(/[^\t]/g, " ");
   return `  ${shown}\n  ${pad}${"^".repeat(Math.max(1, Math.min(width, MAX)))}`;
@@ -106,7 +110,8 @@ export function orderDiagnostics(list: Diagnostic[]): Diagnostic[] {
   });
   const fileOrder = new Map<string, number>();
   for (const d of unique) if (d.span && !fileOrder.has(d.span.file)) fileOrder.set(d.span.file, fileOrder.size);
-  const rank = (d: Diagnostic): [number, number, number] => (d.span ? [fileOrder.get(d.span.file) ?? 0, d.span.line, d.span.column] : [-1, 0, 0]);
+  const rank = (d: Diagnostic): [number, number, number] =>
+    d.span ? [fileOrder.get(d.span.file) ?? 0, d.span.line, d.span.column] : [-1, 0, 0];
   return unique
     .map((d, i) => ({ d, i, r: rank(d) }))
     .sort((a, b) => a.r[0] - b.r[0] || a.r[1] - b.r[1] || a.r[2] - b.r[2] || a.i - b.i)

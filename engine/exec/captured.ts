@@ -12,7 +12,11 @@ export interface Captured {
   failure: string | null;
 }
 
-export async function captured(cmd: string, args: string[], options: { cwd: string; env?: Record<string, string>; timeout?: number; interleave: boolean }): Promise<Captured> {
+export async function captured(
+  cmd: string,
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; timeout?: number; interleave: boolean },
+): Promise<Captured> {
   // Loaded on first use: the replay of a plain gen (cli/replay.ts) imports this folder and runs nothing.
   const { spawn } = await import("node:child_process");
   return new Promise((resolve) => {
@@ -21,7 +25,11 @@ export async function captured(cmd: string, args: string[], options: { cwd: stri
     let child;
     try {
       // Variables given are added to the environment, as for any program the user runs.
-      child = spawn(cmd, args, { cwd: options.cwd, env: options.env ? { ...process.env, ...options.env } : process.env, stdio: ["ignore", "pipe", options.interleave ? "pipe" : "ignore"] });
+      child = spawn(cmd, args, {
+        cwd: options.cwd,
+        env: options.env ? { ...process.env, ...options.env } : process.env,
+        stdio: ["ignore", "pipe", options.interleave ? "pipe" : "ignore"],
+      });
     } catch (e) {
       resolve({ exitCode: 1, stdout: "", failure: `cannot run (${(e as Error).message})` });
       return;
@@ -40,7 +48,9 @@ export async function captured(cmd: string, args: string[], options: { cwd: stri
     child.on("close", (code, signal) => {
       if (timer) clearTimeout(timer);
       if (code === null && !failure) failure = `killed by ${signal ?? "a signal"}`;
-      const stdout = Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+      const stdout = Buffer.concat(chunks)
+        .toString("utf8")
+        .replace(/\r?\n$/, "");
       resolve({ exitCode: code ?? 1, stdout, failure });
     });
   });

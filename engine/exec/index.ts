@@ -25,7 +25,10 @@ export async function runHook(command: string, cwd: string, label: string, span?
     child.on("close", (code, signal) => resolve({ code, signal }));
   });
   if (ended.code !== 0) {
-    throw new CodegenError(diag("HOOK_FAILED", `${label} hook "${command}" exited with ${ended.code ?? ended.signal ?? "an error"}`, span), ended.code ?? 1);
+    throw new CodegenError(
+      diag("HOOK_FAILED", `${label} hook "${command}" exited with ${ended.code ?? ended.signal ?? "an error"}`, span),
+      ended.code ?? 1,
+    );
   }
 }
 

@@ -12,7 +12,8 @@ import { runForOutput } from "./run-for-output.js";
 const TIMEOUT_MS = 180_000;
 
 /** Variables that say where a shell session is, not where anything is installed. */
-const SESSION = /^(?:PWD|OLDPWD|SHLVL|_|TERM|TERM_.*|COLORTERM|COLUMNS|LINES|SSH_.*|DISPLAY|WINDOWID|TMUX.*|LS_COLORS|PS[1-4]|PROMPT_COMMAND|INIT_CWD|npm_.*|FORCE_COLOR|NO_COLOR)$/;
+const SESSION =
+  /^(?:PWD|OLDPWD|SHLVL|_|TERM|TERM_.*|COLORTERM|COLUMNS|LINES|SSH_.*|DISPLAY|WINDOWID|TMUX.*|LS_COLORS|PS[1-4]|PROMPT_COMMAND|INIT_CWD|npm_.*|FORCE_COLOR|NO_COLOR)$/;
 
 /** The environment a command's answer may depend on, sorted. */
 function lasting(env: NodeJS.ProcessEnv): Array<[string, string]> {
@@ -22,7 +23,11 @@ function lasting(env: NodeJS.ProcessEnv): Array<[string, string]> {
 }
 
 /** Standard output of `argv` (null when it failed); `fresh` runs it even when an answer is kept. */
-export async function rememberedOutput(argv: string[], env: Record<string, string>, fresh: boolean): Promise<{ stdout: string; cached: boolean } | null> {
+export async function rememberedOutput(
+  argv: string[],
+  env: Record<string, string>,
+  fresh: boolean,
+): Promise<{ stdout: string; cached: boolean } | null> {
   const key = memoKey("command-cache", [JSON.stringify([argv, env, lasting(process.env)])]);
   const kept = fresh ? null : recall("command-cache", key);
   if (kept) return { stdout: kept.toString("utf8"), cached: true };

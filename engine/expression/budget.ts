@@ -119,12 +119,17 @@ export function checkNow(): void {
   budget.countdown = EVERY;
   const signal = pendingSignal();
   if (signal) throw new SignalStop(signal);
-  if (performance.now() > budget.deadline) throw new BudgetExceeded("timeMs", `evaluation ran longer than ${budget.limits.timeMs / 1000} s`);
+  if (performance.now() > budget.deadline)
+    throw new BudgetExceeded("timeMs", `evaluation ran longer than ${budget.limits.timeMs / 1000} s`);
 }
 
 /** Whether an error (or one liquidjs wrapped) is a budget or a signal stop, which no fallback may retry. */
 export function stopOf(e: unknown): BudgetExceeded | SignalStop | null {
-  for (let err = e, i = 0; err && typeof err === "object" && i < 5; err = (err as { originalError?: unknown }).originalError, i++) {
+  for (
+    let err = e, i = 0;
+    err && typeof err === "object" && i < 5;
+    err = (err as { originalError?: unknown }).originalError, i++
+  ) {
     if (err instanceof BudgetExceeded || err instanceof SignalStop) return err;
   }
   return null;

@@ -62,4 +62,3 @@ export function pattern(v: unknown): string | RegexValue {
 export function arity(args: unknown[], min: number, max: number): void {
   if (args.length < min || args.length > max) throw new Unsupported("argument count");
 }
-

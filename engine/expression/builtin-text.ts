@@ -6,7 +6,8 @@ import { isFunction, sequence, stringOf, Unsupported } from "./values.js";
 
 /** `$0`, `$1`… and `$$` of a regex replacement string, as jsonata reads them. */
 function substitute(replacement: string, m: RegexMatch): string {
-  if (m.groups.length >= 10 && /\$[1-9]/.test(replacement)) throw new Unsupported("a replacement naming group 10 or later");
+  if (m.groups.length >= 10 && /\$[1-9]/.test(replacement))
+    throw new Unsupported("a replacement naming group 10 or later");
   return replacement.replace(/\$(\$|[0-9]?)/g, (_whole, what: string) => {
     if (what === "$") return "$";
     if (what === "") return "$";
@@ -75,7 +76,8 @@ export const TEXT_FUNCTIONS: Record<string, Builtin> = {
     const s = str(all[0]);
     let start = num(all[1]);
     const length = optionalNumber(all[2], all.length > 2);
-    if (start === undefined || !Number.isInteger(start) || (length !== undefined && !Number.isInteger(length))) throw new Unsupported("$substring bounds");
+    if (start === undefined || !Number.isInteger(start) || (length !== undefined && !Number.isInteger(length)))
+      throw new Unsupported("$substring bounds");
     if (s === undefined) return undefined;
     const chars = Array.from(s);
     if (chars.length + start < 0) start = 0;
@@ -164,4 +166,9 @@ export const TEXT_FUNCTIONS: Record<string, Builtin> = {
 };
 
 /** The functions that take a regex literal as a pattern. */
-export const PATTERN_FUNCTIONS: ReadonlySet<Builtin> = new Set([TEXT_FUNCTIONS["contains"]!, TEXT_FUNCTIONS["split"]!, TEXT_FUNCTIONS["replace"]!, TEXT_FUNCTIONS["match"]!]);
+export const PATTERN_FUNCTIONS: ReadonlySet<Builtin> = new Set([
+  TEXT_FUNCTIONS["contains"]!,
+  TEXT_FUNCTIONS["split"]!,
+  TEXT_FUNCTIONS["replace"]!,
+  TEXT_FUNCTIONS["match"]!,
+]);

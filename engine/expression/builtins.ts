@@ -7,7 +7,18 @@
 import { callFunction, callWith, arityOf } from "./call.js";
 import { arity, fn, list, num, withContext, type Builtin } from "./builtin-args.js";
 import { TEXT_FUNCTIONS } from "./builtin-text.js";
-import { append, deepEqual, field, isFunction, isNumber, isSequence, mergeSort, sequence, truthy, Unsupported } from "./values.js";
+import {
+  append,
+  deepEqual,
+  field,
+  isFunction,
+  isNumber,
+  isSequence,
+  mergeSort,
+  sequence,
+  truthy,
+  Unsupported,
+} from "./values.js";
 
 export { NO_CONTEXT, type Builtin } from "./builtin-args.js";
 export { PATTERN_FUNCTIONS } from "./builtin-text.js";
@@ -42,7 +53,8 @@ const table: Record<string, Builtin> = {
     if (objects === undefined) return undefined;
     const out: Record<string, unknown> = {};
     for (const o of objects) {
-      if (o === null || typeof o !== "object" || Array.isArray(o) || isFunction(o)) throw new Unsupported("$merge of a non-object");
+      if (o === null || typeof o !== "object" || Array.isArray(o) || isFunction(o))
+        throw new Unsupported("$merge of a non-object");
       for (const k of Object.keys(o)) out[k] = (o as Record<string, unknown>)[k];
     }
     return out;
@@ -209,11 +221,12 @@ function numbers(v: unknown): number[] | undefined {
 
 export const BUILTINS: ReadonlyMap<string, Builtin> = new Map(Object.entries({ ...table, ...TEXT_FUNCTIONS }));
 
-
 /** Every function jsonata 2 defines; the ones not in BUILTINS are left to jsonata. */
 export const JSONATA_FUNCTIONS: ReadonlySet<string> = new Set(
-  ("sum count max min average string substring substringBefore substringAfter lowercase uppercase length trim pad match contains replace split join " +
+  (
+    "sum count max min average string substring substringBefore substringAfter lowercase uppercase length trim pad match contains replace split join " +
     "formatNumber formatBase formatInteger parseInteger number floor ceil round abs sqrt power random boolean not map zip filter single reduce sift keys " +
     "lookup append exists spread merge reverse each error assert type sort shuffle distinct base64encode base64decode encodeUrlComponent encodeUrl " +
-    "decodeUrlComponent decodeUrl eval toMillis fromMillis clone now millis").split(" "),
+    "decodeUrlComponent decodeUrl eval toMillis fromMillis clone now millis"
+  ).split(" "),
 );

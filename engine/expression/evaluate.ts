@@ -131,13 +131,15 @@ function tailCall(node: Node | undefined): boolean {
 /** A tail call's own value, untouched by the node around it. */
 function untouchedTail(node: Node, tail: Node): Code {
   // jsonata would filter, group or keep the thunk function itself: left to jsonata.
-  if (node.predicate || node.group || node.keepArray) return unsupported("a stage on a block or condition ending in a tail call");
+  if (node.predicate || node.group || node.keepArray)
+    return unsupported("a stage on a block or condition ending in a tail call");
   return compile(tail);
 }
 
 function conditionCode(node: Node): Code {
   const condition = compile(node.condition!);
-  const branch = (b: Node | undefined): Code => (tailCall(b) ? untouchedTail(node, b!) : withStages(node, b ? compile(b) : () => undefined));
+  const branch = (b: Node | undefined): Code =>
+    tailCall(b) ? untouchedTail(node, b!) : withStages(node, b ? compile(b) : () => undefined);
   const then = branch(node.then);
   const otherwise = branch(node.else);
   return (input, env) => (truthy(condition(input, env)) ? then(input, env) : otherwise(input, env));
@@ -166,7 +168,8 @@ function lambdaCode(node: Node): Code {
   // the whole expression when a call throws (index.ts).
   const enter = (): void => {
     tick();
-    if (++budget.depth > budget.limits.depth) throw new BudgetExceeded("depth", `functions nested deeper than ${budget.limits.depth} calls`);
+    if (++budget.depth > budget.limits.depth)
+      throw new BudgetExceeded("depth", `functions nested deeper than ${budget.limits.depth} calls`);
   };
   return (input, env) => {
     const info: LambdaInfo = {
@@ -208,14 +211,19 @@ function procedureCode(procedure: Node): Code {
  */
 function callCode(node: Node, chained: true, inThunk: boolean): (input: unknown, env: Frame, first: unknown) => unknown;
 function callCode(node: Node, chained: false, inThunk: boolean): Code;
-function callCode(node: Node, chained: boolean, inThunk: boolean): (input: unknown, env: Frame, first: unknown) => unknown {
+function callCode(
+  node: Node,
+  chained: boolean,
+  inThunk: boolean,
+): (input: unknown, env: Frame, first: unknown) => unknown {
   const procedure = procedureCode(node.procedure!);
   const args: Arg[] = (node.arguments ?? []).map((a) => {
     const plainRegex = a.type === "regex" && !a.predicate && !a.group && !a.keepArray;
     if (!plainRegex) return compile(a);
     const regex = a.value as RegExp;
     return (_input, _env, patterns) => {
-      if (!patterns) throw new Unsupported("a regex given to a function other than $contains, $split, $replace, $match");
+      if (!patterns)
+        throw new Unsupported("a regex given to a function other than $contains, $split, $replace, $match");
       return new RegexValue(regex);
     };
   });
@@ -236,12 +244,16 @@ type Arg = (input: unknown, env: Frame, patterns: boolean) => unknown;
  * A call's argument list, in order (the value before `~>` first): made at its size for the usual
  * counts, since a list grown from empty was the evaluator's largest allocation.
  */
-function argumentList(args: Arg[], chained: boolean): (input: unknown, env: Frame, patterns: boolean, first: unknown) => unknown[] {
+function argumentList(
+  args: Arg[],
+  chained: boolean,
+): (input: unknown, env: Frame, patterns: boolean, first: unknown) => unknown[] {
   const [a, b, c] = args;
   if (!chained && args.length === 0) return () => [];
   if (!chained && args.length === 1) return (input, env, p) => [a!(input, env, p)];
   if (!chained && args.length === 2) return (input, env, p) => [a!(input, env, p), b!(input, env, p)];
-  if (!chained && args.length === 3) return (input, env, p) => [a!(input, env, p), b!(input, env, p), c!(input, env, p)];
+  if (!chained && args.length === 3)
+    return (input, env, p) => [a!(input, env, p), b!(input, env, p), c!(input, env, p)];
   if (chained && args.length === 0) return (_input, _env, _p, first) => [first];
   if (chained && args.length === 1) return (input, env, p, first) => [first, a!(input, env, p)];
   if (chained && args.length === 2) return (input, env, p, first) => [first, a!(input, env, p), b!(input, env, p)];
@@ -254,9 +266,11 @@ function argumentList(args: Arg[], chained: boolean): (input: unknown, env: Fram
 
 /** A thunk's body is a call (jsonata's parser makes thunks of calls only); anything else goes to jsonata. */
 function thunkCode(body: Node): Code {
-  if (body.type !== "function" || body.predicate || body.group || body.keepArray) return unsupported("a thunk that is not a plain call");
+  if (body.type !== "function" || body.predicate || body.group || body.keepArray)
+    return unsupported("a thunk that is not a plain call");
   // jsonata's trampoline hands $sort its comparator unwrapped, and $sort then fails.
-  if (body.procedure?.type === "variable" && body.procedure.value === "sort" && (body.arguments?.length ?? 0) > 1) return unsupported("$sort with a comparator in tail position");
+  if (body.procedure?.type === "variable" && body.procedure.value === "sort" && (body.arguments?.length ?? 0) > 1)
+    return unsupported("$sort with a comparator in tail position");
   // Its value is the call's as it is: jsonata's trampoline does not unwrap it (the caller does).
   return callCode(body, false, true);
 }

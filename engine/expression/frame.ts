@@ -23,7 +23,8 @@ export class Frame {
     if (params.length === 0) return frame;
     frame.names = params;
     frame.sharedNames = true;
-    frame.values = params.length === 1 ? [args[0]] : params.length === 2 ? [args[0], args[1]] : params.map((_, i) => args[i]);
+    frame.values =
+      params.length === 1 ? [args[0]] : params.length === 2 ? [args[0], args[1]] : params.map((_, i) => args[i]);
     return frame;
   }
 
@@ -52,7 +53,7 @@ export class Frame {
         const at = f.names.indexOf(name);
         if (at >= 0) return f.values![at];
       }
-      if (f.bindings && Object.prototype.hasOwnProperty.call(f.bindings, name)) return f.bindings[name];
+      if (f.bindings && Object.hasOwn(f.bindings, name)) return f.bindings[name];
     }
     return UNBOUND;
   }

@@ -20,7 +20,20 @@ export { JSONATA_FUNCTIONS } from "./builtins.js";
 export { isFunction } from "./values.js";
 import { flag, isSequence, sequence } from "./values.js";
 import { budget, BudgetExceeded, checkNow, SignalStop, stopOf } from "./budget.js";
-export { BudgetExceeded, DEFAULT_LIMITS, endBudget, LIMIT_ENV, limitsFrom, SignalStop, startBudget, stopOf, tick, budget, withoutClock, type Limits } from "./budget.js";
+export {
+  BudgetExceeded,
+  DEFAULT_LIMITS,
+  endBudget,
+  LIMIT_ENV,
+  limitsFrom,
+  SignalStop,
+  startBudget,
+  stopOf,
+  tick,
+  budget,
+  withoutClock,
+  type Limits,
+} from "./budget.js";
 export { enterEvaluation, watchSignals } from "./signal-flag.js";
 
 export type JsonataExpression = ReturnType<typeof jsonata>;
@@ -67,7 +80,8 @@ export function evaluateNow(c: Compiled, input: unknown, bindings: Record<string
   } catch (e) {
     budget.depth = depth;
     // A stack overflow is deep recursion, which jsonata would only repeat more slowly.
-    if (e instanceof RangeError && /call stack/.test(e.message)) throw new BudgetExceeded("depth", `functions nested too deep (the stack ran out)`);
+    if (e instanceof RangeError && /call stack/.test(e.message))
+      throw new BudgetExceeded("depth", `functions nested too deep (the stack ran out)`);
     if (e instanceof BudgetExceeded || e instanceof SignalStop) throw e;
     evaluations.jsonata++;
     evaluations.lastLeft = `${(e as Error).message}: ${oneLine(c.source)}`;
@@ -88,7 +102,10 @@ export function evaluateExpression(c: Compiled, input: unknown, bindings: Record
       // jsonata's guardrails (JSONATA_GUARDS) stopped it: say which budget, or the signal.
       if ((e as { code?: unknown }).code === "D1011") {
         checkNow();
-        throw new BudgetExceeded("depth", `expressions nested deeper than ${budget.limits.depth * JSONATA_NODES_PER_CALL} (jsonata counts nodes)`);
+        throw new BudgetExceeded(
+          "depth",
+          `expressions nested deeper than ${budget.limits.depth * JSONATA_NODES_PER_CALL} (jsonata counts nodes)`,
+        );
       }
       throw stopOf(e) ?? e;
     }

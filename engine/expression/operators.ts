@@ -22,11 +22,21 @@ export function binaryCode(node: Node, compile: Compile): Code {
     case "*":
     case "/":
     case "%": {
-      const apply = op === "+" ? (a: number, b: number) => a + b : op === "-" ? (a: number, b: number) => a - b : op === "*" ? (a: number, b: number) => a * b : op === "/" ? (a: number, b: number) => a / b : (a: number, b: number) => a % b;
+      const apply =
+        op === "+"
+          ? (a: number, b: number) => a + b
+          : op === "-"
+            ? (a: number, b: number) => a - b
+            : op === "*"
+              ? (a: number, b: number) => a * b
+              : op === "/"
+                ? (a: number, b: number) => a / b
+                : (a: number, b: number) => a % b;
       return (input, env) => {
         const lhs = left(input, env);
         const rhs = right(input, env);
-        if ((lhs !== undefined && !isNumber(lhs)) || (rhs !== undefined && !isNumber(rhs))) throw new Unsupported("arithmetic on a non-number");
+        if ((lhs !== undefined && !isNumber(lhs)) || (rhs !== undefined && !isNumber(rhs)))
+          throw new Unsupported("arithmetic on a non-number");
         if (lhs === undefined || rhs === undefined) return undefined;
         const r = apply(lhs, rhs);
         if (!Number.isFinite(r)) throw new Unsupported("non-finite result");
@@ -49,7 +59,14 @@ export function binaryCode(node: Node, compile: Compile): Code {
     case "<=":
     case ">":
     case ">=": {
-      const compare = op === "<" ? (a: number, b: number) => a < b : op === "<=" ? (a: number, b: number) => a <= b : op === ">" ? (a: number, b: number) => a > b : (a: number, b: number) => a >= b;
+      const compare =
+        op === "<"
+          ? (a: number, b: number) => a < b
+          : op === "<="
+            ? (a: number, b: number) => a <= b
+            : op === ">"
+              ? (a: number, b: number) => a > b
+              : (a: number, b: number) => a >= b;
       const comparable = (v: unknown): boolean => v === undefined || typeof v === "string" || isNumber(v);
       return (input, env) => {
         const lhs = left(input, env);
@@ -78,7 +95,8 @@ export function binaryCode(node: Node, compile: Compile): Code {
       return (input, env) => {
         const lhs = left(input, env);
         const rhs = right(input, env);
-        if ((lhs !== undefined && !Number.isInteger(lhs)) || (rhs !== undefined && !Number.isInteger(rhs))) throw new Unsupported("range bounds");
+        if ((lhs !== undefined && !Number.isInteger(lhs)) || (rhs !== undefined && !Number.isInteger(rhs)))
+          throw new Unsupported("range bounds");
         if (lhs === undefined || rhs === undefined) return undefined;
         const [from, to] = [lhs as number, rhs as number];
         if (from > to) return undefined;

@@ -8,7 +8,18 @@ import type { Code, Compile } from "./code.js";
 import { BuiltinRef, variableCode } from "./variables.js";
 import type { Frame } from "./frame.js";
 import { tick } from "./budget.js";
-import { append, field, flag, isNumber, isSequence, mergeSort, sequence, truthy, Unsupported, type Sequence } from "./values.js";
+import {
+  append,
+  field,
+  flag,
+  isNumber,
+  isSequence,
+  mergeSort,
+  sequence,
+  truthy,
+  Unsupported,
+  type Sequence,
+} from "./values.js";
 
 /** A stage over a value already computed: a predicate, a group-by. */
 type Over = (value: unknown, env: Frame) => unknown;
@@ -17,7 +28,9 @@ export function pathCode(node: Node, compile: Compile): Code {
   const steps = node.steps!;
   const quick = !node.keepSingletonArray && !node.group && !node.predicate ? walkCode(steps) : null;
   const fromInput = steps[0]!.type !== "variable";
-  const stepCodes = steps.map((s, i) => (i === 0 && s.consarray ? firstArrayCode(s, node, compile) : stepCode(s, i === steps.length - 1, compile)));
+  const stepCodes = steps.map((s, i) =>
+    i === 0 && s.consarray ? firstArrayCode(s, node, compile) : stepCode(s, i === steps.length - 1, compile),
+  );
   const keepSingletonArray = node.keepSingletonArray === true;
   const group = node.group ? groupCode(node.group.lhs, compile) : null;
   return (input, env) => {
@@ -184,9 +197,18 @@ export function filterCode(predicate: Node, compile: Compile): Over {
  * same as evaluating it per item.)
  */
 function readsNoItem(node: Node): boolean {
-  const plain = (n: Node): boolean => !n.stages && !n.predicate && !n.group && !n.keepArray && !n.focus && !n.index && !n.tuple;
-  const fromVariable = (n: Node | undefined): boolean => n !== undefined && n.type === "variable" && n.value !== "" && plain(n);
-  return plain(node) && (fromVariable(node) || (node.type === "path" && !node.keepSingletonArray && fromVariable(node.steps?.[0]) && node.steps!.slice(1).every((s) => s.type === "name" && plain(s))));
+  const plain = (n: Node): boolean =>
+    !n.stages && !n.predicate && !n.group && !n.keepArray && !n.focus && !n.index && !n.tuple;
+  const fromVariable = (n: Node | undefined): boolean =>
+    n !== undefined && n.type === "variable" && n.value !== "" && plain(n);
+  return (
+    plain(node) &&
+    (fromVariable(node) ||
+      (node.type === "path" &&
+        !node.keepSingletonArray &&
+        fromVariable(node.steps?.[0]) &&
+        node.steps!.slice(1).every((s) => s.type === "name" && plain(s))))
+  );
 }
 
 /**
@@ -269,7 +291,8 @@ function sortCode(node: Node, compile: Compile): (items: unknown[], env: Frame) 
           return true;
         }
         if (y === undefined) return false;
-        if (!((typeof x === "string" || typeof x === "number") && typeof x === typeof y)) throw new Unsupported("sort key type");
+        if (!((typeof x === "string" || typeof x === "number") && typeof x === typeof y))
+          throw new Unsupported("sort key type");
         if (x === y) continue;
         const c = (x as number) < (y as number) ? -1 : 1;
         return (term.descending ? -c : c) === 1;

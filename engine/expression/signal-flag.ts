@@ -117,7 +117,8 @@ export function enterEvaluation(): void {
  */
 export function leaveEvaluation(): void {
   if (flag === null) return;
-  if (Atomics.compareExchange(flag, EVALUATING, INSIDE, OUTSIDE) === ENDING) Atomics.wait(flag, EVALUATING, ENDING, 2000);
+  if (Atomics.compareExchange(flag, EVALUATING, INSIDE, OUTSIDE) === ENDING)
+    Atomics.wait(flag, EVALUATING, ENDING, 2000);
   Atomics.store(flag, EVALUATING, OUTSIDE);
   worker?.unref();
 }
@@ -137,7 +138,8 @@ export function watchSignals(): void {
       if (flag !== null && Atomics.load(flag, EVALUATING) === ENDING) process.kill(process.pid, signal);
       leaveEvaluation();
       // Said as when a budget check stops evaluation (cli/errors.ts): no write had begun.
-      if (flag !== null && Atomics.load(flag, ENDED) === 1) process.stderr.write(`codegen: interrupted by ${signal}; nothing was written\n`);
+      if (flag !== null && Atomics.load(flag, ENDED) === 1)
+        process.stderr.write(`codegen: interrupted by ${signal}; nothing was written\n`);
       if (process.listenerCount(signal) === 1) process.exit(128 + NUMBERS[signal]!);
     });
   }
@@ -147,7 +149,12 @@ export function watchSignals(): void {
   const shared = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
   let thread: Worker;
   try {
-    thread = new Worker(WORKER, { eval: true, workerData: { flag: shared, signals: Object.values(NUMBERS) }, stdout: false, stderr: false });
+    thread = new Worker(WORKER, {
+      eval: true,
+      workerData: { flag: shared, signals: Object.values(NUMBERS) },
+      stdout: false,
+      stderr: false,
+    });
   } catch {
     return; // no worker threads: the time budget still ends evaluation
   }

@@ -24,7 +24,10 @@ export function isSequence(v: unknown): v is Sequence {
 }
 
 export function isFunction(v: unknown): boolean {
-  return typeof v === "function" || (typeof v === "object" && v !== null && (v as { _jsonata_lambda?: unknown })._jsonata_lambda === true);
+  return (
+    typeof v === "function" ||
+    (typeof v === "object" && v !== null && (v as { _jsonata_lambda?: unknown })._jsonata_lambda === true)
+  );
 }
 
 export function isNumber(v: unknown): v is number {
@@ -65,7 +68,9 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return ka.every(
+    (k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
 }
 
 /** $string: strings as they are, numbers to 15 significant digits, the rest as JSON (functions as ""). */
@@ -75,7 +80,11 @@ export function stringOf(v: unknown): string | undefined {
   if (isFunction(v)) return "";
   if (typeof v === "number" && !Number.isFinite(v)) throw new Unsupported("non-finite number");
   return JSON.stringify(v, (_key, value: unknown) =>
-    typeof value === "number" && Number.isFinite(value) ? Number(value.toPrecision(15)) : isFunction(value) ? "" : value,
+    typeof value === "number" && Number.isFinite(value)
+      ? Number(value.toPrecision(15))
+      : isFunction(value)
+        ? ""
+        : value,
   );
 }
 
@@ -91,7 +100,8 @@ export function field(input: unknown, key: string): unknown {
     }
     return out;
   }
-  if (input !== null && typeof input === "object" && !isFunction(input) && Object.prototype.hasOwnProperty.call(input, key)) return (input as Record<string, unknown>)[key];
+  if (input !== null && typeof input === "object" && !isFunction(input) && Object.hasOwn(input, key))
+    return (input as Record<string, unknown>)[key];
   return undefined;
 }
 

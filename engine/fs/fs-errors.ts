@@ -16,7 +16,18 @@ export function systemRefusal(e: unknown, cwd = process.cwd()): Diagnostic | nul
   const path = err.path ? relative(cwd, err.path) || "." : null;
   const where = path ? ` ${path}` : "";
   const action = err.syscall ? `${err.syscall}${where}` : `use${where}`;
-  if (FULL.has(code)) return diag("NO_SPACE", `cannot ${action}: the disk is full (${code})`, undefined, "free some space (or raise the quota), then run again; the files codegen had not finished writing were left as they were");
+  if (FULL.has(code))
+    return diag(
+      "NO_SPACE",
+      `cannot ${action}: the disk is full (${code})`,
+      undefined,
+      "free some space (or raise the quota), then run again; the files codegen had not finished writing were left as they were",
+    );
   const why = code === "EROFS" ? "the file system is read-only" : "permission denied";
-  return diag("NO_PERMISSION", `cannot ${action}: ${why} (${code})`, undefined, `make ${path ?? "the project folder and its .codegen folder"} writable by you (or run codegen as the user who owns it), then run again`);
+  return diag(
+    "NO_PERMISSION",
+    `cannot ${action}: ${why} (${code})`,
+    undefined,
+    `make ${path ?? "the project folder and its .codegen folder"} writable by you (or run codegen as the user who owns it), then run again`,
+  );
 }

@@ -13,7 +13,9 @@ import { LinkRefused, readInside } from "./path-policy.js";
  * counts); null when absent. A link on the way, or a file in no root, is PACK_UNSAFE_FILE naming `shown`.
  */
 export function readPackFile(roots: readonly string[], file: string, shown: string = file): Buffer | null {
-  const root = roots.filter((r) => file.startsWith(r.endsWith(sep) ? r : r + sep)).sort((a, b) => b.length - a.length)[0];
+  const root = roots
+    .filter((r) => file.startsWith(r.endsWith(sep) ? r : r + sep))
+    .sort((a, b) => b.length - a.length)[0];
   if (root === undefined) throw unsafe(shown, `${shown} is not inside the pack`);
   try {
     return readInside(root, relative(root, file).split(sep).join("/"));
@@ -32,5 +34,12 @@ export function readPackText(roots: readonly string[], file: string, shown?: str
 export const layersOf = (dirs: readonly string[]): string[] => dirs.map((d) => dirname(d));
 
 function unsafe(shown: string, why: string): CodegenError {
-  return new CodegenError(diag("PACK_UNSAFE_FILE", `cannot read ${shown}: ${why}; codegen never reads a pack's files through links; nothing was written`, undefined, "a pack's files must be regular files inside the pack; ask its author to replace the link with the file"));
+  return new CodegenError(
+    diag(
+      "PACK_UNSAFE_FILE",
+      `cannot read ${shown}: ${why}; codegen never reads a pack's files through links; nothing was written`,
+      undefined,
+      "a pack's files must be regular files inside the pack; ask its author to replace the link with the file",
+    ),
+  );
 }

@@ -76,9 +76,26 @@ export class PathPolicy {
    * `what` says whose path it is ("gen would write", "the journal names", …).
    */
   check(rel: string, what: string, span?: SourceSpan): void {
-    if (!isPlainRelative(rel)) throw new CodegenError(diag("UNSAFE_PATH", `${what} ${JSON.stringify(rel)}, which is not a relative path inside ${this.rootName()}`, span));
+    if (!isPlainRelative(rel))
+      throw new CodegenError(
+        diag(
+          "UNSAFE_PATH",
+          `${what} ${JSON.stringify(rel)}, which is not a relative path inside ${this.rootName()}`,
+          span,
+        ),
+      );
     const link = this.linkIn(rel);
-    if (link) throw new CodegenError(diag("UNSAFE_PATH", `${what} ${rel}, but ${link.at} is ${link.kind === "symlink" ? "a symbolic link" : "not a folder"}; codegen never reads or writes through links`, span, link.kind === "symlink" ? `replace ${link.at} with a real ${link.at === rel ? "file" : "folder"}, or move it out of the way` : undefined));
+    if (link)
+      throw new CodegenError(
+        diag(
+          "UNSAFE_PATH",
+          `${what} ${rel}, but ${link.at} is ${link.kind === "symlink" ? "a symbolic link" : "not a folder"}; codegen never reads or writes through links`,
+          span,
+          link.kind === "symlink"
+            ? `replace ${link.at} with a real ${link.at === rel ? "file" : "folder"}, or move it out of the way`
+            : undefined,
+        ),
+      );
   }
 
   /** Forget what was learnt of `rel`'s folders (after codegen made or removed some). */
@@ -114,7 +131,8 @@ export function readNoFollow(abs: string): { bytes: Buffer; stats: Stats } | nul
   }
   try {
     const stats = fstatSync(fd);
-    if (stats.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${abs}'`), { code: "EISDIR" });
+    if (stats.isDirectory())
+      throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${abs}'`), { code: "EISDIR" });
     return { bytes: readFileSync(fd), stats };
   } finally {
     closeSync(fd);

@@ -9,7 +9,10 @@ import { isPlainRelative, PathPolicy, reservedPart } from "./path-policy.js";
 
 /** Why `path` (absolute, or relative to root) cannot serve as a place inside the project; null when it can. */
 export function outsideProject(root: string, path: string): string | null {
-  const rel = relative(root, path.startsWith("/") ? path : `${root}/${path}`).split(sep).join("/").replace(/\/+$/, "");
+  const rel = relative(root, path.startsWith("/") ? path : `${root}/${path}`)
+    .split(sep)
+    .join("/")
+    .replace(/\/+$/, "");
   if (!isPlainRelative(rel)) return "is not inside the project";
   const reserved = reservedPart(rel);
   if (reserved !== null) return `lies in ${reserved}`;

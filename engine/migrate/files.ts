@@ -30,7 +30,12 @@ export async function listMigrations(dir: string, linksFrom?: string): Promise<M
   try {
     entries = await readdir(dir);
   } catch (e) {
-    throw new CodegenError(diag("SQL_MIGRATE_FILES", `cannot read the migration folder ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
+    throw new CodegenError(
+      diag(
+        "SQL_MIGRATE_FILES",
+        `cannot read the migration folder ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      ),
+    );
   }
   const byVersion = new Map<number, MigrationFiles>();
   for (const entry of entries.sort()) {
@@ -38,11 +43,22 @@ export async function listMigrations(dir: string, linksFrom?: string): Promise<M
     if (!m) continue;
     const version = Number(m[1]);
     if (!Number.isSafeInteger(version)) {
-      throw new CodegenError(diag("SQL_MIGRATE_FILES", `migration version ${m[1]} in ${entry} is too large`, { file: shown(path.join(dir, entry)), line: 1, column: 1 }));
+      throw new CodegenError(
+        diag("SQL_MIGRATE_FILES", `migration version ${m[1]} in ${entry} is too large`, {
+          file: shown(path.join(dir, entry)),
+          line: 1,
+          column: 1,
+        }),
+      );
     }
     if (linksFrom !== undefined && (await lstat(path.join(dir, entry))).isSymbolicLink()) {
       throw new CodegenError(
-        diag("UNSAFE_PATH", `${shown(path.join(dir, entry))} is a symbolic link; migrate runs the migrations of the folder ${linksFrom} names only from its own files, never through a link`, { file: shown(path.join(dir, entry)), line: 1, column: 1 }, "replace the link with the file itself, or pass --dir to choose the folder yourself"),
+        diag(
+          "UNSAFE_PATH",
+          `${shown(path.join(dir, entry))} is a symbolic link; migrate runs the migrations of the folder ${linksFrom} names only from its own files, never through a link`,
+          { file: shown(path.join(dir, entry)), line: 1, column: 1 },
+          "replace the link with the file itself, or pass --dir to choose the folder yourself",
+        ),
       );
     }
     const direction = m[3] as "up" | "down";
@@ -50,7 +66,11 @@ export async function listMigrations(dir: string, linksFrom?: string): Promise<M
     if (!mf) byVersion.set(version, (mf = { version, name: m[2]!, up: null, down: null }));
     if (mf[direction] !== null) {
       throw new CodegenError(
-        diag("SQL_MIGRATE_FILES", `two ${direction} migrations for version ${version}: ${path.basename(mf[direction]!)} and ${entry}`, { file: shown(path.join(dir, entry)), line: 1, column: 1 }),
+        diag(
+          "SQL_MIGRATE_FILES",
+          `two ${direction} migrations for version ${version}: ${path.basename(mf[direction]!)} and ${entry}`,
+          { file: shown(path.join(dir, entry)), line: 1, column: 1 },
+        ),
       );
     }
     mf[direction] = path.join(dir, entry);

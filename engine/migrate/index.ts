@@ -81,7 +81,10 @@ export function goto(options: MigrateOptions, version: number): Promise<MigrateR
     const target = run.files.findIndex((m) => m.version === version);
     if (target < 0) {
       const known = run.files.map((m) => m.version).join(", ") || "none";
-      throw new CodegenError(diag("SQL_MIGRATE_NO_VERSION", `no migration has version ${version} in ${shown(run.dir)} (versions: ${known})`), 2);
+      throw new CodegenError(
+        diag("SQL_MIGRATE_NO_VERSION", `no migration has version ${version} in ${shown(run.dir)} (versions: ${known})`),
+        2,
+      );
     }
     const at = run.current === null ? -1 : run.indexOf(run.current);
     if (target > at) for (const m of run.files.slice(at + 1, target + 1)) await run.step(m, "up");
@@ -127,7 +130,8 @@ export function formatVersion(state: VersionState): string {
 }
 
 function count(n: number): number {
-  if (!Number.isInteger(n) || n < 1) throw new CodegenError(diag("USAGE", `the number of migrations must be a positive integer, not ${n}`), 2);
+  if (!Number.isInteger(n) || n < 1)
+    throw new CodegenError(diag("USAGE", `the number of migrations must be a positive integer, not ${n}`), 2);
   return n;
 }
 
@@ -135,7 +139,12 @@ function tableName(options: MigrateOptions): string {
   const table = parseDatasource(options.datasource, options.cwd).params.get("x-migrations-table") ?? options.table;
   if (table) return table;
   throw new CodegenError(
-    diag("USAGE", "no table to keep the migration version in", undefined, "add x-migrations-table=<table> to the datasource URL, or use a pack that declares database.migrations_table"),
+    diag(
+      "USAGE",
+      "no table to keep the migration version in",
+      undefined,
+      "add x-migrations-table=<table> to the datasource URL, or use a pack that declares database.migrations_table",
+    ),
     2,
   );
 }
@@ -172,7 +181,14 @@ async function withRun(options: MigrateOptions, body: (run: Run) => Promise<void
     const indexOf = (v: number) => {
       const k = files.findIndex((m) => m.version === v);
       if (k < 0) {
-        throw new CodegenError(diag("SQL_MIGRATE_NO_VERSION", `the database is at version ${v}, but ${shown(dir)} has no migration with that version`, undefined, "use `migrate force <version>` to record a version the folder has"));
+        throw new CodegenError(
+          diag(
+            "SQL_MIGRATE_NO_VERSION",
+            `the database is at version ${v}, but ${shown(dir)} has no migration with that version`,
+            undefined,
+            "use `migrate force <version>` to record a version the folder has",
+          ),
+        );
       }
       return k;
     };
@@ -219,7 +235,9 @@ function migrationError(e: unknown, file: string, version: number, body: string,
   let span: SourceSpan | undefined;
   if (err.position && /^\d+$/.test(err.position)) {
     // PostgreSQL: 1-based position in characters
-    const offset = Array.from(body).slice(0, Number(err.position) - 1).join("").length;
+    const offset = Array.from(body)
+      .slice(0, Number(err.position) - 1)
+      .join("").length;
     span = { file: shown(file), ...positionOf(body, offset) };
   } else {
     // MySQL/MariaDB syntax errors quote the text that follows the problem
@@ -228,7 +246,12 @@ function migrationError(e: unknown, file: string, version: number, body: string,
     if (at >= 0) span = { file: shown(file), ...positionOf(body, at) };
   }
   return new CodegenError(
-    diag("SQL_MIGRATION_FAILED", `${direction} migration ${shown(file)} (version ${version}) failed: ${message}`, span, "the database is now dirty: fix the migration or the database, then `migrate force <version>`"),
+    diag(
+      "SQL_MIGRATION_FAILED",
+      `${direction} migration ${shown(file)} (version ${version}) failed: ${message}`,
+      span,
+      "the database is now dirty: fix the migration or the database, then `migrate force <version>`",
+    ),
   );
 }
 

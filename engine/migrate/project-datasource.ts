@@ -33,7 +33,14 @@ export function projectDatasource(root: string, db: ProjectDatabase): ProjectDat
     bytes = readInside(root, db.file);
   } catch (e) {
     if (!(e instanceof LinkRefused)) throw e;
-    throw new CodegenError(diag("PROJECT_FILE_LINK", `${db.file} is a symbolic link; migrate reads the project's database only from a file of the project itself`, undefined, "pass --datasource, or replace the link with the file itself"));
+    throw new CodegenError(
+      diag(
+        "PROJECT_FILE_LINK",
+        `${db.file} is a symbolic link; migrate reads the project's database only from a file of the project itself`,
+        undefined,
+        "pass --datasource, or replace the link with the file itself",
+      ),
+    );
   }
   if (!bytes) return null;
   const doc = parseYaml(bytes.toString("utf8"), db.file, "MIGRATE_DATASOURCE");
@@ -41,16 +48,25 @@ export function projectDatasource(root: string, db: ProjectDatabase): ProjectDat
   const dsn = valueAt(doc, db.datasource);
   if (driver === null || dsn === null || dsn === "") return null;
   const fail = (key: string, why: string): never => {
-    throw new CodegenError(diag("MIGRATE_DATASOURCE", `${key} ${why}`, doc.spanAt(key.split(".")), "pass --datasource, or set migrate.datasource in .codegen.yaml"));
+    throw new CodegenError(
+      diag(
+        "MIGRATE_DATASOURCE",
+        `${key} ${why}`,
+        doc.spanAt(key.split(".")),
+        "pass --datasource, or set migrate.datasource in .codegen.yaml",
+      ),
+    );
   };
   const url = toUrl(driver, dsn, (why) => fail(db.datasource, why));
-  if (url === null) fail(db.driver, `${JSON.stringify(driver)} is not a driver migrate can use (${DRIVERS.join(", ")})`);
+  if (url === null)
+    fail(db.driver, `${JSON.stringify(driver)} is not a driver migrate can use (${DRIVERS.join(", ")})`);
   return { url: url!, redacted: parseDatasource(url!, root).redacted, from: `${db.file} (${db.datasource})` };
 }
 
 function valueAt(doc: YamlDoc, dotted: string): string | null {
   let v: unknown = doc.value;
-  for (const k of dotted.split(".")) v = v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined;
+  for (const k of dotted.split("."))
+    v = v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined;
   return typeof v === "string" ? v.trim() : null;
 }
 

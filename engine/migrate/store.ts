@@ -37,7 +37,14 @@ export class VersionStore {
       if (e instanceof CodegenError) throw e;
       // A name the server refuses (MySQL: one ending in a space, longer than 64 characters…).
       const why = (e as Error).message || String(e);
-      throw new CodegenError(diag("SQL_MIGRATE_TABLE", `cannot keep the migration version in table ${JSON.stringify(this.table)} of ${this.s.datasource.redacted}: ${why}`, undefined, "name another table with x-migrations-table=<table> in the datasource URL"));
+      throw new CodegenError(
+        diag(
+          "SQL_MIGRATE_TABLE",
+          `cannot keep the migration version in table ${JSON.stringify(this.table)} of ${this.s.datasource.redacted}: ${why}`,
+          undefined,
+          "name another table with x-migrations-table=<table> in the datasource URL",
+        ),
+      );
     }
   }
 
@@ -47,24 +54,37 @@ export class VersionStore {
       this.lockId = advisoryLockId([`${s.datasource.database}:${table}`]);
       const [row] = await s.query("SELECT GET_LOCK(?, 10) AS ok", [this.lockId]);
       if (Number(row?.ok) !== 1) this.locked();
-      const [found] = await s.query("SELECT COUNT(1) AS n FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?", [table]);
-      if (Number(found?.n) === 0) await s.exec(`CREATE TABLE ${this.quoted} (version bigint not null primary key, dirty boolean not null)`);
+      const [found] = await s.query(
+        "SELECT COUNT(1) AS n FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?",
+        [table],
+      );
+      if (Number(found?.n) === 0)
+        await s.exec(`CREATE TABLE ${this.quoted} (version bigint not null primary key, dirty boolean not null)`);
     } else if (s.dialect === "postgres") {
       const [info] = await s.query("SELECT current_schema() AS schema");
       const schema = String(info?.schema ?? "public");
       this.lockId = advisoryLockId([schema, table, s.datasource.database]);
       await this.pgLock();
-      const [row] = await s.query("SELECT COUNT(1)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2", [schema, table]);
-      if (Number(row?.n) === 0) await s.exec(`CREATE TABLE IF NOT EXISTS ${this.quoted} (version bigint not null primary key, dirty boolean not null)`);
+      const [row] = await s.query(
+        "SELECT COUNT(1)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2",
+        [schema, table],
+      );
+      if (Number(row?.n) === 0)
+        await s.exec(
+          `CREATE TABLE IF NOT EXISTS ${this.quoted} (version bigint not null primary key, dirty boolean not null)`,
+        );
     } else {
-      await s.exec(`CREATE TABLE IF NOT EXISTS ${this.quoted} (version uint64,dirty bool);\nCREATE UNIQUE INDEX IF NOT EXISTS version_unique ON ${this.quoted} (version);`);
+      await s.exec(
+        `CREATE TABLE IF NOT EXISTS ${this.quoted} (version uint64,dirty bool);\nCREATE UNIQUE INDEX IF NOT EXISTS version_unique ON ${this.quoted} (version);`,
+      );
       await s.flush();
     }
   }
 
   async close(): Promise<void> {
     if (this.s.dialect === "mysql") await this.s.query("SELECT RELEASE_LOCK(?)", [this.lockId]).catch(() => {});
-    if (this.s.dialect === "postgres") await this.s.query("SELECT pg_advisory_unlock($1)", [this.lockId]).catch(() => {});
+    if (this.s.dialect === "postgres")
+      await this.s.query("SELECT pg_advisory_unlock($1)", [this.lockId]).catch(() => {});
   }
 
   async get(): Promise<VersionState> {
@@ -104,7 +124,12 @@ export class VersionStore {
 
   private locked(): never {
     throw new CodegenError(
-      diag("SQL_MIGRATE_LOCKED", `another migration run holds the lock on ${this.s.datasource.redacted}`, undefined, "wait for it to finish, then try again"),
+      diag(
+        "SQL_MIGRATE_LOCKED",
+        `another migration run holds the lock on ${this.s.datasource.redacted}`,
+        undefined,
+        "wait for it to finish, then try again",
+      ),
     );
   }
 }

@@ -41,14 +41,24 @@ export function engineConfigSchema(): SchemaNode {
   return engineSchema;
 }
 
-export async function packConfig(section: ConfigSection | undefined, parent: PackConfig | null, doc: YamlDoc): Promise<PackConfig> {
+export async function packConfig(
+  section: ConfigSection | undefined,
+  parent: PackConfig | null,
+  doc: YamlDoc,
+): Promise<PackConfig> {
   const base = parent ?? { schema: engineConfigSchema(), defaults: {} };
   if (!section) return base;
   const schema = section.schema ? extend(base.schema, section.schema, [], doc) : base.schema;
   try {
     await compileSchema(schema);
   } catch (e) {
-    throw new CodegenError(diag("PACK_INVALID", `config.schema is not a valid JSON Schema: ${(e as Error).message}`, doc.spanAt(["config", "schema"])));
+    throw new CodegenError(
+      diag(
+        "PACK_INVALID",
+        `config.schema is not a valid JSON Schema: ${(e as Error).message}`,
+        doc.spanAt(["config", "schema"]),
+      ),
+    );
   }
   const own = section.defaults ?? {};
   await validateDocWith(doc, schema, "PACK_INVALID", own, ["config", "defaults"]);
@@ -68,7 +78,12 @@ function engineNode(path: string[]): SchemaNode | undefined {
  * what it means for this pack (`description`) or add keys inside it (`sql.cache`). Keys of a
  * parent pack may be redefined by the pack extending it.
  */
-function extend(base: SchemaNode, fragment: { properties?: Record<string, SchemaNode> }, path: string[], doc: YamlDoc): SchemaNode {
+function extend(
+  base: SchemaNode,
+  fragment: { properties?: Record<string, SchemaNode> },
+  path: string[],
+  doc: YamlDoc,
+): SchemaNode {
   const properties = { ...(base.properties ?? {}) };
   for (const [key, node] of Object.entries(fragment.properties ?? {})) {
     const at = [...path, key];
@@ -78,11 +93,20 @@ function extend(base: SchemaNode, fragment: { properties?: Record<string, Schema
       const retyped = Object.keys(node).filter((k) => k !== "description" && k !== "properties");
       if (retyped.length > 0 || (node.properties && !engine.properties)) {
         const span = doc.spanAt(["config", "schema", ...at.flatMap((k) => ["properties", k])]);
-        throw new CodegenError(diag("PACK_INVALID", `config key ${at.join(".")} is the engine's: a pack may describe it or add keys inside a mapping, not change its type (${retyped.join(", ") || "properties"})`, span));
+        throw new CodegenError(
+          diag(
+            "PACK_INVALID",
+            `config key ${at.join(".")} is the engine's: a pack may describe it or add keys inside a mapping, not change its type (${retyped.join(", ") || "properties"})`,
+            span,
+          ),
+        );
       }
     }
     if (current?.properties && node.properties) {
-      properties[key] = { ...extend(current, node, at, doc), ...(node.description ? { description: node.description } : {}) };
+      properties[key] = {
+        ...extend(current, node, at, doc),
+        ...(node.description ? { description: node.description } : {}),
+      };
     } else if (engine && current) {
       properties[key] = { ...current, ...(node.description ? { description: node.description } : {}) };
     } else {
@@ -109,7 +133,13 @@ function checkDefaultable(defaults: Record<string, unknown>, path: string[], doc
       checkDefaultable(value, at, doc);
       continue;
     }
-    throw new CodegenError(diag("PACK_INVALID", `a pack cannot set the default of ${at.join(".")}: the engine owns it`, doc.spanAt(["config", "defaults", ...at], { key: true })));
+    throw new CodegenError(
+      diag(
+        "PACK_INVALID",
+        `a pack cannot set the default of ${at.join(".")}: the engine owns it`,
+        doc.spanAt(["config", "defaults", ...at], { key: true }),
+      ),
+    );
   }
 }
 

@@ -1,6 +1,18 @@
 /** Template packs: loading one (with the packs it extends) into one merged, validated Pack, checking one, seeding the built-in ones. */
 export { FUNCTIONS_FILE, loadPack } from "./load.js";
-export type { AdoptSupport, Pack, Phase, Rule, Step, Tool, Mode, DeclaredImportSet, ModuleSource, PluginCommand, ProtoLayout } from "./types.js";
+export type {
+  AdoptSupport,
+  Pack,
+  Phase,
+  Rule,
+  Step,
+  Tool,
+  Mode,
+  DeclaredImportSet,
+  ModuleSource,
+  PluginCommand,
+  ProtoLayout,
+} from "./types.js";
 export { importCommands } from "./proto-imports.js";
 export { layerIdentity } from "./loaded-cache.js";
 export type { PackConfig, SchemaNode } from "./config.js";

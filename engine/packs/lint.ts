@@ -31,9 +31,17 @@ export async function lintPack(dir: string): Promise<LintResult> {
     result.diagnostics.push(...e.diagnostics);
     return result;
   }
-  const liquid = new Liquid({ root: pack.templateDirs, partials: pack.templateDirs, extname: ".liquid", strictVariables: true, strictFilters: true, lenientIf: true });
+  const liquid = new Liquid({
+    root: pack.templateDirs,
+    partials: pack.templateDirs,
+    extname: ".liquid",
+    strictVariables: true,
+    strictFilters: true,
+    lenientIf: true,
+  });
   for (const [name, fn] of Object.entries(filters)) liquid.registerFilter(name, fn as (...args: unknown[]) => unknown);
-  const exists = (dirs: string[], name: string): boolean => dirs.some((d) => existsSync(join(d, name)) || existsSync(join(d, `${name}.liquid`)));
+  const exists = (dirs: string[], name: string): boolean =>
+    dirs.some((d) => existsSync(join(d, name)) || existsSync(join(d, `${name}.liquid`)));
 
   // The pack's own templates (inherited ones are their pack's business).
   const own = join(dir, "templates");
@@ -44,7 +52,10 @@ export async function lintPack(dir: string): Promise<LintResult> {
     if (file.endsWith(".jsonata")) {
       result.expressions++;
       const problem = jsonataProblem(text);
-      if (problem) result.diagnostics.push(diag("PACK_EXPRESSION", `invalid jsonata: ${problem.message}`, spanAt(shown, text, problem.position)));
+      if (problem)
+        result.diagnostics.push(
+          diag("PACK_EXPRESSION", `invalid jsonata: ${problem.message}`, spanAt(shown, text, problem.position)),
+        );
       continue;
     }
     if (!file.endsWith(".liquid")) continue;
@@ -56,7 +67,13 @@ export async function lintPack(dir: string): Promise<LintResult> {
     }
     for (const m of text.matchAll(/\{%-?\s*(render|include|layout)\s+['"]([^'"]+)['"]/g)) {
       if (!exists(pack.templateDirs, m[2]!)) {
-        result.diagnostics.push(diag("PACK_MISSING_FILE", `template ${file} ${m[1]}s "${m[2]}", which no templates/ folder of the pack chain has`, spanAt(shown, text, (m.index ?? 0) + m[0].indexOf(m[2]!))));
+        result.diagnostics.push(
+          diag(
+            "PACK_MISSING_FILE",
+            `template ${file} ${m[1]}s "${m[2]}", which no templates/ folder of the pack chain has`,
+            spanAt(shown, text, (m.index ?? 0) + m[0].indexOf(m[2]!)),
+          ),
+        );
       }
     }
   }
@@ -68,34 +85,75 @@ export async function lintPack(dir: string): Promise<LintResult> {
     const text = readPackText([dir], full) ?? "";
     result.expressions++;
     const problem = jsonataProblem(text);
-    if (problem) result.diagnostics.push(diag("PACK_EXPRESSION", `invalid jsonata: ${problem.message}`, spanAt(relative(process.cwd(), full) || full, text, problem.position)));
+    if (problem)
+      result.diagnostics.push(
+        diag(
+          "PACK_EXPRESSION",
+          `invalid jsonata: ${problem.message}`,
+          spanAt(relative(process.cwd(), full) || full, text, problem.position),
+        ),
+      );
   }
 
   for (const rule of pack.rules.filter((r) => r.pack === pack.name)) {
     result.rules++;
-    const modeExpression = !["managed", "once", "merge"].includes(rule.mode.trim()) && !/\{[{%]/.test(rule.mode) ? rule.mode : null;
-    for (const [what, source] of [["each", rule.each], ["when", rule.when], ["data", rule.dataFile ? null : rule.data], ["mode", modeExpression]] as const) {
+    const modeExpression =
+      !["managed", "once", "merge"].includes(rule.mode.trim()) && !/\{[{%]/.test(rule.mode) ? rule.mode : null;
+    for (const [what, source] of [
+      ["each", rule.each],
+      ["when", rule.when],
+      ["data", rule.dataFile ? null : rule.data],
+      ["mode", modeExpression],
+    ] as const) {
       if (!source) continue;
       result.expressions++;
       const problem = jsonataProblem(source);
-      if (problem) result.diagnostics.push(diag("PACK_EXPRESSION", `rule "${rule.name}" ${what}: invalid jsonata "${source}": ${problem.message}`, rule.span));
+      if (problem)
+        result.diagnostics.push(
+          diag(
+            "PACK_EXPRESSION",
+            `rule "${rule.name}" ${what}: invalid jsonata "${source}": ${problem.message}`,
+            rule.span,
+          ),
+        );
     }
-    for (const [what, source] of [["path", rule.path], ["mode", modeExpression ? "" : rule.mode], ["identity", rule.identity ?? ""]] as const) {
+    for (const [what, source] of [
+      ["path", rule.path],
+      ["mode", modeExpression ? "" : rule.mode],
+      ["identity", rule.identity ?? ""],
+    ] as const) {
       try {
         liquid.parse(source);
       } catch (e) {
         result.diagnostics.push(liquidDiagnostic(e, rule.span, `rule "${rule.name}" ${what}`));
       }
     }
-    if (rule.template && !exists(pack.templateDirs, rule.template)) result.diagnostics.push(diag("PACK_MISSING_FILE", `rule "${rule.name}" renders ${rule.template}, which no templates/ folder of the pack chain has`, rule.span));
-    if (rule.copy && !pack.staticDirs.some((d) => existsSync(join(d, rule.copy!)))) result.diagnostics.push(diag("PACK_MISSING_FILE", `rule "${rule.name}" copies ${rule.copy}, which no static/ folder of the pack chain has`, rule.span));
+    if (rule.template && !exists(pack.templateDirs, rule.template))
+      result.diagnostics.push(
+        diag(
+          "PACK_MISSING_FILE",
+          `rule "${rule.name}" renders ${rule.template}, which no templates/ folder of the pack chain has`,
+          rule.span,
+        ),
+      );
+    if (rule.copy && !pack.staticDirs.some((d) => existsSync(join(d, rule.copy!))))
+      result.diagnostics.push(
+        diag(
+          "PACK_MISSING_FILE",
+          `rule "${rule.name}" copies ${rule.copy}, which no static/ folder of the pack chain has`,
+          rule.span,
+        ),
+      );
   }
   for (const step of pack.steps.filter((s) => !s.builtin || s.source === dir)) {
     for (const source of [step.args, step.when]) {
       if (!source) continue;
       result.expressions++;
       const problem = jsonataProblem(source);
-      if (problem) result.diagnostics.push(diag("PACK_EXPRESSION", `step "${step.name}": invalid jsonata "${source}": ${problem.message}`, step.span));
+      if (problem)
+        result.diagnostics.push(
+          diag("PACK_EXPRESSION", `step "${step.name}": invalid jsonata "${source}": ${problem.message}`, step.span),
+        );
     }
   }
   return result;

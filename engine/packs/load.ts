@@ -11,7 +11,17 @@ import { DEFAULT_PLUGINS_DIR } from "../project/index.js";
 import { importSets, type ImportSetYaml } from "./proto-imports.js";
 import { mergeBy } from "./merge.js";
 import { packConfig, type ConfigSection } from "./config.js";
-import type { ModuleSource, Pack, Phase, PluginCommand, PluginSupport, ProjectDatabase, Rule, Step, Tool } from "./types.js";
+import type {
+  ModuleSource,
+  Pack,
+  Phase,
+  PluginCommand,
+  PluginSupport,
+  ProjectDatabase,
+  Rule,
+  Step,
+  Tool,
+} from "./types.js";
 
 interface ManifestYaml {
   name: string;
@@ -21,7 +31,19 @@ interface ManifestYaml {
   foreign_markers?: string[];
   inputs?: Record<string, string>;
   frames?: Record<string, { description?: string; next?: string[]; inputs?: string[] }>;
-  steps?: Array<{ name: string; run: string[]; files?: string; args?: string; frames?: string[]; when?: string; collect?: string; cache?: boolean; marker?: string; inputs?: string; cache_tools?: string[] }>;
+  steps?: Array<{
+    name: string;
+    run: string[];
+    files?: string;
+    args?: string;
+    frames?: string[];
+    when?: string;
+    collect?: string;
+    cache?: boolean;
+    marker?: string;
+    inputs?: string;
+    cache_tools?: string[];
+  }>;
   tools?: Array<{ name: string; check: string[]; frames?: string[]; install?: string }>;
   plugins?: { dir?: string; frames?: string[]; build?: PluginCommandYaml[]; delete?: PluginCommandYaml[] };
   proto_imports?: ImportSetYaml[];
@@ -41,7 +63,12 @@ interface PluginCommandYaml {
   progress?: string;
 }
 
-type RuleYaml = Partial<Omit<Rule, "span" | "pack" | "builtin" | "source">> & { name: string; enabled?: boolean; on?: Phase[]; view?: string };
+type RuleYaml = Partial<Omit<Rule, "span" | "pack" | "builtin" | "source">> & {
+  name: string;
+  enabled?: boolean;
+  on?: Phase[];
+  view?: string;
+};
 
 export async function loadPack(source: string, base: string, options: SourceOptions = {}): Promise<Pack> {
   if (isRemote(source)) return loadChain(source, base, options);
@@ -57,8 +84,13 @@ export async function loadPack(source: string, base: string, options: SourceOpti
 async function loadChain(source: string, base: string, options: SourceOptions & { seen?: string[] }): Promise<Pack> {
   const { dir, builtin } = await resolvePackSource(source, base, options);
   const seen = options.seen ?? [];
-  if (seen.includes(dir)) throw new CodegenError(diag("PACK_INVALID", `template packs extend each other in a cycle: ${[...seen, dir].join(" -> ")}`), 2);
-  const shown = (p: string): string => (builtin ? `template-packs/${relative(join(dir, ".."), p)}` : relative(process.cwd(), p) || p);
+  if (seen.includes(dir))
+    throw new CodegenError(
+      diag("PACK_INVALID", `template packs extend each other in a cycle: ${[...seen, dir].join(" -> ")}`),
+      2,
+    );
+  const shown = (p: string): string =>
+    builtin ? `template-packs/${relative(join(dir, ".."), p)}` : relative(process.cwd(), p) || p;
 
   const manifestDoc = packYaml(dir, join(dir, "pack.yaml"), shown, "PACK_INVALID");
   await validateDoc(manifestDoc, "pack.schema.json", "PACK_INVALID");
@@ -81,15 +113,42 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
     source,
     span: manifestDoc.spanAt(["steps", i]),
   }));
-  const tools: Tool[] = (m.tools ?? []).map((t) => ({ name: t.name, check: t.check, frames: t.frames ?? null, install: t.install ?? "", builtin, source }));
+  const tools: Tool[] = (m.tools ?? []).map((t) => ({
+    name: t.name,
+    check: t.check,
+    frames: t.frames ?? null,
+    install: t.install ?? "",
+    builtin,
+    source,
+  }));
 
   const templateDirs = [join(dir, "templates"), ...(parent?.templateDirs ?? [])].filter((d) => existsSync(d));
   const viewDirs = [join(dir, "views"), ...(parent?.viewDirs ?? [])].filter((d) => existsSync(d));
-  const rules = await resolveViews(mergeRules(parent?.rules ?? [], await loadRules(dir, { pack: m.name, builtin, source }, shown)), viewDirs, templateDirs);
+  const rules = await resolveViews(
+    mergeRules(parent?.rules ?? [], await loadRules(dir, { pack: m.name, builtin, source }, shown)),
+    viewDirs,
+    templateDirs,
+  );
   const library = join(dir, "views", FUNCTIONS_FILE);
-  const functions = [...(parent?.functions ?? []), ...(existsSync(library) ? [{ source: readPackText([dir], library, shown(library)) ?? "", span: { file: shown(library), line: 1, column: 1 }, builtin }] : [])];
+  const functions = [
+    ...(parent?.functions ?? []),
+    ...(existsSync(library)
+      ? [
+          {
+            source: readPackText([dir], library, shown(library)) ?? "",
+            span: { file: shown(library), line: 1, column: 1 },
+            builtin,
+          },
+        ]
+      : []),
+  ];
   const frames: Pack["frames"] = { ...(parent?.frames ?? {}) };
-  for (const [k, v] of Object.entries(m.frames ?? {})) frames[k] = { description: v.description ?? "", next: v.next ?? frames[k]?.next ?? [], inputs: v.inputs ?? frames[k]?.inputs ?? null };
+  for (const [k, v] of Object.entries(m.frames ?? {}))
+    frames[k] = {
+      description: v.description ?? "",
+      next: v.next ?? frames[k]?.next ?? [],
+      inputs: v.inputs ?? frames[k]?.inputs ?? null,
+    };
 
   return {
     name: m.name,
@@ -108,15 +167,29 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
     frames,
     database: projectDatabase(m.database) ?? parent?.database ?? null,
     migrationsTable: m.database?.migrations_table ?? parent?.migrationsTable ?? null,
-    protoLayout: { root: m.proto?.root ?? parent?.protoLayout.root ?? null, vendored: m.proto?.vendored ?? parent?.protoLayout.vendored ?? [] },
+    protoLayout: {
+      root: m.proto?.root ?? parent?.protoLayout.root ?? null,
+      vendored: m.proto?.vendored ?? parent?.protoLayout.vendored ?? [],
+    },
     moduleSource: m.module_source ?? parent?.moduleSource ?? null,
     skillsFolder: m.skills?.folder ?? parent?.skillsFolder ?? null,
-    adopt: m.adopt ? { vary: m.adopt.vary ?? [], frames: Object.fromEntries(Object.entries(m.adopt.frames).map(([f, v]) => [f, { requires: v.requires ?? [], vary: v.vary ?? [] }])) } : (parent?.adopt ?? null),
+    adopt: m.adopt
+      ? {
+          vary: m.adopt.vary ?? [],
+          frames: Object.fromEntries(
+            Object.entries(m.adopt.frames).map(([f, v]) => [f, { requires: v.requires ?? [], vary: v.vary ?? [] }]),
+          ),
+        }
+      : (parent?.adopt ?? null),
     plugins: pluginSupport(m.plugins, parent?.plugins ?? null, builtin, source),
     config: await packConfig(m.config, parent?.config ?? null, manifestDoc),
     steps: mergeBy(parent?.steps ?? [], steps, (s) => s.name),
     tools: mergeBy(parent?.tools ?? [], tools, (t) => t.name),
-    protoImports: mergeBy(parent?.protoImports ?? [], importSets(m.proto_imports, manifestDoc, { builtin, source }), (set) => set.id),
+    protoImports: mergeBy(
+      parent?.protoImports ?? [],
+      importSets(m.proto_imports, manifestDoc, { builtin, source }),
+      (set) => set.id,
+    ),
     rules,
     chain: [m.name, ...(parent?.chain ?? [])],
   };
@@ -128,10 +201,25 @@ function projectDatabase(m: ManifestYaml["database"]): ProjectDatabase | null {
 }
 
 /** A layer's plugins section replaces its parent's keys one by one. */
-function pluginSupport(m: ManifestYaml["plugins"], parent: PluginSupport | null, builtin: boolean, source: string): PluginSupport | null {
+function pluginSupport(
+  m: ManifestYaml["plugins"],
+  parent: PluginSupport | null,
+  builtin: boolean,
+  source: string,
+): PluginSupport | null {
   if (!m) return parent;
   const commands = (list: PluginCommandYaml[] | undefined, inherited: PluginCommand[] | undefined): PluginCommand[] =>
-    list ? list.map((c) => ({ run: c.run, each: c.each ?? true, in: c.in ?? "host", when: c.when ?? null, progress: c.progress ?? "", builtin, source })) : (inherited ?? []);
+    list
+      ? list.map((c) => ({
+          run: c.run,
+          each: c.each ?? true,
+          in: c.in ?? "host",
+          when: c.when ?? null,
+          progress: c.progress ?? "",
+          builtin,
+          source,
+        }))
+      : (inherited ?? []);
   return {
     dir: m.dir ?? parent?.dir ?? DEFAULT_PLUGINS_DIR,
     frames: m.frames ?? parent?.frames ?? [],
@@ -140,7 +228,11 @@ function pluginSupport(m: ManifestYaml["plugins"], parent: PluginSupport | null,
   };
 }
 
-async function loadRules(dir: string, declaredBy: Pick<Rule, "pack" | "builtin" | "source">, shown: (p: string) => string): Promise<Array<Rule | { name: string; enabled: false }>> {
+async function loadRules(
+  dir: string,
+  declaredBy: Pick<Rule, "pack" | "builtin" | "source">,
+  shown: (p: string) => string,
+): Promise<Array<Rule | { name: string; enabled: false }>> {
   const rulesDir = join(dir, "rules");
   if (!existsSync(rulesDir)) return [];
   const files = (await readdir(rulesDir)).filter((f) => /\.ya?ml$/.test(f)).sort();
@@ -148,12 +240,19 @@ async function loadRules(dir: string, declaredBy: Pick<Rule, "pack" | "builtin" 
   const names = new Map<string, string>();
   for (const f of files) {
     const doc = packYaml(dir, join(rulesDir, f), shown, "PACK_RULE_INVALID");
-    if (doc.value === null || (typeof doc.value === "object" && !Array.isArray(doc.value) && Object.keys(doc.value).length === 0)) continue;
+    if (
+      doc.value === null ||
+      (typeof doc.value === "object" && !Array.isArray(doc.value) && Object.keys(doc.value).length === 0)
+    )
+      continue;
     await validateDoc(doc, "rules.schema.json", "PACK_RULE_INVALID");
     for (const [i, r] of (doc.value as RuleYaml[]).entries()) {
       const span = doc.spanAt([i, "name"]);
       const prior = names.get(r.name);
-      if (prior) throw new CodegenError(diag("PACK_RULE_INVALID", `rule "${r.name}" is declared twice (first at ${prior})`, span));
+      if (prior)
+        throw new CodegenError(
+          diag("PACK_RULE_INVALID", `rule "${r.name}" is declared twice (first at ${prior})`, span),
+        );
       names.set(r.name, `${span.file}:${span.line}`);
       if (r.enabled === false) {
         out.push({ name: r.name, enabled: false });
@@ -204,7 +303,14 @@ async function resolveViews(rules: Rule[], viewDirs: string[], templateDirs: str
       if (!r.dataFile) return r;
       const dirs = [...viewDirs, ...templateDirs];
       const file = dirs.map((d) => join(d, r.dataFile!)).find((f) => existsSync(f));
-      if (!file) throw new CodegenError(diag("PACK_RULE_INVALID", `rule view ${r.dataFile} is not in the views/ folder of any pack in the chain`, r.span));
+      if (!file)
+        throw new CodegenError(
+          diag(
+            "PACK_RULE_INVALID",
+            `rule view ${r.dataFile} is not in the views/ folder of any pack in the chain`,
+            r.span,
+          ),
+        );
       return { ...r, data: readPackText(layersOf(dirs), file) ?? "" };
     }),
   );

@@ -26,7 +26,10 @@ interface Entry {
  * resolved from and how its paths are shown.
  */
 export function packKey(source: string, base: string, builtin: boolean): string {
-  return memoKey("pack-cache", [...(builtin ? ["builtin", source] : [source, base, process.cwd()]), treeIdentity(schemasDir)]);
+  return memoKey("pack-cache", [
+    ...(builtin ? ["builtin", source] : [source, base, process.cwd()]),
+    treeIdentity(schemasDir),
+  ]);
 }
 
 /** Each layer's identity as found when its pack came from the cache: the generation key reuses it. */

@@ -8,7 +8,18 @@
  *   gh:owner/repo/dir#ref  gitlab:…  bitbucket:…  sourcehut:…  https://host/pack.tar.gz
  */
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { cacheDir } from "../cache/index.js";
 import { CodegenError, diag } from "../diagnostics/index.js";
@@ -52,7 +63,8 @@ function isGitRepository(dir: string): boolean {
 
 async function git(args: string[], cwd: string, what: string): Promise<string> {
   const r = await runArgv(["git", ...args], cwd);
-  if (r.exitCode !== 0) throw new CodegenError(diag("PACK_FETCH", `${what}: ${r.output.trim() || `git exited with ${r.exitCode}`}`), 1);
+  if (r.exitCode !== 0)
+    throw new CodegenError(diag("PACK_FETCH", `${what}: ${r.output.trim() || `git exited with ${r.exitCode}`}`), 1);
   return r.output.trim();
 }
 
@@ -65,24 +77,45 @@ async function fetchGit(source: string, base: string, options: FetchOptions): Pr
   const home = cacheDir("packs", "git", createHash("sha256").update(url).digest("hex").slice(0, 16));
   const mirror = join(home, "repo.git");
   const checkout = (commit: string): string => join(home, commit);
-  if (options.pinned && existsSync(join(checkout(options.pinned), ".complete"))) return { dir: checkout(options.pinned), resolved: options.pinned };
+  if (options.pinned && existsSync(join(checkout(options.pinned), ".complete")))
+    return { dir: checkout(options.pinned), resolved: options.pinned };
   if (options.offline && !existsSync(mirror)) {
-    throw new CodegenError(diag("PACK_FETCH", `template pack ${source} is not in the cache and --offline forbids fetching it`), 1);
+    throw new CodegenError(
+      diag("PACK_FETCH", `template pack ${source} is not in the cache and --offline forbids fetching it`),
+      1,
+    );
   }
   if (!options.offline) {
     mkdirSync(home, { recursive: true });
-    if (!existsSync(mirror)) await git(["clone", "--quiet", "--mirror", url, mirror], home, `cannot fetch template pack ${source}`);
-    else await git(["--git-dir", mirror, "fetch", "--quiet", "--prune", "--tags", "origin", "+refs/*:refs/*"], home, `cannot update template pack ${source}`);
+    if (!existsSync(mirror))
+      await git(["clone", "--quiet", "--mirror", url, mirror], home, `cannot fetch template pack ${source}`);
+    else
+      await git(
+        ["--git-dir", mirror, "fetch", "--quiet", "--prune", "--tags", "origin", "+refs/*:refs/*"],
+        home,
+        `cannot update template pack ${source}`,
+      );
   }
-  const commit = options.pinned ?? (await git(["--git-dir", mirror, "rev-parse", "--verify", `${ref}^{commit}`], home, `template pack ${source}: no commit "${ref}"`));
+  const commit =
+    options.pinned ??
+    (await git(
+      ["--git-dir", mirror, "rev-parse", "--verify", `${ref}^{commit}`],
+      home,
+      `template pack ${source}: no commit "${ref}"`,
+    ));
   const dir = checkout(commit);
   if (!existsSync(join(dir, ".complete"))) {
     const tmp = `${dir}.${process.pid}.tmp`;
     rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp, { recursive: true });
-    await git(["--git-dir", mirror, "archive", "--format=tar", "-o", join(tmp, "pack.tar"), commit], home, `template pack ${source}: commit ${commit} is not available`);
+    await git(
+      ["--git-dir", mirror, "archive", "--format=tar", "-o", join(tmp, "pack.tar"), commit],
+      home,
+      `template pack ${source}: commit ${commit} is not available`,
+    );
     const untar = await runArgv(["tar", "-xf", "pack.tar"], tmp);
-    if (untar.exitCode !== 0) throw new CodegenError(diag("PACK_FETCH", `cannot unpack template pack ${source}: ${untar.output.trim()}`), 1);
+    if (untar.exitCode !== 0)
+      throw new CodegenError(diag("PACK_FETCH", `cannot unpack template pack ${source}: ${untar.output.trim()}`), 1);
     rmSync(join(tmp, "pack.tar"));
     writeFileSync(join(tmp, ".complete"), commit);
     rmSync(dir, { recursive: true, force: true });
@@ -100,21 +133,51 @@ async function fetchTarball(source: string, options: FetchOptions): Promise<Fetc
     const { downloadTemplate } = await import("giget");
     const withheld = plainHttp(source) && Boolean(process.env["GIGET_AUTH"]);
     try {
-      await withoutToken(withheld, () => downloadTemplate(source, { dir: tmp, force: true, forceClean: true, offline: false, preferOffline: false, silent: true, install: false }));
+      await withoutToken(withheld, () =>
+        downloadTemplate(source, {
+          dir: tmp,
+          force: true,
+          forceClean: true,
+          offline: false,
+          preferOffline: false,
+          silent: true,
+          install: false,
+        }),
+      );
       rmSync(latest, { recursive: true, force: true });
       renameSync(tmp, latest);
     } catch (e) {
       rmSync(tmp, { recursive: true, force: true });
-      const hint = withheld ? `GIGET_AUTH is sent only over https; ${source} is plain http, so it got no token` : undefined;
-      if (!existsSync(join(latest, "pack.yaml"))) throw new CodegenError(diag("PACK_FETCH", `cannot fetch template pack ${source}: ${(e as Error).message}`, undefined, hint), 1);
+      const hint = withheld
+        ? `GIGET_AUTH is sent only over https; ${source} is plain http, so it got no token`
+        : undefined;
+      if (!existsSync(join(latest, "pack.yaml")))
+        throw new CodegenError(
+          diag("PACK_FETCH", `cannot fetch template pack ${source}: ${(e as Error).message}`, undefined, hint),
+          1,
+        );
     }
   }
   if (!existsSync(join(latest, "pack.yaml"))) {
-    throw new CodegenError(diag("PACK_FETCH", `template pack ${source} is not in the cache${options.offline ? " and --offline forbids fetching it" : ""}`), 1);
+    throw new CodegenError(
+      diag(
+        "PACK_FETCH",
+        `template pack ${source} is not in the cache${options.offline ? " and --offline forbids fetching it" : ""}`,
+      ),
+      1,
+    );
   }
   const digest = `sha256:${treeDigest(latest)}`;
   if (options.pinned && options.pinned !== digest) {
-    throw new CodegenError(diag("PACK_CHANGED", `template pack ${source} changed since the project pinned it (${options.pinned.slice(0, 19)}…, now ${digest.slice(0, 19)}…)`, undefined, "review the change, then run codegen template update"), 1);
+    throw new CodegenError(
+      diag(
+        "PACK_CHANGED",
+        `template pack ${source} changed since the project pinned it (${options.pinned.slice(0, 19)}…, now ${digest.slice(0, 19)}…)`,
+        undefined,
+        "review the change, then run codegen template update",
+      ),
+      1,
+    );
   }
   const dir = cacheDir("packs", "tree", digest.slice("sha256:".length));
   if (!existsSync(join(dir, "pack.yaml"))) {
@@ -131,7 +194,12 @@ async function fetchTarball(source: string, options: FetchOptions): Promise<Fetc
 function plainHttp(source: string): boolean {
   if (/^http:\/\//i.test(source)) return true;
   const hosted = hostedPrefixes.exec(source)?.[1];
-  const server = hosted === "gh" || hosted === "github" ? process.env["GIGET_GITHUB_URL"] : hosted === "gitlab" ? process.env["GIGET_GITLAB_URL"] : undefined;
+  const server =
+    hosted === "gh" || hosted === "github"
+      ? process.env["GIGET_GITHUB_URL"]
+      : hosted === "gitlab"
+        ? process.env["GIGET_GITLAB_URL"]
+        : undefined;
   return server !== undefined && /^http:\/\//i.test(server);
 }
 

@@ -23,7 +23,9 @@ export async function seedBuiltinPacks(): Promise<string[]> {
     const names = readdirSync(builtinPacksDir).filter((n) => existsSync(join(builtinPacksDir, n, "pack.yaml")));
     // Entries are keyed by codegen's identity, which differs between the bundle that the CLI
     // runs and the compiled files this build step (and in-process tests) run: both are seeded.
-    const forms: CodeForm[] = existsSync(join(packageRoot, "dist/bundle/main.cjs")) ? ["bundle", "compiled"] : ["compiled"];
+    const forms: CodeForm[] = existsSync(join(packageRoot, "dist/bundle/main.cjs"))
+      ? ["bundle", "compiled"]
+      : ["compiled"];
     let running: CodeForm | null = null;
     for (const form of forms) {
       running ??= identifyAs(form);
@@ -35,7 +37,8 @@ export async function seedBuiltinPacks(): Promise<string[]> {
     if (running) identifyAs(running);
     if (existsSync(join(scratch, "memo"))) cpSync(join(scratch, "memo"), seedDir, { recursive: true });
     // The config schemas the packs extend, compiled (ajv's code generation costs about 0.1 s).
-    if (existsSync(join(scratch, "validators"))) cpSync(join(scratch, "validators"), join(seedDir, "validators"), { recursive: true });
+    if (existsSync(join(scratch, "validators")))
+      cpSync(join(scratch, "validators"), join(seedDir, "validators"), { recursive: true });
     return names;
   } finally {
     if (before === undefined) delete process.env["CODEGEN_CACHE_DIR"];

@@ -32,17 +32,37 @@ export function isRemote(source: string): boolean {
 }
 
 /** Resolve a pack reference relative to `base` (the project root or the extending pack). */
-export async function resolvePackSource(source: string, base: string, options: SourceOptions = {}): Promise<ResolvedSource> {
+export async function resolvePackSource(
+  source: string,
+  base: string,
+  options: SourceOptions = {},
+): Promise<ResolvedSource> {
   if (remoteKind(source, base)) {
-    const fetched = await fetchPack(source, base, { offline: options.offline ?? false, pinned: options.pins?.pinned[source] });
-    if (!existsSync(join(fetched.dir, "pack.yaml"))) throw new CodegenError(diag("PACK_INVALID", `${source} has no pack.yaml at its root`), 1);
+    const fetched = await fetchPack(source, base, {
+      offline: options.offline ?? false,
+      pinned: options.pins?.pinned[source],
+    });
+    if (!existsSync(join(fetched.dir, "pack.yaml")))
+      throw new CodegenError(diag("PACK_INVALID", `${source} has no pack.yaml at its root`), 1);
     if (options.pins) options.pins.used[source] = fetched.resolved;
     return { dir: fetched.dir, builtin: false };
   }
   if (isBuiltinName(source)) return { dir: join(builtinPacksDir, source), builtin: true };
-  const dir = isAbsolute(source) ? source : source.startsWith("~/") ? join(homedir(), source.slice(2)) : resolve(base, source);
+  const dir = isAbsolute(source)
+    ? source
+    : source.startsWith("~/")
+      ? join(homedir(), source.slice(2))
+      : resolve(base, source);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new CodegenError(diag("PACK_NOT_FOUND", `template pack "${source}" is neither a built-in pack nor a folder`, undefined, `built-in packs: ${builtinPackNames().join(", ")}; a folder path; or a git source such as gh:owner/repo/path#ref`), 2);
+    throw new CodegenError(
+      diag(
+        "PACK_NOT_FOUND",
+        `template pack "${source}" is neither a built-in pack nor a folder`,
+        undefined,
+        `built-in packs: ${builtinPackNames().join(", ")}; a folder path; or a git source such as gh:owner/repo/path#ref`,
+      ),
+      2,
+    );
   }
   if (!existsSync(join(dir, "pack.yaml"))) {
     throw new CodegenError(diag("PACK_INVALID", `${source} has no pack.yaml`), 2);
@@ -52,7 +72,11 @@ export async function resolvePackSource(source: string, base: string, options: S
 
 /** A plain name of a pack shipped in template-packs/ (a folder of that name elsewhere is not meant). */
 export function isBuiltinName(source: string): boolean {
-  return /^[A-Za-z0-9_.-]+$/.test(source) && !source.startsWith(".") && existsSync(join(builtinPacksDir, source, "pack.yaml"));
+  return (
+    /^[A-Za-z0-9_.-]+$/.test(source) &&
+    !source.startsWith(".") &&
+    existsSync(join(builtinPacksDir, source, "pack.yaml"))
+  );
 }
 
 export function builtinPackNames(): string[] {
@@ -64,8 +88,10 @@ export function builtinPackNames(): string[] {
 
 /** The pack used when none is configured, named in template-packs/index.yaml. */
 export function defaultPackName(): string {
-  const index = parseYaml(readFileSync(join(builtinPacksDir, "index.yaml"), "utf8"), "template-packs/index.yaml", "PACK_INVALID").value as { default?: string } | null;
+  const index = parseYaml(
+    readFileSync(join(builtinPacksDir, "index.yaml"), "utf8"),
+    "template-packs/index.yaml",
+    "PACK_INVALID",
+  ).value as { default?: string } | null;
   return index?.default ?? builtinPackNames()[0] ?? "";
 }
-
-

@@ -22,14 +22,21 @@ export interface Aggregate {
 }
 
 /** The bindings every expression of a plan sees: the function library, the IR, project, config and `$view`. */
-export async function planBindings(input: Omit<AggregateInput, "phase">, views = new ViewMemo()): Promise<Record<string, unknown>> {
+export async function planBindings(
+  input: Omit<AggregateInput, "phase">,
+  views = new ViewMemo(),
+): Promise<Record<string, unknown>> {
   const base = { ir: input.ir, project: input.project, config: input.config };
   const bindings: Record<string, unknown> = { ...(await bindFunctions(input.pack, base)), ...base };
   bindings["view"] = viewFunction(input.pack, views, () => bindings);
   return bindings;
 }
 
-export async function aggregateOf(rule: Rule, input: AggregateInput, bindings: Record<string, unknown>): Promise<Aggregate> {
+export async function aggregateOf(
+  rule: Rule,
+  input: AggregateInput,
+  bindings: Record<string, unknown>,
+): Promise<Aggregate> {
   if (rule.when && !(await evaluate(rule.when, input.ir, bindings, rule.span))) return { skip: true, data: null };
   if (!rule.data) return { skip: false, data: null };
   return { skip: false, data: await evaluate(rule.data, input.ir, bindings, rule.span) };

@@ -12,22 +12,43 @@ import { compile, evaluate } from "./jsonata.js";
 
 export type FunctionLibrary = Record<string, unknown>;
 
-export async function bindFunctions(pack: Pick<Pack, "functions">, bindings: Record<string, unknown>): Promise<FunctionLibrary> {
+export async function bindFunctions(
+  pack: Pick<Pack, "functions">,
+  bindings: Record<string, unknown>,
+): Promise<FunctionLibrary> {
   let library: FunctionLibrary = {};
   for (const layer of pack.functions) {
     const value = await evaluate(layer.source, {}, { ...bindings, ...library }, layer.span);
-    if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.values(value).every(isFunction)) {
-      throw new CodegenError(diag("PACK_EXPRESSION", `${layer.span.file} must evaluate to an object of functions ({ "name": function($x) { ... } })`, layer.span));
+    if (
+      value === null ||
+      typeof value !== "object" ||
+      Array.isArray(value) ||
+      !Object.values(value).every(isFunction)
+    ) {
+      throw new CodegenError(
+        diag(
+          "PACK_EXPRESSION",
+          `${layer.span.file} must evaluate to an object of functions ({ "name": function($x) { ... } })`,
+          layer.span,
+        ),
+      );
     }
     const shadowing: string[] = [];
     for (const name of Object.keys(value)) if (JSONATA_FUNCTIONS.has(name)) shadowing.push(name);
     if (shadowing.length > 0) {
-      throw new CodegenError(diag("PACK_EXPRESSION", `${layer.span.file} redefines jsonata's own ${shadowing.map((n) => `$${n}`).join(", ")}; give the function another name`, layer.span));
+      throw new CodegenError(
+        diag(
+          "PACK_EXPRESSION",
+          `${layer.span.file} redefines jsonata's own ${shadowing.map((n) => `$${n}`).join(", ")}; give the function another name`,
+          layer.span,
+        ),
+      );
     }
     library = { ...library, ...(value as FunctionLibrary) };
   }
   const jsonataLibrary = lazy(() => jsonataFunctions(pack, bindings));
-  for (const [name, f] of Object.entries(library)) if (typeof f === "function") registerTwin(f, async () => (await jsonataLibrary())[name]);
+  for (const [name, f] of Object.entries(library))
+    if (typeof f === "function") registerTwin(f, async () => (await jsonataLibrary())[name]);
   return library;
 }
 
@@ -35,7 +56,10 @@ export async function bindFunctions(pack: Pick<Pack, "functions">, bindings: Rec
  * The library as jsonata itself makes it: what jsonata runs with when an expression is left to
  * it, so it never calls a function of the fast evaluator (engine/expression/index.ts).
  */
-async function jsonataFunctions(pack: Pick<Pack, "functions">, bindings: Record<string, unknown>): Promise<FunctionLibrary> {
+async function jsonataFunctions(
+  pack: Pick<Pack, "functions">,
+  bindings: Record<string, unknown>,
+): Promise<FunctionLibrary> {
   let library: FunctionLibrary = {};
   for (const layer of pack.functions) {
     const value = await compile(layer.source, layer.span).jsonata.evaluate({}, { ...bindings, ...library });

@@ -73,7 +73,8 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   const byPath = new Map<string, PlannedFile>();
   // The JSON texts both caches key by: each item's made once.
   const json = new JsonTexts();
-  const rendered = input.keepBetweenRuns && !switchedOff("render-cache") ? new RenderCache(input.pack.templateDirs, base, json) : null;
+  const rendered =
+    input.keepBetweenRuns && !switchedOff("render-cache") ? new RenderCache(input.pack.templateDirs, base, json) : null;
   const results = input.keepBetweenRuns && !switchedOff("view-cache") ? keptViews(input, bindings, json) : null;
   if (results) views.keep(results, input.ir);
   const errors: Diagnostic[] = [];
@@ -83,7 +84,12 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
     if (rule.frames && !rule.frames.includes(input.project.frame)) continue;
     const started = performance.now();
     const items = rule.each ? await evaluateList(rule.each, input.ir, bindings, rule.span) : [null];
-    if (items.length > budget.limits.items) throw budgetError(new BudgetExceeded("items", `each gave ${items.length} items (more than ${budget.limits.items})`), rule.span, `rule "${rule.name}"`);
+    if (items.length > budget.limits.items)
+      throw budgetError(
+        new BudgetExceeded("items", `each gave ${items.length} items (more than ${budget.limits.items})`),
+        rule.span,
+        `rule "${rule.name}"`,
+      );
     for (const item of items) {
       try {
         let data: unknown = null;
@@ -93,7 +99,8 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
           data = whole.data;
         } else {
           if (rule.when && !(await evaluate(rule.when, item, bindings, rule.span))) continue;
-          if (rule.data) data = await views.of(rule.data, item, () => evaluateSoon(rule.data!, item, bindings, rule.span));
+          if (rule.data)
+            data = await views.of(rule.data, item, () => evaluateSoon(rule.data!, item, bindings, rule.span));
         }
         const scope = { ...base, item, [rule.as]: item, data, rule: { name: rule.name } };
         const rawPath = await renderInline(renderer, rule.path, scope, rule, "path");
@@ -102,15 +109,37 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
         const mode = await resolveMode(renderer, rule, scope, item ?? input.ir, bindings);
         const prior = byPath.get(path);
         if (prior) {
-          errors.push(diag("PLAN_CONFLICT", `rules "${prior.rule}" and "${rule.name}" both plan ${path}`, rule.span, "two descriptor items map to the same file; rename one of them"));
+          errors.push(
+            diag(
+              "PLAN_CONFLICT",
+              `rules "${prior.rule}" and "${rule.name}" both plan ${path}`,
+              rule.span,
+              "two descriptor items map to the same file; rename one of them",
+            ),
+          );
           continue;
         }
         const skip = mode === "once" && input.userOwned?.(path) === true;
-        const contents = skip ? Buffer.alloc(0) : await renderCached(rendered, rule, { path, item, data }, () => renderContents(renderer, input.pack, rule, { ...scope, rule: { name: rule.name, path } }));
+        const contents = skip
+          ? Buffer.alloc(0)
+          : await renderCached(rendered, rule, { path, item, data }, () =>
+              renderContents(renderer, input.pack, rule, { ...scope, rule: { name: rule.name, path } }),
+            );
         // Only `once` files move by identity (write/moves.ts). One that renders empty gives none:
         // the file is then only ever where its path says.
-        const identity = rule.identity === null || mode !== "once" ? "" : (await renderInline(renderer, rule.identity, scope, rule, "identity")).trim();
-        const file: PlannedFile = { path, mode, contents, rule: rule.name, sources: sourcesOf(item), rendered: !skip, ...(identity === "" ? {} : { identity }) };
+        const identity =
+          rule.identity === null || mode !== "once"
+            ? ""
+            : (await renderInline(renderer, rule.identity, scope, rule, "identity")).trim();
+        const file: PlannedFile = {
+          path,
+          mode,
+          contents,
+          rule: rule.name,
+          sources: sourcesOf(item),
+          rendered: !skip,
+          ...(identity === "" ? {} : { identity }),
+        };
         if (!skip && rule.template && !rule.copy) origins.set(file, { template: rule.template, scope });
         byPath.set(path, file);
       } catch (e) {
@@ -140,7 +169,9 @@ function keptViews(input: PlanInput, bindings: Record<string, unknown>, json: Js
 /** Where a descriptor item was written, when the IR says so. */
 function itemSpan(item: unknown): SourceSpan | null {
   const pos = (item as { pos?: { file?: unknown; line?: unknown; column?: unknown } } | null)?.pos;
-  return pos && typeof pos.file === "string" && typeof pos.line === "number" && typeof pos.column === "number" ? { file: pos.file, line: pos.line, column: pos.column } : null;
+  return pos && typeof pos.file === "string" && typeof pos.line === "number" && typeof pos.column === "number"
+    ? { file: pos.file, line: pos.line, column: pos.column }
+    : null;
 }
 
 function sourcesOf(item: unknown): string[] {
@@ -150,7 +181,13 @@ function sourcesOf(item: unknown): string[] {
   return file ? [file] : [];
 }
 
-async function renderInline(renderer: Renderer, source: string, scope: object, rule: Rule, what: string): Promise<string> {
+async function renderInline(
+  renderer: Renderer,
+  source: string,
+  scope: object,
+  rule: Rule,
+  what: string,
+): Promise<string> {
   try {
     return await renderer.renderString(source, scope);
   } catch (e) {
@@ -163,7 +200,13 @@ async function renderInline(renderer: Renderer, source: string, scope: object, r
  * A mode is a constant, or a jsonata expression over the item (like `when`) giving one; the older
  * form, a Liquid string rendering to one, is still read.
  */
-async function resolveMode(renderer: Renderer, rule: Rule, scope: object, input: unknown, bindings: Record<string, unknown>): Promise<Mode> {
+async function resolveMode(
+  renderer: Renderer,
+  rule: Rule,
+  scope: object,
+  input: unknown,
+  bindings: Record<string, unknown>,
+): Promise<Mode> {
   const written = rule.mode.trim();
   const mode = MODES.includes(written as Mode)
     ? written
@@ -171,14 +214,21 @@ async function resolveMode(renderer: Renderer, rule: Rule, scope: object, input:
       ? (await renderInline(renderer, written, scope, rule, "mode")).trim()
       : String(await evaluate(written, input, bindings, rule.span));
   if (!MODES.includes(mode as Mode)) {
-    throw new CodegenError(diag("PACK_RULE_INVALID", `rule "${rule.name}" mode must be managed, once or merge, got "${mode}"`, rule.span));
+    throw new CodegenError(
+      diag("PACK_RULE_INVALID", `rule "${rule.name}" mode must be managed, once or merge, got "${mode}"`, rule.span),
+    );
   }
   return mode as Mode;
 }
 
 const MODES: readonly Mode[] = ["managed", "once", "merge"];
 
-async function renderCached(cache: RenderCache | null, rule: Rule, parts: { path: string; item: unknown; data: unknown }, render: () => Promise<Buffer>): Promise<Buffer> {
+async function renderCached(
+  cache: RenderCache | null,
+  rule: Rule,
+  parts: { path: string; item: unknown; data: unknown },
+  render: () => Promise<Buffer>,
+): Promise<Buffer> {
   const key = cache && rule.template ? cache.key(rule.template, { rule: rule.name, as: rule.as, ...parts }) : null;
   const hit = key ? cache!.get(key) : null;
   if (hit) return hit;
@@ -196,10 +246,23 @@ async function renderContents(renderer: Renderer, pack: Pack, rule: Rule, scope:
         if (bytes) return bytes;
       } catch (e) {
         if (!(e instanceof LinkRefused)) throw e;
-        throw new CodegenError(diag("PACK_UNSAFE_FILE", `rule "${rule.name}" copies ${rule.copy}, but the pack's ${e.path} is a symbolic link; codegen never copies or follows links from a pack; nothing was written`, rule.span, "a pack's files must be regular files inside the pack; ask its author to replace the link with the file"));
+        throw new CodegenError(
+          diag(
+            "PACK_UNSAFE_FILE",
+            `rule "${rule.name}" copies ${rule.copy}, but the pack's ${e.path} is a symbolic link; codegen never copies or follows links from a pack; nothing was written`,
+            rule.span,
+            "a pack's files must be regular files inside the pack; ask its author to replace the link with the file",
+          ),
+        );
       }
     }
-    throw new CodegenError(diag("PACK_RULE_INVALID", `rule "${rule.name}" copies ${rule.copy}, which is not in the pack's static/ folder`, rule.span));
+    throw new CodegenError(
+      diag(
+        "PACK_RULE_INVALID",
+        `rule "${rule.name}" copies ${rule.copy}, which is not in the pack's static/ folder`,
+        rule.span,
+      ),
+    );
   }
   try {
     return Buffer.from(await renderer.renderFile(rule.template!, scope), "utf8");
@@ -208,7 +271,6 @@ async function renderContents(renderer: Renderer, pack: Pack, rule: Rule, scope:
     throw new CodegenError(liquidDiagnostic(e, rule.span, `template ${rule.template}`));
   }
 }
-
 
 /** A budget reached or a signal while rendering: a diagnostic at the rule, or the stop as it is. */
 function throwStop(e: unknown, rule: Rule, what: string): void {

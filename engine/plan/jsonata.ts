@@ -1,5 +1,12 @@
 import { CodegenError, diag, type SourceSpan } from "../diagnostics/index.js";
-import { BudgetExceeded, compileExpression, evaluateExpression, LIMIT_ENV, stopOf, type Compiled } from "../expression/index.js";
+import {
+  BudgetExceeded,
+  compileExpression,
+  evaluateExpression,
+  LIMIT_ENV,
+  stopOf,
+  type Compiled,
+} from "../expression/index.js";
 
 const compiled = new Map<string, Compiled>();
 
@@ -20,7 +27,12 @@ export function compile(source: string, span: SourceSpan): Compiled {
  * The value of an expression: at once when the fast evaluator gives it (engine/expression),
  * else a promise of jsonata's. Failures are PACK_EXPRESSION diagnostics at `span`.
  */
-export function evaluateSoon(source: string, input: unknown, bindings: Record<string, unknown>, span: SourceSpan): unknown {
+export function evaluateSoon(
+  source: string,
+  input: unknown,
+  bindings: Record<string, unknown>,
+  span: SourceSpan,
+): unknown {
   let value: unknown;
   try {
     value = evaluateExpression(compile(source, span), input, bindings);
@@ -30,7 +42,12 @@ export function evaluateSoon(source: string, input: unknown, bindings: Record<st
   return value instanceof Promise ? value.catch((e: unknown) => failed(source, span, e)) : value;
 }
 
-export async function evaluate(source: string, input: unknown, bindings: Record<string, unknown>, span: SourceSpan): Promise<unknown> {
+export async function evaluate(
+  source: string,
+  input: unknown,
+  bindings: Record<string, unknown>,
+  span: SourceSpan,
+): Promise<unknown> {
   return evaluateSoon(source, input, bindings, span);
 }
 
@@ -44,7 +61,14 @@ function failed(source: string, span: SourceSpan, e: unknown): never {
 
 /** A budget reached while evaluating `what` (an expression, a template), at the rule that holds it. */
 export function budgetError(e: BudgetExceeded, span: SourceSpan, what: string): CodegenError {
-  return new CodegenError(diag("PACK_BUDGET", `${what}: ${e.message}`, span, `a pack's evaluation is limited; if this pack is trusted and the work is real, raise ${LIMIT_ENV[e.limit].name}`));
+  return new CodegenError(
+    diag(
+      "PACK_BUDGET",
+      `${what}: ${e.message}`,
+      span,
+      `a pack's evaluation is limited; if this pack is trusted and the work is real, raise ${LIMIT_ENV[e.limit].name}`,
+    ),
+  );
 }
 
 const oneLine = (source: string): string => {
@@ -53,7 +77,12 @@ const oneLine = (source: string): string => {
 };
 
 /** Evaluate to a list: undefined → [], a single value → [value]. */
-export async function evaluateList(source: string, input: unknown, bindings: Record<string, unknown>, span: SourceSpan): Promise<unknown[]> {
+export async function evaluateList(
+  source: string,
+  input: unknown,
+  bindings: Record<string, unknown>,
+  span: SourceSpan,
+): Promise<unknown[]> {
   const value = await evaluate(source, input, bindings, span);
   if (value === undefined || value === null) return [];
   return Array.isArray(value) ? [...value] : [value];

@@ -23,14 +23,23 @@ export class RenderCache {
     context: { project: object; config: object },
     private readonly json: JsonTexts = new JsonTexts(),
   ) {
-    this.kept = new KeptBundle("render-cache", [...templateDirs.flatMap((d) => [d, treeIdentity(d)]), JSON.stringify(context.project), JSON.stringify(context.config)]);
+    this.kept = new KeptBundle("render-cache", [
+      ...templateDirs.flatMap((d) => [d, treeIdentity(d)]),
+      JSON.stringify(context.project),
+      JSON.stringify(context.config),
+    ]);
   }
 
   /** The key of a file, or null when its template reads the whole IR (it is then always rendered). */
-  key(template: string, parts: { rule: string; as: string; path: string; item: unknown; data: unknown }): string | null {
+  key(
+    template: string,
+    parts: { rule: string; as: string; path: string; item: unknown; data: unknown },
+  ): string | null {
     if (this.templateReadsIr(template)) return null;
     try {
-      return sha(`${JSON.stringify([template, parts.rule, parts.as, parts.path])}\0${this.json.of(parts.item)}\0${this.json.of(parts.data)}`);
+      return sha(
+        `${JSON.stringify([template, parts.rule, parts.as, parts.path])}\0${this.json.of(parts.item)}\0${this.json.of(parts.data)}`,
+      );
     } catch {
       // Data JSON cannot hold (a function from a view): rendered every time.
       return null;
@@ -60,13 +69,18 @@ export class RenderCache {
       const next = pending.pop()!;
       if (seen.has(next)) continue;
       seen.add(next);
-      const file = this.templateDirs.map((d) => join(d, next.endsWith(".liquid") ? next : `${next}.liquid`)).find((f) => existsSync(f));
+      const file = this.templateDirs
+        .map((d) => join(d, next.endsWith(".liquid") ? next : `${next}.liquid`))
+        .find((f) => existsSync(f));
       // A template it cannot find is one it cannot vouch for.
       if (!file) reads = true;
       else {
         const text = readPackText(layersOf(this.templateDirs), file) ?? "";
         // Partials named by a variable, relative to this file, or inside a {% liquid %} block are not followed.
-        reads = /\bir\b/.test(text) || /\{%-?\s*(?:render|include|layout)\s+[^"'\s]/.test(text) || /\{%-?\s*liquid\b/.test(text);
+        reads =
+          /\bir\b/.test(text) ||
+          /\{%-?\s*(?:render|include|layout)\s+[^"'\s]/.test(text) ||
+          /\{%-?\s*liquid\b/.test(text);
         for (const m of text.matchAll(/\{%-?\s*(?:render|include|layout)\s+(["'])([^"']+)\1/g)) {
           if (m[2]!.startsWith(".")) reads = true;
           pending.push(m[2]!);

@@ -18,7 +18,8 @@ export function safeRelativePath(raw: string, span: SourceSpan, ruleName: string
     throw new CodegenError(diag(code, `rule "${ruleName}" planned "${shown}", which ${why}`, span));
   };
   const reserved = reservedPart(trimmed);
-  if (reserved !== null) bad(`lies in ${reserved}, a folder codegen never writes (version control or codegen's own state)`);
+  if (reserved !== null)
+    bad(`lies in ${reserved}, a folder codegen never writes (version control or codegen's own state)`);
   if (isPlain(trimmed)) return trimmed;
   if (trimmed.includes("\\")) bad("contains a backslash");
   if (trimmed.includes("\0")) bad("contains a NUL byte");
@@ -29,7 +30,8 @@ export function safeRelativePath(raw: string, span: SourceSpan, ruleName: string
   // File systems refuse longer names (ENAMETOOLONG); a descriptor name is the usual cause.
   const long = normal.split("/").find((seg) => Buffer.byteLength(seg) > MAX_NAME);
   if (long) bad(`has a file or folder name of ${Buffer.byteLength(long)} bytes (at most ${MAX_NAME})`, "PATH_TOO_LONG");
-  if (Buffer.byteLength(normal) > MAX_PATH) bad(`is ${Buffer.byteLength(normal)} bytes long (at most ${MAX_PATH})`, "PATH_TOO_LONG");
+  if (Buffer.byteLength(normal) > MAX_PATH)
+    bad(`is ${Buffer.byteLength(normal)} bytes long (at most ${MAX_PATH})`, "PATH_TOO_LONG");
   return normal.replace(/^\.\//, "");
 }
 
@@ -39,5 +41,9 @@ export function safeRelativePath(raw: string, span: SourceSpan, ruleName: string
  * most MAX_NAME characters has no name or path over the limits.
  */
 function isPlain(p: string): boolean {
-  return p.length <= MAX_NAME && /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(p) && !/(?:^|\/)\.{0,2}(?:\/|$)|\\|^[A-Za-z]:/.test(p);
+  return (
+    p.length <= MAX_NAME &&
+    /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(p) &&
+    !/(?:^|\/)\.{0,2}(?:\/|$)|\\|^[A-Za-z]:/.test(p)
+  );
 }

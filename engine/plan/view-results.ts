@@ -34,7 +34,10 @@ export function itemLocalDeps(source: string): string[] | null {
     const n = node as { type?: unknown; value?: unknown; procedure?: unknown; arguments?: unknown[] };
     if (n.type === "function" && isVariable(n.procedure, "view")) {
       const [name, arg, ...rest] = n.arguments ?? [];
-      const literal = (name as { type?: unknown; value?: unknown } | undefined)?.type === "string" ? (name as { value: string }).value : null;
+      const literal =
+        (name as { type?: unknown; value?: unknown } | undefined)?.type === "string"
+          ? (name as { value: string }).value
+          : null;
       if (literal !== null && isVariable(arg, "ir") && rest.length === 0) deps.add(literal);
       else local = false;
       return;

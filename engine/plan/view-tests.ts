@@ -35,23 +35,35 @@ interface CaseInput {
 }
 
 /** Runs the cases of the views of the pack's own layer (`layer`: its folder), with the whole chain's functions. */
-export async function runViewTests(pack: Pack, layer: string, options: { update?: boolean; shown?: (p: string) => string } = {}): Promise<ViewCaseResult[]> {
+export async function runViewTests(
+  pack: Pack,
+  layer: string,
+  options: { update?: boolean; shown?: (p: string) => string } = {},
+): Promise<ViewCaseResult[]> {
   const views = join(layer, "views");
   const shown = options.shown ?? ((p: string) => p);
   const results: ViewCaseResult[] = [];
   for (const testDir of existsSync(views) ? caseFolders(views) : []) {
     const view = relative(views, testDir).replace(/\.test$/, "");
     const viewFile = join(views, `${view}.jsonata`);
-    if (!existsSync(viewFile)) throw new CodegenError(diag("PACK_MISSING_FILE", `${shown(testDir)} tests a view that does not exist (${view}.jsonata)`));
+    if (!existsSync(viewFile))
+      throw new CodegenError(
+        diag("PACK_MISSING_FILE", `${shown(testDir)} tests a view that does not exist (${view}.jsonata)`),
+      );
     const library = `${view}.jsonata` === FUNCTIONS_FILE;
     const viewSource = readPackText([layer], viewFile, shown(viewFile)) ?? "";
-    for (const name of readdirSync(testDir).filter((f) => f.endsWith(".in.json")).sort()) {
+    for (const name of readdirSync(testDir)
+      .filter((f) => f.endsWith(".in.json"))
+      .sort()) {
       const inFile = join(testDir, name);
       const outFile = inFile.replace(/\.in\.json$/, ".out.json");
       const span: SourceSpan = { file: shown(inFile), line: 1, column: 1 };
       const input = readJson(layer, inFile, span) as CaseInput;
       const source = library ? input.expression : viewSource;
-      if (typeof source !== "string") throw new CodegenError(diag("PACK_INVALID", `a case of the function library gives the "expression" to evaluate`, span));
+      if (typeof source !== "string")
+        throw new CodegenError(
+          diag("PACK_INVALID", `a case of the function library gives the "expression" to evaluate`, span),
+        );
       const project = input.project ?? { name: "demo", module: "demo", frame: "api" };
       // As in a run: the IR holds the project beside each descriptor kind.
       const ir = { project, ...input.ir };
@@ -59,7 +71,12 @@ export async function runViewTests(pack: Pack, layer: string, options: { update?
       const base = { ir, project, config: input.config ?? {} };
       const bindings: Record<string, unknown> = { ...(await bindFunctions(pack, base)), ...base };
       bindings["view"] = viewFunction(pack, new ViewMemo(), () => bindings);
-      const value = await evaluate(source, input.item ?? ir, bindings, library ? span : { file: shown(viewFile), line: 1, column: 1 });
+      const value = await evaluate(
+        source,
+        input.item ?? ir,
+        bindings,
+        library ? span : { file: shown(viewFile), line: 1, column: 1 },
+      );
       const actual = `${JSON.stringify(value ?? null, null, 2)}\n`;
       const result = { view, name: name.replace(/\.in\.json$/, ""), file: shown(inFile) };
       if (options.update) {
@@ -69,8 +86,14 @@ export async function runViewTests(pack: Pack, layer: string, options: { update?
         results.push({ ...result, outcome: "updated" });
         continue;
       }
-      const expected = existsSync(outFile) ? `${JSON.stringify(readJson(layer, outFile, { ...span, file: shown(outFile) }), null, 2)}\n` : "";
-      results.push(expected === actual ? { ...result, outcome: "passed" } : { ...result, outcome: "failed", difference: firstDifference(expected, actual) });
+      const expected = existsSync(outFile)
+        ? `${JSON.stringify(readJson(layer, outFile, { ...span, file: shown(outFile) }), null, 2)}\n`
+        : "";
+      results.push(
+        expected === actual
+          ? { ...result, outcome: "passed" }
+          : { ...result, outcome: "failed", difference: firstDifference(expected, actual) },
+      );
     }
   }
   return results;

@@ -48,10 +48,15 @@ export class ViewMemo {
  * `$view(name, item)` for the expressions of a run: the named view of the pack chain (child
  * first) evaluated with `item` as input and the same bindings; `bindings` is read when called.
  */
-export function viewFunction(pack: Pick<Pack, "viewDirs">, memo: ViewMemo, bindings: () => Record<string, unknown>): (name: unknown, item: unknown) => Soon<unknown> {
+export function viewFunction(
+  pack: Pick<Pack, "viewDirs">,
+  memo: ViewMemo,
+  bindings: () => Record<string, unknown>,
+): (name: unknown, item: unknown) => Soon<unknown> {
   const sources = new Map<string, { text: string; file: string }>();
   return (name, item) => {
-    if (typeof name !== "string" || !/^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*$/.test(name)) return Promise.reject(new Error(`$view: "${String(name)}" is not a view name`));
+    if (typeof name !== "string" || !/^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*$/.test(name))
+      return Promise.reject(new Error(`$view: "${String(name)}" is not a view name`));
     let source = sources.get(name);
     if (!source) {
       const file = pack.viewDirs.map((d) => join(d, `${name}.jsonata`)).find((f) => existsSync(f));
@@ -62,7 +67,8 @@ export function viewFunction(pack: Pick<Pack, "viewDirs">, memo: ViewMemo, bindi
       } catch (e) {
         return Promise.reject(e);
       }
-      if (text === null) return Promise.reject(new Error(`$view: no view ${name} (views/${name}.jsonata) in the pack chain`));
+      if (text === null)
+        return Promise.reject(new Error(`$view: no view ${name} (views/${name}.jsonata) in the pack chain`));
       source = { text, file };
       sources.set(name, source);
     }

@@ -42,7 +42,13 @@ export async function readPlugins(root: string, dir: string, names: string[]): P
   for (const name of names) {
     // Checked before any path is built: a name from the config never leads outside the plugins folder.
     if (!PLUGIN_NAME.test(name)) {
-      throw new CodegenError(diag("CONFIG_INVALID", `serverless.plugins holds "${name}", which is not a plugin name (a letter, then letters, digits, "-" and "_"); nothing was read`), 2);
+      throw new CodegenError(
+        diag(
+          "CONFIG_INVALID",
+          `serverless.plugins holds "${name}", which is not a plugin name (a letter, then letters, digits, "-" and "_"); nothing was read`,
+        ),
+        2,
+      );
     }
     checkPluginsPath(root, `${dir}/${name}/${CONFIG_FILE}`);
     const file = join(root, dir, name, CONFIG_FILE);
@@ -50,12 +56,22 @@ export async function readPlugins(root: string, dir: string, names: string[]): P
     if (bytes === null) {
       const known = discoverPlugins(root, dir);
       throw new CodegenError(
-        diag("PLUGIN_NOT_FOUND", `plugin "${name}" is listed in serverless.plugins but ${dir}/${name}/${CONFIG_FILE} does not exist (plugins here: ${known.join(", ") || "none"})`, undefined, "run codegen serverless build to list the plugins that exist"),
+        diag(
+          "PLUGIN_NOT_FOUND",
+          `plugin "${name}" is listed in serverless.plugins but ${dir}/${name}/${CONFIG_FILE} does not exist (plugins here: ${known.join(", ") || "none"})`,
+          undefined,
+          "run codegen serverless build to list the plugins that exist",
+        ),
         1,
       );
     }
     const doc = parseYaml(bytes.toString("utf8"), `${dir}/${name}/${CONFIG_FILE}`, "CONFIG_INVALID");
-    const v = (doc.value ?? {}) as { name?: unknown; module?: unknown; frame?: unknown; serverless?: { mono?: unknown } };
+    const v = (doc.value ?? {}) as {
+      name?: unknown;
+      module?: unknown;
+      frame?: unknown;
+      serverless?: { mono?: unknown };
+    };
     out.push({
       name,
       dir: `${dir}/${name}`,
@@ -73,10 +89,25 @@ export async function readPlugins(root: string, dir: string, names: string[]): P
  * would otherwise have codegen read that config and run the pack's plugin commands there.
  */
 function checkPluginsPath(root: string, rel: string): void {
-  if (!isPlainRelative(rel)) throw new CodegenError(diag("UNSAFE_PATH", `the plugins folder ${JSON.stringify(rel)} is not a relative path inside the project; nothing was read`), 1);
+  if (!isPlainRelative(rel))
+    throw new CodegenError(
+      diag(
+        "UNSAFE_PATH",
+        `the plugins folder ${JSON.stringify(rel)} is not a relative path inside the project; nothing was read`,
+      ),
+      1,
+    );
   const link = new PathPolicy(root).linkIn(rel);
   if (link?.kind === "symlink") {
-    throw new CodegenError(diag("UNSAFE_PATH", `${link.at} is a symbolic link; codegen never reads, writes or runs plugin commands in a plugin folder through a link; nothing was changed`, undefined, `replace ${link.at} with a real folder, or move it out of the way`), 1);
+    throw new CodegenError(
+      diag(
+        "UNSAFE_PATH",
+        `${link.at} is a symbolic link; codegen never reads, writes or runs plugin commands in a plugin folder through a link; nothing was changed`,
+        undefined,
+        `replace ${link.at} with a real folder, or move it out of the way`,
+      ),
+      1,
+    );
   }
 }
 
@@ -84,7 +115,8 @@ function readPluginConfig(file: string, shown: string): Buffer | null {
   try {
     return readNoFollow(file)?.bytes ?? null;
   } catch (e) {
-    if (e instanceof LinkRefused) throw new CodegenError(diag("UNSAFE_PATH", `${shown} is a symbolic link; nothing was read`), 1);
+    if (e instanceof LinkRefused)
+      throw new CodegenError(diag("UNSAFE_PATH", `${shown} is a symbolic link; nothing was read`), 1);
     throw e;
   }
 }

@@ -11,7 +11,26 @@
  * compiled (Unsupported) and liquidjs renders it. A compiled render that throws, for whatever
  * reason, is rendered again by liquidjs (renderer.ts): errors and their messages stay liquidjs's.
  */
-import { AssignTag, CaptureTag, CaseTag, CommentTag, Context, ForTag, IfTag, InlineCommentTag, isFalsy, isTruthy, Output, RenderTag, TokenKind, toValue, toValueSync, UnlessTag, type Liquid, type Template } from "liquidjs";
+import {
+  AssignTag,
+  CaptureTag,
+  CaseTag,
+  CommentTag,
+  Context,
+  ForTag,
+  IfTag,
+  InlineCommentTag,
+  isFalsy,
+  isTruthy,
+  Output,
+  RenderTag,
+  TokenKind,
+  toValue,
+  toValueSync,
+  UnlessTag,
+  type Liquid,
+  type Template,
+} from "liquidjs";
 import { Forloop, isIterator, primitive, stringify, toEnumerable } from "./liquid-values.js";
 import { renderBudget } from "./budget.js";
 
@@ -62,7 +81,11 @@ export class TemplateCompiler {
   private readonly lenientIf: boolean;
 
   constructor(private readonly liquid: Liquid) {
-    const options = liquid.options as unknown as { operators: Record<string, (...args: unknown[]) => unknown>; lenientIf?: boolean; strictVariables?: boolean };
+    const options = liquid.options as unknown as {
+      operators: Record<string, (...args: unknown[]) => unknown>;
+      lenientIf?: boolean;
+      strictVariables?: boolean;
+    };
     // Undefined variables read as nil everywhere: not compiled.
     if (!options.strictVariables) throw new Unsupported("options");
     this.operators = options.operators;
@@ -124,7 +147,10 @@ export class TemplateCompiler {
   }
 
   private ifTag(t: IfTag): Run {
-    const { branches, elseTemplates } = t as unknown as { branches: Array<{ value: Value; templates: Template[] }>; elseTemplates?: Template[] };
+    const { branches, elseTemplates } = t as unknown as {
+      branches: Array<{ value: Value; templates: Template[] }>;
+      elseTemplates?: Template[];
+    };
     const tests = branches.map((b) => ({ test: this.value(b.value, this.lenientIf), body: this.block(b.templates) }));
     const otherwise = this.block(elseTemplates ?? []);
     return (ctx) => {
@@ -134,9 +160,16 @@ export class TemplateCompiler {
   }
 
   private unlessTag(t: UnlessTag): Run {
-    const { branches, elseTemplates } = t as unknown as { branches: Array<{ value: Value; templates: Template[] }>; elseTemplates: Template[] };
+    const { branches, elseTemplates } = t as unknown as {
+      branches: Array<{ value: Value; templates: Template[] }>;
+      elseTemplates: Template[];
+    };
     // The first branch renders when its value is falsy, an elsif's when truthy (as liquidjs does).
-    const tests = branches.map((b, i) => ({ test: this.value(b.value, this.lenientIf), wanted: i > 0, body: this.block(b.templates) }));
+    const tests = branches.map((b, i) => ({
+      test: this.value(b.value, this.lenientIf),
+      wanted: i > 0,
+      body: this.block(b.templates),
+    }));
     const otherwise = this.block(elseTemplates);
     return (ctx) => {
       for (const b of tests) if (isTruthy(toValue(b.test(ctx)), ctx) === b.wanted) return b.body(ctx);
@@ -145,7 +178,13 @@ export class TemplateCompiler {
   }
 
   private forTag(t: ForTag): Run {
-    const { variable, collection, hash, templates, elseTemplates } = t as unknown as { variable: string; collection: Token; hash: { hash: object }; templates: Template[]; elseTemplates: Template[] };
+    const { variable, collection, hash, templates, elseTemplates } = t as unknown as {
+      variable: string;
+      collection: Token;
+      hash: { hash: object };
+      templates: Template[];
+      elseTemplates: Template[];
+    };
     // offset, limit, reversed and offset: continue are left to liquidjs; so are break and continue.
     if (Object.keys(hash.hash).length > 0) throw new Unsupported("for modifiers");
     const items = this.token(collection, false);
@@ -156,7 +195,8 @@ export class TemplateCompiler {
     return (ctx) => {
       const list = toEnumerable(items(ctx));
       if (list.length === 0) return otherwise(ctx);
-      if (list.length > budget.items) throw budget.exceeded("items", `a for loop over ${list.length} items (more than ${budget.items})`);
+      if (list.length > budget.items)
+        throw budget.exceeded("items", `a for loop over ${list.length} items (more than ${budget.items})`);
       const forloop = new Forloop(list.length, name);
       const scope: Record<string, unknown> = Object.create(null);
       scope["forloop"] = forloop;
@@ -167,7 +207,8 @@ export class TemplateCompiler {
           budget.tick();
           scope[variable] = item;
           out += body(ctx);
-          if (out.length > budget.bytes) throw budget.exceeded("bytes", `a for loop rendered more than ${budget.bytes} characters`);
+          if (out.length > budget.bytes)
+            throw budget.exceeded("bytes", `a for loop rendered more than ${budget.bytes} characters`);
           // As liquidjs advances it: through the scope (a loop variable named forloop breaks it there too).
           (scope["forloop"] as Forloop).next();
         }
@@ -179,9 +220,16 @@ export class TemplateCompiler {
   }
 
   private caseTag(t: CaseTag): Run {
-    const { value, branches, elseTemplates } = t as unknown as { value: Value; branches: Array<{ values: Token[]; templates: Template[] }>; elseTemplates: Template[] };
+    const { value, branches, elseTemplates } = t as unknown as {
+      value: Value;
+      branches: Array<{ values: Token[]; templates: Template[] }>;
+      elseTemplates: Template[];
+    };
     const target = this.value(value, this.lenientIf);
-    const cases = branches.map((b) => ({ values: b.values.map((v) => this.token(v, this.lenientIf)), body: this.block(b.templates) }));
+    const cases = branches.map((b) => ({
+      values: b.values.map((v) => this.token(v, this.lenientIf)),
+      body: this.block(b.templates),
+    }));
     const otherwise = this.block(elseTemplates);
     const equals = this.operators["=="]!;
     return (ctx) => {
@@ -192,7 +240,11 @@ export class TemplateCompiler {
       for (const c of cases) {
         for (const v of c.values) {
           const candidate = v(ctx);
-          if (primitive(subject) && primitive(candidate) ? subject === candidate : toValueSync(equals(subject, candidate)) === true) {
+          if (
+            primitive(subject) && primitive(candidate)
+              ? subject === candidate
+              : toValueSync(equals(subject, candidate)) === true
+          ) {
             out += c.body(ctx);
             hit = true;
             break;
@@ -204,11 +256,21 @@ export class TemplateCompiler {
   }
 
   private renderTag(t: RenderTag): Run {
-    const { file, hash, currentFile } = t as unknown as { file: unknown; hash: { hash: Record<string, Token | undefined> }; currentFile?: string };
+    const { file, hash, currentFile } = t as unknown as {
+      file: unknown;
+      hash: { hash: Record<string, Token | undefined> };
+      currentFile?: string;
+    };
     const tag = t as unknown as { with?: unknown; forBinding?: unknown };
-    if (typeof file !== "string" || !file || tag.with || tag.forBinding) throw new Unsupported("render with a computed file, with or for");
-    const args = Object.entries(hash.hash).map(([key, token]) => ({ key, get: token === undefined ? () => true : this.token(token, false) }));
-    const parse = (this.liquid as unknown as { _parsePartialFile(file: string, sync: boolean, current?: string): unknown })._parsePartialFile;
+    if (typeof file !== "string" || !file || tag.with || tag.forBinding)
+      throw new Unsupported("render with a computed file, with or for");
+    const args = Object.entries(hash.hash).map(([key, token]) => ({
+      key,
+      get: token === undefined ? () => true : this.token(token, false),
+    }));
+    const parse = (
+      this.liquid as unknown as { _parsePartialFile(file: string, sync: boolean, current?: string): unknown }
+    )._parsePartialFile;
     if (typeof parse !== "function") throw new Unsupported("partial lookup");
     let partial: Run | null = null;
     return (ctx) => {
@@ -298,7 +360,8 @@ export class TemplateCompiler {
         const to = +(toValue(high(ctx)) as number) + 1;
         if (!(to - from < 1e6)) {
           // liquidjs would make the whole list first: a range past the budget stops here.
-          if (to - from > renderBudget.items) throw renderBudget.exceeded("items", `a range of ${to - from} items (more than ${renderBudget.items})`);
+          if (to - from > renderBudget.items)
+            throw renderBudget.exceeded("items", `a range of ${to - from} items (more than ${renderBudget.items})`);
           throw new Unsupported("range size");
         }
         const out: number[] = [];

@@ -9,7 +9,8 @@
 /** Line breaks of any convention: CR, LF, VT, FF, NEL, LINE and PARAGRAPH SEPARATOR. */
 const lineBreaks = /\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/g;
 /** C0 and C1 controls (tab excepted), DEL, and a surrogate half without its pair. */
-const unprintable = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const unprintable =
+  /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /**
  * Invisible format characters (Unicode Cf) of the Basic Multilingual Plane: the bidirectional
  * controls (U+202A–U+202E, U+2066–U+2069), zero-width characters (U+200B–U+200F), a byte order
@@ -20,8 +21,10 @@ const unprintable = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]|[\ud
  */
 const format = /\p{Cf}/gu;
 const isFormat = (c: string): boolean => c.length === 1 && /\p{Cf}/u.test(c);
-const formatEscape = (c: string): string => (c.length === 1 ? "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0") : c);
-const isSurrogateHalf = (c: string): boolean => c.length === 1 && c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) <= 0xdfff;
+const formatEscape = (c: string): string =>
+  c.length === 1 ? "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0") : c;
+const isSurrogateHalf = (c: string): boolean =>
+  c.length === 1 && c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) <= 0xdfff;
 
 const text = (input: unknown): string => String(input ?? "");
 
@@ -74,7 +77,11 @@ export function blockComment(input: unknown): string {
 export function rawString(input: unknown, delimiter: unknown = "`"): string {
   const s = text(input);
   const d = text(delimiter);
-  const plain = d.length > 0 && !s.includes(d) && !/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]/.test(s) && ![...s].some(isFormat);
+  const plain =
+    d.length > 0 &&
+    !s.includes(d) &&
+    !/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]/.test(s) &&
+    ![...s].some(isFormat);
   return plain ? d + s + d : cString(s);
 }
 
@@ -105,7 +112,8 @@ export function mdCode(input: unknown): string {
   if (s === "") return "";
   const longest = Math.max(0, ...(s.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(longest + 1);
-  const pad = s.startsWith("`") || s.endsWith("`") || (s.startsWith(" ") && s.endsWith(" ") && s.trim() !== "") ? " " : "";
+  const pad =
+    s.startsWith("`") || s.endsWith("`") || (s.startsWith(" ") && s.endsWith(" ") && s.trim() !== "") ? " " : "";
   return fence + pad + s + pad + fence;
 }
 

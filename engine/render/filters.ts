@@ -28,11 +28,15 @@ export function camel(input: unknown): string {
 }
 
 export function snake(input: unknown): string {
-  return words(input).map((w) => w.toLowerCase()).join("_");
+  return words(input)
+    .map((w) => w.toLowerCase())
+    .join("_");
 }
 
 export function kebab(input: unknown): string {
-  return words(input).map((w) => w.toLowerCase()).join("-");
+  return words(input)
+    .map((w) => w.toLowerCase())
+    .join("-");
 }
 
 export function dirname(input: unknown): string {
@@ -53,7 +57,9 @@ export function basename(input: unknown): string {
 export function json(input: unknown, space?: unknown): string {
   const text = JSON.stringify(input ?? null, null, typeof space === "number" ? space : undefined) as string | undefined;
   // undefined (a function was given) stays what it was.
-  return text?.replace(/\p{Cf}/gu, (c) => (c.length === 1 ? "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0") : c)) as string;
+  return text?.replace(/\p{Cf}/gu, (c) =>
+    c.length === 1 ? "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0") : c,
+  ) as string;
 }
 
 /** Prefix every non-empty line after the first with `n` spaces (or the given string). */
@@ -78,7 +84,8 @@ export function unique(input: unknown, key?: unknown): unknown[] {
 
 export function sortBy(input: unknown, key?: unknown): unknown[] {
   const list = Array.isArray(input) ? [...input] : [];
-  const pick = (x: unknown): string => String(typeof key === "string" && x && typeof x === "object" ? (x as Record<string, unknown>)[key] : x);
+  const pick = (x: unknown): string =>
+    String(typeof key === "string" && x && typeof x === "object" ? (x as Record<string, unknown>)[key] : x);
   return list.sort((a, b) => (pick(a) < pick(b) ? -1 : pick(a) > pick(b) ? 1 : 0));
 }
 

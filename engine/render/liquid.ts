@@ -33,7 +33,11 @@ export function packLiquid(templateDirs: string[], fs: FS): Liquid {
  * its memory limit and the checks on the output).
  */
 function countBlocks(liquid: Liquid): void {
-  const renderer = (liquid as unknown as { renderer?: { renderTemplates?: (...args: unknown[]) => Generator<unknown, unknown, unknown> } }).renderer;
+  const renderer = (
+    liquid as unknown as {
+      renderer?: { renderTemplates?: (...args: unknown[]) => Generator<unknown, unknown, unknown> };
+    }
+  ).renderer;
   const original = renderer?.renderTemplates;
   if (!renderer || typeof original !== "function") return;
   renderer.renderTemplates = function* (...args: unknown[]): Generator<unknown, unknown, unknown> {
@@ -110,7 +114,13 @@ export class Renderer {
     try {
       const source = String(this.liquid.options.fs.readFileSync(file));
       const limit = Math.max(renderBudget.items, renderBudget.bytes);
-      const output = String(this.liquid.renderSync(this.liquid.parse(tagLines(source), file), scope, Number.isFinite(limit) ? { memoryLimit: limit } : {}));
+      const output = String(
+        this.liquid.renderSync(
+          this.liquid.parse(tagLines(source), file),
+          scope,
+          Number.isFinite(limit) ? { memoryLimit: limit } : {},
+        ),
+      );
       return { file, output };
     } catch (e) {
       if (renderBudget.isStop(e)) throw e;
@@ -119,7 +129,13 @@ export class Renderer {
   }
 
   private prepare(templates: Template[], name: string): Parsed {
-    if (!this.compiler) return { templates, compiled: null, name, declined: compiledEnabled ? "options compiled Liquid does not follow" : "CODEGEN_LIQUID=liquidjs" };
+    if (!this.compiler)
+      return {
+        templates,
+        compiled: null,
+        name,
+        declined: compiledEnabled ? "options compiled Liquid does not follow" : "CODEGEN_LIQUID=liquidjs",
+      };
     try {
       return { templates, compiled: this.compiler.compile(templates), name, declined: "" };
     } catch (e) {
@@ -147,9 +163,16 @@ export class Renderer {
     // Its memory limit counts the items of ranges and the characters filters make.
     const limit = Math.max(budget.items, budget.bytes);
     try {
-      return sized(String(this.liquid.renderSync(parsed.templates, scope, Number.isFinite(limit) ? { memoryLimit: limit } : {})), budget);
+      return sized(
+        String(this.liquid.renderSync(parsed.templates, scope, Number.isFinite(limit) ? { memoryLimit: limit } : {})),
+        budget,
+      );
     } catch (e) {
-      if (/memory alloc limit exceeded/.test((e as Error).message ?? "")) throw budget.exceeded(limit === budget.items ? "items" : "bytes", `Liquid made more than ${limit} items or characters (a range, a filter's output)`);
+      if (/memory alloc limit exceeded/.test((e as Error).message ?? ""))
+        throw budget.exceeded(
+          limit === budget.items ? "items" : "bytes",
+          `Liquid made more than ${limit} items or characters (a range, a filter's output)`,
+        );
       throw e;
     }
   }
@@ -158,7 +181,8 @@ export class Renderer {
 const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim().slice(0, 160);
 
 function sized(out: string, budget: typeof renderBudget): string {
-  if (out.length > budget.bytes) throw budget.exceeded("bytes", `rendered ${out.length} characters (more than ${budget.bytes})`);
+  if (out.length > budget.bytes)
+    throw budget.exceeded("bytes", `rendered ${out.length} characters (more than ${budget.bytes})`);
   return out;
 }
 

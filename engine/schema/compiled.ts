@@ -35,7 +35,10 @@ export function precompiled(name: string, text: string): ValidateFunction | null
 /** Write a validator's standalone code (the build step, engine/precompile.ts). */
 export function writePrecompiled(name: string, text: string, code: string): void {
   mkdirSync(compiledDir, { recursive: true });
-  writeFileSync(moduleOf(name), `${code}\nmodule.exports.validate = module.exports.default ?? module.exports;\nmodule.exports.digest = ${JSON.stringify(digestOf(text))};\n`);
+  writeFileSync(
+    moduleOf(name),
+    `${code}\nmodule.exports.validate = module.exports.default ?? module.exports;\nmodule.exports.digest = ${JSON.stringify(digestOf(text))};\n`,
+  );
 }
 
 const validatorName = (text: string): string => `${digestOf(`${ajvVersion()}\0${text}`)}.cjs`;
@@ -50,7 +53,10 @@ export function ajvVersion(): string {
 /** A run-time schema's validator kept by an earlier run (or by the build, for built-in packs), or null. */
 export function cachedValidator(text: string): ValidateFunction | null {
   if (switchedOff("validators")) return null;
-  const file = [cachedFile(text), ...(switchedOff("seed") ? [] : [join(seedDir, "validators", validatorName(text))])].find((f) => existsSync(f));
+  const file = [
+    cachedFile(text),
+    ...(switchedOff("seed") ? [] : [join(seedDir, "validators", validatorName(text))]),
+  ].find((f) => existsSync(f));
   if (!file) return null;
   try {
     const mod = require(file) as unknown;

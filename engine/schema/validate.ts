@@ -20,7 +20,14 @@ const OPTIONS = { allErrors: true, strict: false, useDefaults: false, discrimina
 let shipped: string | undefined;
 /** What a shipped schema's validator is compiled from: ajv, its options, and every shipped schema. */
 export function compiledFrom(name: string): string {
-  shipped ??= [ajvVersion(), JSON.stringify(OPTIONS), ...readdirSync(schemasDir).filter((f) => f.endsWith(".json")).sort().map((f) => `${f}\0${readFileSync(join(schemasDir, f), "utf8")}`)].join("\0");
+  shipped ??= [
+    ajvVersion(),
+    JSON.stringify(OPTIONS),
+    ...readdirSync(schemasDir)
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .map((f) => `${f}\0${readFileSync(join(schemasDir, f), "utf8")}`),
+  ].join("\0");
   return `${name}\0${shipped}`;
 }
 
@@ -28,7 +35,9 @@ async function validatorFor(name: string): Promise<ValidateFunction> {
   const hit = compiled.get(name);
   if (hit) return hit;
   const text = readFileSync(schemaPath(name), "utf8");
-  const fn = precompiled(name, compiledFrom(name)) ?? (await withSiblings(await newAjv(), name)).compile(JSON.parse(text) as object);
+  const fn =
+    precompiled(name, compiledFrom(name)) ??
+    (await withSiblings(await newAjv(), name)).compile(JSON.parse(text) as object);
   compiled.set(name, fn);
   return fn;
 }
@@ -43,7 +52,9 @@ async function withSiblings(ajv: AjvInstance, name: string): Promise<AjvInstance
 
 /** Build step: write every shipped schema's validator (schema/compiled.ts); returns their names. */
 export async function precompileSchemas(): Promise<string[]> {
-  const names = readdirSync(schemasDir).filter((f) => f.endsWith(".schema.json")).sort();
+  const names = readdirSync(schemasDir)
+    .filter((f) => f.endsWith(".schema.json"))
+    .sort();
   for (const name of names) writePrecompiled(name, compiledFrom(name), await standaloneValidator(name));
   return names;
 }
@@ -67,12 +78,25 @@ async function newAjv(extra: object = {}): Promise<AjvInstance> {
 }
 
 /** Validate a YAML document against one of our JSON Schemas; errors point at file:line:col. */
-export async function validateDoc(doc: YamlDoc, schema: string, code: string, value: unknown = doc.value, basePath: ReadonlyArray<string | number> = [], options: CheckOptions = {}): Promise<void> {
+export async function validateDoc(
+  doc: YamlDoc,
+  schema: string,
+  code: string,
+  value: unknown = doc.value,
+  basePath: ReadonlyArray<string | number> = [],
+  options: CheckOptions = {},
+): Promise<void> {
   report(await validatorFor(schema), doc, code, value, basePath, options);
 }
 
 /** Validate against a schema built at run time (the config schema a pack extends). */
-export async function validateDocWith(doc: YamlDoc, schema: object, code: string, value: unknown = doc.value, basePath: ReadonlyArray<string | number> = []): Promise<void> {
+export async function validateDocWith(
+  doc: YamlDoc,
+  schema: object,
+  code: string,
+  value: unknown = doc.value,
+  basePath: ReadonlyArray<string | number> = [],
+): Promise<void> {
   report(await compileSchema(schema), doc, code, value, basePath, {}, schema);
 }
 
@@ -105,19 +129,36 @@ async function compileAndKeep(schema: object, text: string): Promise<ValidateFun
 
 async function standaloneCode(ajv: AjvInstance, fn: ValidateFunction): Promise<string> {
   const standalone = (await import("ajv/dist/standalone/index.js")) as unknown as { default: { default?: unknown } };
-  const toCode = (standalone.default.default ?? standalone.default) as (ajv: AjvInstance, fn: ValidateFunction) => string;
+  const toCode = (standalone.default.default ?? standalone.default) as (
+    ajv: AjvInstance,
+    fn: ValidateFunction,
+  ) => string;
   return toCode(ajv, fn);
 }
 
-function report(validate: ValidateFunction, doc: YamlDoc, code: string, value: unknown, basePath: ReadonlyArray<string | number>, options: CheckOptions, root?: object): void {
+function report(
+  validate: ValidateFunction,
+  doc: YamlDoc,
+  code: string,
+  value: unknown,
+  basePath: ReadonlyArray<string | number>,
+  options: CheckOptions,
+  root?: object,
+): void {
   if (validate(value)) return;
-  const all = (validate.errors ?? []).filter((e) => !(options.allowUnknownKeys && e.keyword === "additionalProperties"));
+  const all = (validate.errors ?? []).filter(
+    (e) => !(options.allowUnknownKeys && e.keyword === "additionalProperties"),
+  );
   if (all.length === 0) return;
   const errors = all.filter((e) => e.keyword !== "if" && e.keyword !== "oneOf" && e.keyword !== "anyOf");
   const list = (errors.length > 0 ? errors : all).map((e) => {
     const path = [...basePath, ...pointerPath(e.instancePath)];
     const unknownKey = e.keyword === "additionalProperties";
-    return diag(code, describe(e, path, root), doc.spanAt(unknownKey ? [...path, String(e.params["additionalProperty"])] : path, { key: unknownKey }));
+    return diag(
+      code,
+      describe(e, path, root),
+      doc.spanAt(unknownKey ? [...path, String(e.params["additionalProperty"])] : path, { key: unknownKey }),
+    );
   });
   throw new CodegenError(dedupe(list));
 }
@@ -135,7 +176,8 @@ function describe(e: ErrorObject, path: Array<string | number>, root: object | u
   const where = path.length ? path.join(".") : "document";
   const said = e.keyword === "pattern" ? patternMessage(root, e.schemaPath) : undefined;
   if (said) return `${where} ${said}`;
-  if (e.keyword === "additionalProperties") return `unknown key "${String(e.params["additionalProperty"])}" in ${where}`;
+  if (e.keyword === "additionalProperties")
+    return `unknown key "${String(e.params["additionalProperty"])}" in ${where}`;
   if (e.keyword === "required") return `${where} is missing "${String(e.params["missingProperty"])}"`;
   if (e.keyword === "enum") return `${where} must be one of ${(e.params["allowedValues"] as unknown[]).join(", ")}`;
   return `${where} ${e.message ?? "is invalid"}`;
@@ -153,7 +195,8 @@ function patternMessage(root: object | undefined, schemaPath: string): string | 
     if (node === null || typeof node !== "object") return undefined;
     node = (node as Record<string | number, unknown>)[part];
   }
-  const message = node !== null && typeof node === "object" ? (node as Record<string, unknown>)["x-pattern-message"] : undefined;
+  const message =
+    node !== null && typeof node === "object" ? (node as Record<string, unknown>)["x-pattern-message"] : undefined;
   return typeof message === "string" ? message : undefined;
 }
 

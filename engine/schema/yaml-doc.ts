@@ -45,7 +45,9 @@ function parseText(text: string, file: string, code: string): { value: unknown; 
     return { file, line: p.line, column: p.col };
   };
   if (doc.errors.length > 0) {
-    const errors: Diagnostic[] = doc.errors.map((e) => diag(code, `invalid YAML: ${e.message.split("\n")[0]}`, spanOfOffset(e.pos[0])));
+    const errors: Diagnostic[] = doc.errors.map((e) =>
+      diag(code, `invalid YAML: ${e.message.split("\n")[0]}`, spanOfOffset(e.pos[0])),
+    );
     throw new CodegenError(errors);
   }
   let value: unknown;
@@ -55,7 +57,9 @@ function parseText(text: string, file: string, code: string): { value: unknown; 
   } catch (e) {
     const alias = /: ([^\s:]+)$/.exec((e as Error).message.split("\n")[0] ?? "")?.[1];
     const offset = alias ? text.indexOf(`*${alias}`) : 0;
-    throw new CodegenError(diag(code, `invalid YAML: ${(e as Error).message.split("\n")[0]}`, spanOfOffset(Math.max(0, offset))));
+    throw new CodegenError(
+      diag(code, `invalid YAML: ${(e as Error).message.split("\n")[0]}`, spanOfOffset(Math.max(0, offset))),
+    );
   }
   return { value, spans: spanTable(doc, lines) };
 }

@@ -14,7 +14,9 @@ let lib: YamlLib | undefined;
 export function yamlLib(): YamlLib {
   if (!lib) {
     const bundled = join(packageRoot, "dist/bundle/yaml.cjs");
-    lib = createRequire(import.meta.url)(existsSync(bundled) && !switchedOff("yaml-bundle") ? bundled : "yaml") as YamlLib;
+    lib = createRequire(import.meta.url)(
+      existsSync(bundled) && !switchedOff("yaml-bundle") ? bundled : "yaml",
+    ) as YamlLib;
   }
   return lib;
 }

@@ -20,7 +20,9 @@ export const SECRET_BYTES = { min: 16, max: 1024 } as const;
 export function secretPlaceholder(bytes: unknown): string {
   const n = typeof bytes === "number" ? bytes : Number(bytes);
   if (!Number.isInteger(n) || n < SECRET_BYTES.min || n > SECRET_BYTES.max) {
-    throw new Error(`secret takes the number of random bytes, a whole number from ${SECRET_BYTES.min} to ${SECRET_BYTES.max}; got ${JSON.stringify(bytes)}`);
+    throw new Error(
+      `secret takes the number of random bytes, a whole number from ${SECRET_BYTES.min} to ${SECRET_BYTES.max}; got ${JSON.stringify(bytes)}`,
+    );
   }
   return `__codegen_secret_${n}__`;
 }
@@ -30,7 +32,11 @@ export function holdsSecret(contents: Buffer): boolean {
 }
 
 /** The contents with every placeholder replaced by its random value (the same buffer when there is none). */
-export function fillSecrets(contents: Buffer, path: string, { seed }: { seed?: string | undefined } = { seed: process.env["CODEGEN_TEST_SECRET_SEED"] }): Buffer {
+export function fillSecrets(
+  contents: Buffer,
+  path: string,
+  { seed }: { seed?: string | undefined } = { seed: process.env["CODEGEN_TEST_SECRET_SEED"] },
+): Buffer {
   if (!holdsSecret(contents)) return contents;
   let index = 0;
   // latin1 maps every byte to one character and back: the file's other bytes stay as they are.

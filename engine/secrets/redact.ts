@@ -40,9 +40,16 @@ export const REDACTED = "***";
  * text may be a hostile project's config value.
  */
 export function redactDatasource(text: string): string {
-  const keywordsDone = text.replace(KEYWORD, (all: string, before: string, key: string, eq: string, value: string) => (value === "" ? all : `${before}${key}${eq}${REDACTED}`));
-  const wordsDone = keywordsDone.split(/(\s+)/).map((word) => (word.includes("@") ? redactUserInfo(word) : word)).join("");
-  return wordsDone.replace(QUERY, (all: string, sep: string, key: string, value: string) => (value === "" ? all : `${sep}${key}=${REDACTED}`));
+  const keywordsDone = text.replace(KEYWORD, (all: string, before: string, key: string, eq: string, value: string) =>
+    value === "" ? all : `${before}${key}${eq}${REDACTED}`,
+  );
+  const wordsDone = keywordsDone
+    .split(/(\s+)/)
+    .map((word) => (word.includes("@") ? redactUserInfo(word) : word))
+    .join("");
+  return wordsDone.replace(QUERY, (all: string, sep: string, key: string, value: string) =>
+    value === "" ? all : `${sep}${key}=${REDACTED}`,
+  );
 }
 
 /**
@@ -89,6 +96,7 @@ function firstOf(text: string, chars: string, from: number): number {
 export function redactValue<T>(value: T): T {
   if (typeof value === "string") return redactDatasource(value) as T;
   if (Array.isArray(value)) return value.map((v) => redactValue(v)) as T;
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v)])) as T;
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v)])) as T;
   return value;
 }

@@ -11,7 +11,9 @@ export const ARGV_BYTES = 256 * 1024;
 
 /** Files split into one batch per available core (at least 100 files each, so small runs stay one process). */
 export function inBatches(files: string[], maxBytes = ARGV_BYTES): string[][] {
-  const count = switchedOff("step-batches") ? 1 : Math.max(1, Math.min(availableParallelism(), Math.floor(files.length / 100)));
+  const count = switchedOff("step-batches")
+    ? 1
+    : Math.max(1, Math.min(availableParallelism(), Math.floor(files.length / 100)));
   const size = Math.ceil(files.length / count);
   const batches: string[][] = [];
   for (let i = 0; i < files.length; i += size) batches.push(...bySize(files.slice(i, i + size), maxBytes));
@@ -39,7 +41,11 @@ export function bySize(files: string[], maxBytes = ARGV_BYTES): string[][] {
 }
 
 /** Run `work` on every batch, at most one per available core at a time; results in batch order. */
-export async function eachAtOnce<T, R>(batches: T[], work: (batch: T) => Promise<R>, width = availableParallelism()): Promise<R[]> {
+export async function eachAtOnce<T, R>(
+  batches: T[],
+  work: (batch: T) => Promise<R>,
+  width = availableParallelism(),
+): Promise<R[]> {
   const results: R[] = new Array<R>(batches.length);
   let next = 0;
   const lane = async (): Promise<void> => {

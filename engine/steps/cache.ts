@@ -20,5 +20,9 @@ export function cachedFiles(key: string): Array<{ path: string; contents: Buffer
 }
 
 export function storeFiles(key: string, files: Array<{ path: string; contents: Buffer }>): void {
-  keep("step-cache", key, Buffer.from(JSON.stringify(files.map((f) => ({ path: f.path, data: f.contents.toString("base64") })))));
+  keep(
+    "step-cache",
+    key,
+    Buffer.from(JSON.stringify(files.map((f) => ({ path: f.path, data: f.contents.toString("base64") })))),
+  );
 }

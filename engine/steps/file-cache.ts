@@ -58,6 +58,15 @@ export class FileStepCache {
       this.entries.delete(k);
       this.entries.set(k, v);
     }
-    keep("step-cache", this.key, Buffer.from([...this.entries].slice(-MAX_ENTRIES).map(([k, v]) => `${k} ${v}\n`).join("")));
+    keep(
+      "step-cache",
+      this.key,
+      Buffer.from(
+        [...this.entries]
+          .slice(-MAX_ENTRIES)
+          .map(([k, v]) => `${k} ${v}\n`)
+          .join(""),
+      ),
+    );
   }
 }

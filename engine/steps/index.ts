@@ -87,7 +87,14 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
         const hit = cachedFiles(wholeKey);
         if (hit) {
           for (const f of hit) {
-            byPath.set(f.path, { path: f.path, mode: "managed", contents: f.contents, rule: `step:${step.name}`, sources: [], rendered: true });
+            byPath.set(f.path, {
+              path: f.path,
+              mode: "managed",
+              contents: f.contents,
+              rule: `step:${step.name}`,
+              sources: [],
+              rendered: true,
+            });
             if (staging) {
               await mkdir(dirname(join(staging, f.path)), { recursive: true });
               await writeFile(join(staging, f.path), f.contents);
@@ -106,22 +113,47 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
       // A per-file step (cached by file content) may run on parts of its files at once.
       // Any step's files are split where one command line would be too long (E2BIG).
       const batches = step.cache && step.files ? inBatches(matched) : step.files ? bySize(matched) : [matched];
-      ctx.verbose?.(`step ${step.name}: ${argv.join(" ")}${matched.length ? ` (+${matched.length} files${batches.length > 1 ? ` in ${batches.length} runs at once` : ""})` : ""}`);
-      ctx.progress?.(`running ${step.name} (${argv[0] ?? ""}${matched.length ? ` on ${matched.length} ${matched.length === 1 ? "file" : "files"}` : ""})`);
+      ctx.verbose?.(
+        `step ${step.name}: ${argv.join(" ")}${matched.length ? ` (+${matched.length} files${batches.length > 1 ? ` in ${batches.length} runs at once` : ""})` : ""}`,
+      );
+      ctx.progress?.(
+        `running ${step.name} (${argv[0] ?? ""}${matched.length ? ` on ${matched.length} ${matched.length === 1 ? "file" : "files"}` : ""})`,
+      );
       // Parts of a cached per-file step go at once, one per core; any other step's parts in turn.
       // A file name is never taken for an option ("-x") or an options file ("@x").
       const asFile = (p: string): string => (/^[-@]/.test(p) ? `./${p}` : p);
-      const results = await withoutClock(() => eachAtOnce(batches, (batch) => runArgv([...base, ...batch.map(asFile)], dir), step.cache ? undefined : 1));
+      const results = await withoutClock(() =>
+        eachAtOnce(batches, (batch) => runArgv([...base, ...batch.map(asFile)], dir), step.cache ? undefined : 1),
+      );
       const result = results.find((r) => r.exitCode !== 0) ?? results[0]!;
       if (result.exitCode !== 0) {
-        const output = result.output.split(dir + "/").join("").trim();
+        const output = result.output
+          .split(dir + "/")
+          .join("")
+          .trim();
         const hint = result.exitCode === 127 ? cannotRunHint(output) : undefined;
         const inputs = step.inputs ? await findInputs(ctx.root, step.inputs, `step "${step.name}"'s inputs glob`) : [];
         const atUserFiles = outputDiagnostics(output, step.name, [...new Set([...inputs, ...byPath.keys()])]);
         for (const d of atUserFiles) d.message += renderedFrom(d.span, asRendered, byPath, ctx);
         // The located lines point at the user's files; the whole output still follows.
-        if (atUserFiles.length > 0) throw new CodegenError([...atUserFiles, diag("STEP_FAILED", `step "${step.name}" failed (exit ${result.exitCode}); nothing was written\n${output}`, undefined, hint)]);
-        throw new CodegenError(diag("STEP_FAILED", `step "${step.name}" failed (exit ${result.exitCode}); nothing was written\n${output}`, step.span, hint));
+        if (atUserFiles.length > 0)
+          throw new CodegenError([
+            ...atUserFiles,
+            diag(
+              "STEP_FAILED",
+              `step "${step.name}" failed (exit ${result.exitCode}); nothing was written\n${output}`,
+              undefined,
+              hint,
+            ),
+          ]);
+        throw new CodegenError(
+          diag(
+            "STEP_FAILED",
+            `step "${step.name}" failed (exit ${result.exitCode}); nothing was written\n${output}`,
+            step.span,
+            hint,
+          ),
+        );
       }
       const before = new Set(byPath.keys());
       if (alone) for (const p of matched) byPath.get(p)!.contents = readFileSync(join(dir, p));
@@ -130,7 +162,11 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
         for (const [p, input] of inputs) perFile.remember(input, byPath.get(p)!.contents);
         perFile.save();
       }
-      if (wholeKey) storeFiles(wholeKey, [...byPath.values()].filter((f) => !before.has(f.path)));
+      if (wholeKey)
+        storeFiles(
+          wholeKey,
+          [...byPath.values()].filter((f) => !before.has(f.path)),
+        );
     }
     return [...byPath.values()];
   } finally {
@@ -145,7 +181,12 @@ export async function runSteps(files: PlannedFile[], ctx: StepContext): Promise<
  * traced (template-lines.ts) — only while the file still holds what its template rendered;
  * otherwise the template alone. Empty for other files.
  */
-function renderedFrom(span: SourceSpan | undefined, original: PlannedFile[], byPath: Map<string, PlannedFile>, ctx: StepContext): string {
+function renderedFrom(
+  span: SourceSpan | undefined,
+  original: PlannedFile[],
+  byPath: Map<string, PlannedFile>,
+  ctx: StepContext,
+): string {
   const now = span ? byPath.get(span.file) : undefined;
   const planned = now ? original.find((f) => f.path === now.path) : undefined;
   const origin = planned ? renderOrigin(planned) : undefined;
@@ -155,7 +196,10 @@ function renderedFrom(span: SourceSpan | undefined, original: PlannedFile[], byP
   const shown = file ? shownPath(file, ctx.root) : template;
   const rendered = planned.contents;
   const unchanged = rendered.equals(now.contents);
-  const line = output !== null && unchanged && withoutMarks(output) === rendered.toString("utf8") ? templateLineAt(output, span.line, span.column) : null;
+  const line =
+    output !== null && unchanged && withoutMarks(output) === rendered.toString("utf8")
+      ? templateLineAt(output, span.line, span.column)
+      : null;
   return ` (rendered from ${shown}${line === null ? "" : `:${line}`})`;
 }
 
@@ -167,8 +211,10 @@ function shownPath(file: string, root: string): string {
 
 /** Why a step's program could not be started, from the error the system gave. */
 function cannotRunHint(output: string): string {
-  if (/\bE2BIG\b/.test(output)) return "the step's command line is longer than the system allows; shorten its arguments (its file list is split already)";
-  if (/\bEACCES\b/.test(output)) return "the step's program is not executable (permission denied): check its path and mode, or run codegen check";
+  if (/\bE2BIG\b/.test(output))
+    return "the step's command line is longer than the system allows; shorten its arguments (its file list is split already)";
+  if (/\bEACCES\b/.test(output))
+    return "the step's program is not executable (permission denied): check its path and mode, or run codegen check";
   return "a program the step needs is missing: run codegen check";
 }
 
@@ -189,7 +235,14 @@ async function stageFiles(byPath: Map<string, PlannedFile>, paths: string[]): Pr
 const STAGING = "\u0000staging\u0000";
 
 async function renderArgv(step: Step, ctx: StepContext): Promise<string[]> {
-  const scope = { ...functionsFor(step, ctx), ir: ctx.ir, project: ctx.project, config: ctx.config, staging: STAGING, root: ctx.root };
+  const scope = {
+    ...functionsFor(step, ctx),
+    ir: ctx.ir,
+    project: ctx.project,
+    config: ctx.config,
+    staging: STAGING,
+    root: ctx.root,
+  };
   const argv: string[] = [];
   for (const arg of step.run) argv.push(arg.includes("{") ? await ctx.renderer.renderString(arg, scope) : arg);
   if (step.args) argv.push(...(await evaluateList(step.args, ctx.ir, scope, step.span)).map((a) => String(a)));
@@ -197,12 +250,18 @@ async function renderArgv(step: Step, ctx: StepContext): Promise<string[]> {
 }
 
 /** A whole step's key: its arguments, the programs it runs, and its inputs' contents. */
-async function wholeStepKey(step: Step, argv: string[], root: string, byPath: Map<string, PlannedFile>): Promise<string> {
+async function wholeStepKey(
+  step: Step,
+  argv: string[],
+  root: string,
+  byPath: Map<string, PlannedFile>,
+): Promise<string> {
   const parts: KeyPart[] = [JSON.stringify({ argv, collect: step.collect, inputs: step.inputs })];
   for (const tool of [argv[0] ?? "", ...step.cacheTools]) parts.push(await toolIdentity(tool));
   const inputs = new Map<string, Buffer>();
   if (step.inputs) {
-    for (const p of await findInputs(root, step.inputs, `step "${step.name}"'s inputs glob`)) inputs.set(p, await readFile(join(root, p)));
+    for (const p of await findInputs(root, step.inputs, `step "${step.name}"'s inputs glob`))
+      inputs.set(p, await readFile(join(root, p)));
     for (const [p, f] of byPath) if (minimatch(p, step.inputs, { dot: true })) inputs.set(p, f.contents);
   }
   return memoKey("step-cache", [...parts, ...[...inputs.keys()].sort().flatMap((p) => [p, inputs.get(p)!])]);
@@ -214,13 +273,25 @@ async function syncFromStaging(dir: string, byPath: Map<string, PlannedFile>, st
   if (!step.collect) return;
   for (const p of await listFiles(dir)) {
     if (!byPath.has(p) && minimatch(p, step.collect, { dot: true })) {
-      byPath.set(p, { path: p, mode: "managed", contents: await readFile(join(dir, p)), rule: `step:${step.name}`, sources: [], rendered: true });
+      byPath.set(p, {
+        path: p,
+        mode: "managed",
+        contents: await readFile(join(dir, p)),
+        rule: `step:${step.name}`,
+        sources: [],
+        rendered: true,
+      });
     }
   }
 }
 
 /** Replace files whose output is cached; return the files the step must still process (their inputs kept in `inputs`). */
-function useCache(byPath: Map<string, PlannedFile>, files: string[], cache: FileStepCache, inputs: Map<string, Buffer>): string[] {
+function useCache(
+  byPath: Map<string, PlannedFile>,
+  files: string[],
+  cache: FileStepCache,
+  inputs: Map<string, Buffer>,
+): string[] {
   const misses: string[] = [];
   for (const p of files) {
     const f = byPath.get(p)!;
@@ -242,7 +313,16 @@ async function activeSteps(ctx: StepContext): Promise<Step[]> {
   const out: Step[] = [];
   for (const s of ctx.steps) {
     if (s.frames && !s.frames.includes(ctx.project.frame)) continue;
-    if (s.when && !(await evaluate(s.when, ctx.ir, { ...functionsFor(s, ctx), ir: ctx.ir, project: ctx.project, config: ctx.config }, s.span))) continue;
+    if (
+      s.when &&
+      !(await evaluate(
+        s.when,
+        ctx.ir,
+        { ...functionsFor(s, ctx), ir: ctx.ir, project: ctx.project, config: ctx.config },
+        s.span,
+      ))
+    )
+      continue;
     out.push(s);
   }
   return out;

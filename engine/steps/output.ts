@@ -15,7 +15,13 @@ export function outputDiagnostics(output: string, stepName: string, projectFiles
     const [, reported = "", lineNo = "1", col = "1", message = ""] = m;
     const file = projectFiles.find((f) => f === reported || f.endsWith("/" + reported.replace(/^\.\//, "")));
     if (!file) continue;
-    out.push(diag("STEP_FAILED", `${message} (reported by step "${stepName}")`, { file, line: Number(lineNo), column: Number(col) }));
+    out.push(
+      diag("STEP_FAILED", `${message} (reported by step "${stepName}")`, {
+        file,
+        line: Number(lineNo),
+        column: Number(col),
+      }),
+    );
   }
   return out;
 }

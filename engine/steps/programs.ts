@@ -24,7 +24,14 @@ export function assertProgramsFound(steps: Step[], tools: Tool[], frame: string)
     const tool = tools.find((t) => t.name === program || t.check[0] === program);
     const install = tool?.install ? `install: ${tool.install}` : "install it or put its folder on PATH";
     const steps = [...new Set(users)].map((s) => `"${s}"`).join(", ");
-    problems.push(diag("TOOL_MISSING", `${program} is not on PATH (step ${steps} needs it); nothing was written`, undefined, `${install}; codegen check${frame ? ` --frame ${frame}` : ""} lists every tool this project needs`));
+    problems.push(
+      diag(
+        "TOOL_MISSING",
+        `${program} is not on PATH (step ${steps} needs it); nothing was written`,
+        undefined,
+        `${install}; codegen check${frame ? ` --frame ${frame}` : ""} lists every tool this project needs`,
+      ),
+    );
   }
   if (problems.length > 0) throw new CodegenError(problems);
 }

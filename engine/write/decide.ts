@@ -72,7 +72,14 @@ export function decide(input: DecideInput): Decision {
   for (const f of input.planned) {
     const nestedIn = input.nested.owner(f.path);
     if (nestedIn !== null) {
-      conflicts.push(diag("NESTED_PROJECT", `${f.path} is inside ${nestedIn}/, which is another codegen project (it has its own .codegen.yaml); gen does not write there`, undefined, `run codegen gen inside ${nestedIn}/ for its files`));
+      conflicts.push(
+        diag(
+          "NESTED_PROJECT",
+          `${f.path} is inside ${nestedIn}/, which is another codegen project (it has its own .codegen.yaml); gen does not write there`,
+          undefined,
+          `run codegen gen inside ${nestedIn}/ for its files`,
+        ),
+      );
       continue;
     }
     const entry = ledger.entries.get(f.path);
@@ -80,7 +87,15 @@ export function decide(input: DecideInput): Decision {
     const record = (bytes: Buffer, extra: Partial<LedgerEntry> = {}): void => {
       // The same bytes as on disk (the usual case) have the digest already taken of the disk's.
       const digest = before !== null && (bytes === before || bytes.equals(before)) ? disk.hash(f.path)! : sha256(bytes);
-      entries.set(f.path, { path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, sha256: digest, ...identityOf(f), ...extra });
+      entries.set(f.path, {
+        path: f.path,
+        mode: f.mode,
+        rule: f.rule,
+        sources: f.sources,
+        sha256: digest,
+        ...identityOf(f),
+        ...extra,
+      });
       if (f.mode !== "merge") vouched.set(f.path, digest);
     };
     const out = (state: FileState, after: Buffer): void => {
@@ -143,12 +158,26 @@ export function decide(input: DecideInput): Decision {
     // managed
     const owned = entry !== undefined && (entry.mode === "managed" || untouched);
     if (!owned && !before.equals(f.contents) && !input.force && !input.looksGenerated(f, before)) {
-      conflicts.push(diag("USER_FILE", `${f.path} exists without the generated-code marker, so it looks like your code; not overwriting it`, undefined, "move it away, or run with --force to replace it"));
+      conflicts.push(
+        diag(
+          "USER_FILE",
+          `${f.path} exists without the generated-code marker, so it looks like your code; not overwriting it`,
+          undefined,
+          "move it away, or run with --force to replace it",
+        ),
+      );
       continue;
     }
     if (!entry) adopted += ledger.exists ? 0 : 1;
     const same = before.equals(f.contents);
-    outcomes.push({ path: f.path, state: same ? "unchanged" : "updated", rule: f.rule, before, after: f.contents, ...(!same && entry && !untouched ? { edited: true } : {}) });
+    outcomes.push({
+      path: f.path,
+      state: same ? "unchanged" : "updated",
+      rule: f.rule,
+      before,
+      after: f.contents,
+      ...(!same && entry && !untouched ? { edited: true } : {}),
+    });
     record(f.contents);
   }
   if (conflicts.length) throw new CodegenError(conflicts);
@@ -167,7 +196,11 @@ export function decide(input: DecideInput): Decision {
     const hash = disk.hash(entry.path);
     // The ledger's word and the bytes it records are not enough (anyone can write both): the
     // file must also carry the pack's marker, or be what codegen wrote there in this clone.
-    if (entry.mode !== "merge" && hash === entry.sha256 && (input.marked(entry.rule, before) || input.wroteHere(entry.path) === hash)) {
+    if (
+      entry.mode !== "merge" &&
+      hash === entry.sha256 &&
+      (input.marked(entry.rule, before) || input.wroteHere(entry.path) === hash)
+    ) {
       outcomes.push({ path: entry.path, state: "removed", rule: entry.rule, before, after: Buffer.alloc(0) });
     } else {
       orphans.push(entry.path);

@@ -49,9 +49,17 @@ export class ProjectFiles {
     if (this.bytes.has(rel)) return this.bytes.get(rel) ?? null;
     let value: Buffer | null = null;
     let stamp: string | null = null;
-    const folder = (): CodegenError => new CodegenError(diag("WRITE_FAILED", `${rel} is a folder, but a file is planned there; nothing was written`));
+    const folder = (): CodegenError =>
+      new CodegenError(diag("WRITE_FAILED", `${rel} is a folder, but a file is planned there; nothing was written`));
     const link = (at: string): CodegenError =>
-      new CodegenError(diag("UNSAFE_PATH", `${at === rel ? rel : `${rel} is under ${at}, which`} is a symbolic link; codegen never reads, merges or replaces a file through a link; nothing was written`, undefined, `replace ${at} with a real ${at === rel ? "file" : "folder"} (or remove it) and run again`));
+      new CodegenError(
+        diag(
+          "UNSAFE_PATH",
+          `${at === rel ? rel : `${rel} is under ${at}, which`} is a symbolic link; codegen never reads, merges or replaces a file through a link; nothing was written`,
+          undefined,
+          `replace ${at} with a real ${at === rel ? "file" : "folder"} (or remove it) and run again`,
+        ),
+      );
     const through = this.policy.folderLinkIn(rel);
     if (through?.kind === "symlink") throw link(through.at);
     try {

@@ -11,7 +11,7 @@ import type { PlannedFile } from "../plan/index.js";
 import { NestedProjects } from "../project/index.js";
 import { decide } from "./decide.js";
 import type { FileState, WriteReport } from "./outcome.js";
-import { ProjectFiles, sha256 } from "./disk.js";
+import { type ProjectFiles, sha256 } from "./disk.js";
 import { whileWriting } from "./interrupts.js";
 import { serializeLedger, type Ledger, type LedgerEntry } from "./ledger.js";
 import { ensureStateDir } from "./lock.js";
@@ -22,11 +22,27 @@ import { CloneRecord } from "./clone-record.js";
 export { userOwnedOnce } from "./decide.js";
 export type { FileOutcome, FileState, WriteReport } from "./outcome.js";
 export { pathStamp, ProjectFiles, sha256 } from "./disk.js";
-export { isPlainRelative, readLedger, serializeLedger, LEDGER_PATH, STATE_DIR, type Ledger, type LedgerEntry } from "./ledger.js";
+export {
+  isPlainRelative,
+  readLedger,
+  serializeLedger,
+  LEDGER_PATH,
+  STATE_DIR,
+  type Ledger,
+  type LedgerEntry,
+} from "./ledger.js";
 export { acquireLock, LOCK_PATH } from "./lock.js";
 export { applyTransaction, recoverTransaction, TX_DIR, type Recovery } from "./transaction.js";
 export { guardSignals, Interrupted, signalExitCode, signalsGuarded } from "./interrupts.js";
-export { fileClock, saveSnapshot, snapshotReport, unchangedSnapshot, SNAPSHOT_PATH, type Said, type Snapshot } from "./snapshot.js";
+export {
+  fileClock,
+  saveSnapshot,
+  snapshotReport,
+  unchangedSnapshot,
+  SNAPSHOT_PATH,
+  type Said,
+  type Snapshot,
+} from "./snapshot.js";
 export { stampChangeTime } from "./disk.js";
 export { moveCloneRecord } from "./clone-record.js";
 export { generatedMarker } from "./markers.js";
@@ -71,9 +87,20 @@ function plannedFromAll(entry: LedgerEntry): boolean {
 function withSecrets(f: PlannedFile): PlannedFile {
   if (!holdsSecret(f.contents)) return f;
   if (f.mode === "managed") {
-    throw new CodegenError(diag("PACK_RULE_INVALID", `rule "${f.rule}" renders a secret into ${f.path}, a managed file; nothing was written`, undefined, "the secret filter is for merge and once files, whose values are chosen once and then kept: give the rule mode: merge or once"));
+    throw new CodegenError(
+      diag(
+        "PACK_RULE_INVALID",
+        `rule "${f.rule}" renders a secret into ${f.path}, a managed file; nothing was written`,
+        undefined,
+        "the secret filter is for merge and once files, whose values are chosen once and then kept: give the rule mode: merge or once",
+      ),
+    );
   }
-  return { ...f, contents: fillSecrets(f.contents, f.path), ...(f.mode === "once" ? { renderedDigest: sha256(f.contents) } : {}) };
+  return {
+    ...f,
+    contents: fillSecrets(f.contents, f.path),
+    ...(f.mode === "once" ? { renderedDigest: sha256(f.contents) } : {}),
+  };
 }
 
 export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
@@ -113,10 +140,23 @@ export async function writeFiles(options: WriteOptions): Promise<WriteReport> {
   const ledger = options.recordLedger ? serializeLedger(decision.ledger, options.descriptors, options.packs) : null;
   const ledgerChanged = ledger !== null && !(options.ledger.raw?.equals(ledger) ?? false);
   const ledgerState = !options.recordLedger ? "same" : !options.ledger.raw ? "new" : ledgerChanged ? "changed" : "same";
-  const report = { outcomes: decision.outcomes, counts, orphans: decision.orphans, adopted: decision.adopted, changes: changes.length > 0 || ledgerChanged, ledger: ledgerState } as const;
+  const report = {
+    outcomes: decision.outcomes,
+    counts,
+    orphans: decision.orphans,
+    adopted: decision.adopted,
+    changes: changes.length > 0 || ledgerChanged,
+    ledger: ledgerState,
+  } as const;
   if (options.dryRun) return report;
   // What codegen wrote (or found as it planned) is remembered for this clone; `new`'s seed writes the user's files, not gen's.
-  if (options.recordLedger) record.update(decision.vouched, decision.outcomes.filter((o) => o.state === "removed" || o.state === "moved").map((o) => (o.state === "moved" ? o.from! : o.path)));
+  if (options.recordLedger)
+    record.update(
+      decision.vouched,
+      decision.outcomes
+        .filter((o) => o.state === "removed" || o.state === "moved")
+        .map((o) => (o.state === "moved" ? o.from! : o.path)),
+    );
   if (report.changes) {
     ensureStateDir(root);
     dropSnapshot(root);

@@ -27,7 +27,11 @@ export interface Journal {
   ledger: boolean;
 }
 
-export type Found = { state: "none" } | { state: "staging" } | { state: "done"; marker: typeof DONE_NEW | typeof DONE_OLD } | { state: "pending"; journal: Journal };
+export type Found =
+  | { state: "none" }
+  | { state: "staging" }
+  | { state: "done"; marker: typeof DONE_NEW | typeof DONE_OLD }
+  | { state: "pending"; journal: Journal };
 
 const SHOWN = `${TX_DIR}/${JOURNAL}`;
 
@@ -36,7 +40,8 @@ export function readJournal(root: string): Found {
   const tx = `${root}/${TX_DIR}`;
   const folder = lstatOrNull(tx);
   if (!folder) return { state: "none" };
-  if (!folder.isDirectory()) return refuse(`${TX_DIR} is ${folder.isSymbolicLink() ? "a symbolic link" : "not a folder"}`);
+  if (!folder.isDirectory())
+    return refuse(`${TX_DIR} is ${folder.isSymbolicLink() ? "a symbolic link" : "not a folder"}`);
   let text: string | null;
   try {
     text = readNoFollow(`${tx}/${JOURNAL}`)?.bytes.toString("utf8") ?? null;
@@ -45,7 +50,8 @@ export function readJournal(root: string): Found {
     throw e;
   }
   if (text === null) {
-    for (const marker of [DONE_NEW, DONE_OLD] as const) if (lstatOrNull(`${tx}/${marker}`)?.isFile()) return { state: "done", marker };
+    for (const marker of [DONE_NEW, DONE_OLD] as const)
+      if (lstatOrNull(`${tx}/${marker}`)?.isFile()) return { state: "done", marker };
     return { state: "staging" };
   }
   return { state: "pending", journal: validate(root, text) };
@@ -59,7 +65,8 @@ function validate(root: string, text: string): Journal {
     return refuse(`is not valid JSON (${(e as Error).message})`);
   }
   const d = doc as Partial<Journal> | null;
-  if (!d || typeof d !== "object" || d.version !== 1 || !Array.isArray(d.ops) || typeof d.ledger !== "boolean") return refuse("is not a version 1 journal");
+  if (!d || typeof d !== "object" || d.version !== 1 || !Array.isArray(d.ops) || typeof d.ledger !== "boolean")
+    return refuse("is not a version 1 journal");
   const tx = `${root}/${TX_DIR}`;
   for (const sub of ["new", "old"]) {
     const s = lstatOrNull(`${tx}/${sub}`);
@@ -70,17 +77,25 @@ function validate(root: string, text: string): Journal {
   const ops: JournalOp[] = [];
   for (const [i, raw] of (d.ops as unknown[]).entries()) {
     const o = raw as Partial<JournalOp> | null;
-    if (!o || typeof o !== "object" || (o.op !== "write" && o.op !== "remove") || typeof o.existed !== "boolean" || typeof o.path !== "string") {
+    if (
+      !o ||
+      typeof o !== "object" ||
+      (o.op !== "write" && o.op !== "remove") ||
+      typeof o.existed !== "boolean" ||
+      typeof o.path !== "string"
+    ) {
       return refuse(`has an unknown operation: ${JSON.stringify(raw)?.slice(0, 120)}`);
     }
     const path = o.path;
-    if (!isPlainRelative(path) || path === STATE_DIR || path.startsWith(`${STATE_DIR}/`)) return refuse(`names ${JSON.stringify(path)}, which is not a path inside the project`);
+    if (!isPlainRelative(path) || path === STATE_DIR || path.startsWith(`${STATE_DIR}/`))
+      return refuse(`names ${JSON.stringify(path)}, which is not a path inside the project`);
     const reserved = reservedPart(path);
     if (reserved !== null) return refuse(`names ${path}, inside ${reserved}, which codegen never writes`);
     if (seen.has(path)) return refuse(`names ${path} twice`);
     seen.add(path);
     const link = policy.linkIn(path);
-    if (link) return refuse(`names ${path}, but ${link.at} is ${link.kind === "symlink" ? "a symbolic link" : "not a folder"}`);
+    if (link)
+      return refuse(`names ${path}, but ${link.at} is ${link.kind === "symlink" ? "a symbolic link" : "not a folder"}`);
     for (const sub of ["new", "old"]) {
       const s = lstatOrNull(`${tx}/${sub}/${i}`);
       if (s && !s.isFile()) return refuse(`stages ${TX_DIR}/${sub}/${i}, which is not a regular file`);
@@ -99,6 +114,11 @@ function validate(root: string, text: string): Journal {
 function refuse(why: string): never {
   const subject = why.startsWith(TX_DIR) ? why : `${SHOWN} ${why}`;
   throw new CodegenError(
-    diag("JOURNAL_INVALID", `${subject}; nothing was changed, and the journal is left as it is for you to inspect`, { file: SHOWN, line: 1, column: 1 }, `codegen writes its journal only while a gen runs: one that came with the project (a clone, an archive) is not yours to replay; delete ${TX_DIR} once you have looked at it`),
+    diag(
+      "JOURNAL_INVALID",
+      `${subject}; nothing was changed, and the journal is left as it is for you to inspect`,
+      { file: SHOWN, line: 1, column: 1 },
+      `codegen writes its journal only while a gen runs: one that came with the project (a clone, an archive) is not yours to replay; delete ${TX_DIR} once you have looked at it`,
+    ),
   );
 }

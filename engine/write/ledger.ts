@@ -47,15 +47,33 @@ export function readLedger(root: string): Ledger {
   const raw = readStateFile(root, LEDGER_PATH);
   if (!raw) return { exists: false, entries: new Map(), descriptors: {}, packs: {}, raw: null };
   const known = lastRead.get(root);
-  if (known?.raw?.equals(raw)) return { ...known, entries: new Map(known.entries), descriptors: { ...known.descriptors }, packs: { ...known.packs } };
+  if (known?.raw?.equals(raw))
+    return {
+      ...known,
+      entries: new Map(known.entries),
+      descriptors: { ...known.descriptors },
+      packs: { ...known.packs },
+    };
   const ledger = parseLedger(raw);
   lastRead.set(root, ledger);
-  return { ...ledger, entries: new Map(ledger.entries), descriptors: { ...ledger.descriptors }, packs: { ...ledger.packs } };
+  return {
+    ...ledger,
+    entries: new Map(ledger.entries),
+    descriptors: { ...ledger.descriptors },
+    packs: { ...ledger.packs },
+  };
 }
 
 function parseLedger(raw: Buffer): Ledger {
   const bad = (why: string): never => {
-    throw new CodegenError(diag("LEDGER_INVALID", `${LEDGER_PATH} ${why}`, { file: LEDGER_PATH, line: 1, column: 1 }, "restore it from version control, or delete it: the next gen adopts the files that match its plan"));
+    throw new CodegenError(
+      diag(
+        "LEDGER_INVALID",
+        `${LEDGER_PATH} ${why}`,
+        { file: LEDGER_PATH, line: 1, column: 1 },
+        "restore it from version control, or delete it: the next gen adopts the files that match its plan",
+      ),
+    );
   };
   let doc: unknown;
   try {
@@ -64,13 +82,30 @@ function parseLedger(raw: Buffer): Ledger {
     return bad(`is not valid JSON (${(e as Error).message})`);
   }
   const d = doc as { version?: unknown; files?: unknown; descriptors?: unknown; packs?: unknown };
-  if (!d || typeof d !== "object" || d.version !== VERSION || !Array.isArray(d.files)) return bad(`is not a version ${VERSION} ledger`);
+  if (!d || typeof d !== "object" || d.version !== VERSION || !Array.isArray(d.files))
+    return bad(`is not a version ${VERSION} ledger`);
   const entries = new Map<string, LedgerEntry>();
   for (const f of d.files as unknown[]) {
     const e = f as Partial<LedgerEntry>;
-    if (!e || typeof e.path !== "string" || typeof e.sha256 !== "string" || typeof e.rule !== "string" || !isMode(e.mode) || !Array.isArray(e.sources)) return bad(`has a malformed entry: ${JSON.stringify(f)}`);
+    if (
+      !e ||
+      typeof e.path !== "string" ||
+      typeof e.sha256 !== "string" ||
+      typeof e.rule !== "string" ||
+      !isMode(e.mode) ||
+      !Array.isArray(e.sources)
+    )
+      return bad(`has a malformed entry: ${JSON.stringify(f)}`);
     if (!isSafe(e.path)) return bad(`lists ${JSON.stringify(e.path)}, which is not a path inside the project`);
-    entries.set(e.path, { path: e.path, mode: e.mode, rule: e.rule, sources: e.sources.map(String), sha256: e.sha256, ...(typeof e.rendered === "string" ? { rendered: e.rendered } : {}), ...(typeof e.identity === "string" ? { identity: e.identity } : {}) });
+    entries.set(e.path, {
+      path: e.path,
+      mode: e.mode,
+      rule: e.rule,
+      sources: e.sources.map(String),
+      sha256: e.sha256,
+      ...(typeof e.rendered === "string" ? { rendered: e.rendered } : {}),
+      ...(typeof e.identity === "string" ? { identity: e.identity } : {}),
+    });
   }
   const section = (value: unknown, name: string): Record<string, string> => {
     const out: Record<string, string> = {};
@@ -79,19 +114,46 @@ function parseLedger(raw: Buffer): Ledger {
     for (const [k, v] of Object.entries(value)) if (typeof v === "string") out[k] = v;
     return out;
   };
-  return { exists: true, entries, descriptors: section(d.descriptors, "descriptors"), packs: section(d.packs, "packs"), raw };
+  return {
+    exists: true,
+    entries,
+    descriptors: section(d.descriptors, "descriptors"),
+    packs: section(d.packs, "packs"),
+    raw,
+  };
 }
 
-export function serializeLedger(entries: Iterable<LedgerEntry>, descriptors: Record<string, string>, packs: Record<string, string>): Buffer {
+export function serializeLedger(
+  entries: Iterable<LedgerEntry>,
+  descriptors: Record<string, string>,
+  packs: Record<string, string>,
+): Buffer {
   const sorted = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const lines = sorted.map((e) => "    " + JSON.stringify({ path: e.path, mode: e.mode, rule: e.rule, sources: e.sources, sha256: e.sha256, ...(e.rendered ? { rendered: e.rendered } : {}), ...(e.identity !== undefined ? { identity: e.identity } : {}) }));
+  const lines = sorted.map(
+    (e) =>
+      "    " +
+      JSON.stringify({
+        path: e.path,
+        mode: e.mode,
+        rule: e.rule,
+        sources: e.sources,
+        sha256: e.sha256,
+        ...(e.rendered ? { rendered: e.rendered } : {}),
+        ...(e.identity !== undefined ? { identity: e.identity } : {}),
+      }),
+  );
   const body = lines.length ? `[\n${lines.join(",\n")}\n  ]` : "[]";
   const map = (m: Record<string, string>): string => {
-    const lines = Object.keys(m).sort().map((k) => `    ${JSON.stringify(k)}: ${JSON.stringify(m[k])}`);
+    const lines = Object.keys(m)
+      .sort()
+      .map((k) => `    ${JSON.stringify(k)}: ${JSON.stringify(m[k])}`);
     return lines.length ? `{\n${lines.join(",\n")}\n  }` : "{}";
   };
   const packSection = Object.keys(packs).length ? `  "packs": ${map(packs)},\n` : "";
-  return Buffer.from(`{\n  "version": ${VERSION},\n  "note": "Files codegen wrote; commit this file. codegen gen only rewrites or removes what is listed here.",\n${packSection}  "descriptors": ${map(descriptors)},\n  "files": ${body}\n}\n`, "utf8");
+  return Buffer.from(
+    `{\n  "version": ${VERSION},\n  "note": "Files codegen wrote; commit this file. codegen gen only rewrites or removes what is listed here.",\n${packSection}  "descriptors": ${map(descriptors)},\n  "files": ${body}\n}\n`,
+    "utf8",
+  );
 }
 
 function isMode(m: unknown): m is Mode {

@@ -3,7 +3,17 @@
  * and command. A second run waits for it (saying whom it waits for), then refuses. A lock whose
  * process is gone (or whose pid now belongs to another process) is stale and taken over.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
@@ -38,9 +48,19 @@ export async function acquireLock(root: string, options: LockOptions): Promise<(
   const madeDir = !existsSync(join(root, STATE_DIR));
   mkdirSync(join(root, STATE_DIR), { recursive: true });
   const path = join(root, LOCK_PATH);
-  const me: Holder = { pid: process.pid, host: hostname(), proc_start: processStart(process.pid), started: new Date(Date.now() - process.uptime() * 1000).toISOString(), command: options.command };
+  const me: Holder = {
+    pid: process.pid,
+    host: hostname(),
+    proc_start: processStart(process.pid),
+    started: new Date(Date.now() - process.uptime() * 1000).toISOString(),
+    command: options.command,
+  };
   const envTimeout = Number(process.env["CODEGEN_LOCK_TIMEOUT"]);
-  const deadline = Date.now() + (Number.isFinite(envTimeout) && process.env["CODEGEN_LOCK_TIMEOUT"] ? envTimeout * 1000 : (options.timeoutMs ?? 60_000));
+  const deadline =
+    Date.now() +
+    (Number.isFinite(envTimeout) && process.env["CODEGEN_LOCK_TIMEOUT"]
+      ? envTimeout * 1000
+      : (options.timeoutMs ?? 60_000));
   let announced = false;
   for (;;) {
     try {
@@ -55,7 +75,15 @@ export async function acquireLock(root: string, options: LockOptions): Promise<(
     // A run that has just created the lock may not have written who it is yet: not gone.
     const writing = !holder && (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0) > Date.now() - 2000;
     if (writing) {
-      if (options.noWait || Date.now() >= deadline) throw new CodegenError(diag("PROJECT_LOCKED", "another codegen run is starting on this project; gave up waiting", undefined, `wait for it to finish; if no such process exists, delete ${LOCK_PATH}`));
+      if (options.noWait || Date.now() >= deadline)
+        throw new CodegenError(
+          diag(
+            "PROJECT_LOCKED",
+            "another codegen run is starting on this project; gave up waiting",
+            undefined,
+            `wait for it to finish; if no such process exists, delete ${LOCK_PATH}`,
+          ),
+        );
       if (!announced) options.onWait?.("waiting for another codegen run that is starting on this project…");
       announced = true;
       await new Promise((r) => setTimeout(r, 20));
@@ -68,12 +96,22 @@ export async function acquireLock(root: string, options: LockOptions): Promise<(
       } catch {
         // another run removed it first
       }
-      if (holder) options.onWait?.(`removed a stale lock left by pid ${holder.pid} (${holder.command}, started ${holder.started})`);
+      if (holder)
+        options.onWait?.(
+          `removed a stale lock left by pid ${holder.pid} (${holder.command}, started ${holder.started})`,
+        );
       continue;
     }
     const who = `codegen ${holder.command} (pid ${holder.pid} on ${holder.host}, started ${holder.started})`;
     if (options.noWait || Date.now() >= deadline) {
-      throw new CodegenError(diag("PROJECT_LOCKED", `${who} is working on this project; gave up waiting`, undefined, `wait for it to finish; if no such process exists, delete ${LOCK_PATH}`));
+      throw new CodegenError(
+        diag(
+          "PROJECT_LOCKED",
+          `${who} is working on this project; gave up waiting`,
+          undefined,
+          `wait for it to finish; if no such process exists, delete ${LOCK_PATH}`,
+        ),
+      );
     }
     if (!announced) options.onWait?.(`waiting for ${who} to finish…`);
     announced = true;
@@ -98,7 +136,10 @@ export async function acquireLock(root: string, options: LockOptions): Promise<(
 // stamps.txt: written by codegen before 2026-11-26 (docs/decisions.md); still ignored where it was left.
 const IGNORED = "# codegen's transient files; commit ledger.json\nlock\ntx/\nsnapshot.json\nstamps.txt\n";
 /** What earlier versions wrote there: replaced, since it is codegen's own. */
-const IGNORED_BEFORE = ["# codegen's transient files; commit ledger.json\nlock\ntx/\n", "# codegen's transient files; commit ledger.json\nlock\ntx/\nsnapshot.json\n"];
+const IGNORED_BEFORE = [
+  "# codegen's transient files; commit ledger.json\nlock\ntx/\n",
+  "# codegen's transient files; commit ledger.json\nlock\ntx/\nsnapshot.json\n",
+];
 
 /** `.codegen/` holds the ledger (committed) and transient files (ignored by git). */
 export function ensureStateDir(root: string): void {

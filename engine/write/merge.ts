@@ -13,7 +13,13 @@ export function mergeYaml(existing: Buffer, rendered: Buffer, path: string): Buf
   const current = parseDocument(existing.toString("utf8"));
   if (current.errors.length > 0) {
     const e = current.errors[0]!;
-    throw new CodegenError(diag("MERGE_FAILED", `${path} is not valid YAML, so missing keys cannot be added: ${e.message.split("\n")[0]}`, { file: path, line: e.linePos?.[0]?.line ?? 1, column: e.linePos?.[0]?.col ?? 1 }));
+    throw new CodegenError(
+      diag("MERGE_FAILED", `${path} is not valid YAML, so missing keys cannot be added: ${e.message.split("\n")[0]}`, {
+        file: path,
+        line: e.linePos?.[0]?.line ?? 1,
+        column: e.linePos?.[0]?.col ?? 1,
+      }),
+    );
   }
   const wanted = parseDocument(rendered.toString("utf8"));
   if (!isMap(current.contents) || !isMap(wanted.contents)) return existing;

@@ -42,7 +42,8 @@ export class MoveFinder {
       if (input.pruneScope && !input.pruneScope(entry)) continue;
       const folded = entry.path.toLowerCase();
       this.byFoldedPath.set(folded, [...(this.byFoldedPath.get(folded) ?? []), entry]);
-      if (entry.mode === "once" && entry.identity !== undefined) this.byIdentity.set(key(entry.rule, entry.identity), entry);
+      if (entry.mode === "once" && entry.identity !== undefined)
+        this.byIdentity.set(key(entry.rule, entry.identity), entry);
     }
   }
 
@@ -50,7 +51,13 @@ export class MoveFinder {
   find(f: PlannedFile): Move | null {
     if (f.mode !== "once" || f.identity === undefined) return null;
     const old = this.byIdentity.get(key(f.rule, f.identity));
-    if (!old || this.taken.has(old.path) || this.input.nested.owner(old.path) !== null || !renamesOnly(old.path, f.path)) return null;
+    if (
+      !old ||
+      this.taken.has(old.path) ||
+      this.input.nested.owner(old.path) !== null ||
+      !renamesOnly(old.path, f.path)
+    )
+      return null;
     const before = this.input.disk.read(old.path);
     return before === null || !this.vouched(old, before, f.path) ? null : this.move(f, old, before);
   }
@@ -82,17 +89,33 @@ export class MoveFinder {
     // Managed bytes are gen's: the planned ones. A `once` file keeps its bytes unless it is still
     // as gen wrote it and its rule now renders other bytes (as a rewrite in place would give).
     const untouched = old.sha256 === this.input.disk.hash(old.path);
-    const fresh = f.mode === "managed" || (untouched && f.rendered && sha256(f.contents) !== (old.rendered ?? old.sha256));
+    const fresh =
+      f.mode === "managed" || (untouched && f.rendered && sha256(f.contents) !== (old.rendered ?? old.sha256));
     if (fresh) {
-      return { outcome: { ...moved, after: f.contents }, entry: { path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, sha256: sha256(f.contents), ...identity } };
+      return {
+        outcome: { ...moved, after: f.contents },
+        entry: {
+          path: f.path,
+          mode: f.mode,
+          rule: f.rule,
+          sources: f.sources,
+          sha256: sha256(f.contents),
+          ...identity,
+        },
+      };
     }
     const { identity: _, ...rest } = old;
-    return { outcome: { ...moved, after: before }, entry: { ...rest, path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, ...identity } };
+    return {
+      outcome: { ...moved, after: before },
+      entry: { ...rest, path: f.path, mode: f.mode, rule: f.rule, sources: f.sources, ...identity },
+    };
   }
 
   /** Evidence beyond the ledger that the file at `old.path` is the one gen would move to `to`. */
   private vouched(old: LedgerEntry, before: Buffer, to: string): boolean {
-    return this.input.marked(old.rule, before) || this.input.wroteHere(old.path) !== undefined || respelling(old.path, to);
+    return (
+      this.input.marked(old.rule, before) || this.input.wroteHere(old.path) !== undefined || respelling(old.path, to)
+    );
   }
 
   /** Two paths naming one file (the same device and inode). */

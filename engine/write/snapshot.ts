@@ -48,7 +48,13 @@ export interface Snapshot {
  * same ledger, every file it read unchanged, and no planned file now inside a nested project.
  * `read`: the snapshot file's contents when the caller has just parsed it.
  */
-export function unchangedSnapshot(root: string, key: string, ledger: Buffer | null, nested: NestedProjects, read?: Snapshot): Snapshot | null {
+export function unchangedSnapshot(
+  root: string,
+  key: string,
+  ledger: Buffer | null,
+  nested: NestedProjects,
+  read?: Snapshot,
+): Snapshot | null {
   if (!ledger || switchedOff("snapshot")) return null;
   let snapshot: Snapshot;
   // A snapshot that is a link (or under a linked .codegen) is refused, not passed over quietly.
@@ -88,7 +94,17 @@ export function fileClock(root: string): number | null {
 }
 
 /** Record a run whose writer changed nothing (its outcomes are all unchanged or kept). */
-export function saveSnapshot(root: string, parts: { key: string; clock: number; ledger: Buffer; said: Said; outcomes: FileOutcome[]; stamps: Map<string, string | null> }): void {
+export function saveSnapshot(
+  root: string,
+  parts: {
+    key: string;
+    clock: number;
+    ledger: Buffer;
+    said: Said;
+    outcomes: FileOutcome[];
+    stamps: Map<string, string | null>;
+  },
+): void {
   if (switchedOff("snapshot")) return;
   const snapshot: Snapshot = {
     version: VERSION,
@@ -119,9 +135,22 @@ export function dropSnapshot(root: string): void {
 function wellFormed(s: Snapshot): boolean {
   const states = new Set(["unchanged", "kept"]);
   return (
-    s !== null && typeof s === "object" && s.version === VERSION && typeof s.key === "string" && typeof s.clock === "number" && typeof s.ledger === "string" &&
-    Array.isArray(s.outcomes) && s.outcomes.every((o) => Array.isArray(o) && typeof o[0] === "string" && states.has(o[1]) && typeof o[2] === "string") &&
-    s.said !== null && typeof s.said === "object" && Array.isArray(s.said.warnings) && Array.isArray(s.said.notes) &&
-    s.stamps !== null && typeof s.stamps === "object" && Object.keys(s.stamps).every(isPlainRelative)
+    s !== null &&
+    typeof s === "object" &&
+    s.version === VERSION &&
+    typeof s.key === "string" &&
+    typeof s.clock === "number" &&
+    typeof s.ledger === "string" &&
+    Array.isArray(s.outcomes) &&
+    s.outcomes.every(
+      (o) => Array.isArray(o) && typeof o[0] === "string" && states.has(o[1]) && typeof o[2] === "string",
+    ) &&
+    s.said !== null &&
+    typeof s.said === "object" &&
+    Array.isArray(s.said.warnings) &&
+    Array.isArray(s.said.notes) &&
+    s.stamps !== null &&
+    typeof s.stamps === "object" &&
+    Object.keys(s.stamps).every(isPlainRelative)
   );
 }

@@ -14,7 +14,14 @@ export function checkStateDir(root: string): void {
   const s = lstatOrNull(`${root}/${STATE_DIR}`);
   if (!s || s.isDirectory()) return;
   const what = s.isSymbolicLink() ? "a symbolic link" : "not a folder";
-  throw new CodegenError(diag("STATE_DIR_UNSAFE", `${STATE_DIR} is ${what}; codegen keeps its ledger, lock and transaction there and never writes them through a link; nothing was changed`, undefined, `remove ${STATE_DIR} (it is not codegen's if it is ${what}) and run again`));
+  throw new CodegenError(
+    diag(
+      "STATE_DIR_UNSAFE",
+      `${STATE_DIR} is ${what}; codegen keeps its ledger, lock and transaction there and never writes them through a link; nothing was changed`,
+      undefined,
+      `remove ${STATE_DIR} (it is not codegen's if it is ${what}) and run again`,
+    ),
+  );
 }
 
 /** A file under `.codegen/` (root-relative), read without following a link; null when absent. */
@@ -23,7 +30,15 @@ export function readStateFile(root: string, rel: string): Buffer | null {
   try {
     return readNoFollow(`${root}/${rel}`)?.bytes ?? null;
   } catch (e) {
-    if (e instanceof LinkRefused) throw new CodegenError(diag("STATE_DIR_UNSAFE", `${rel} is a symbolic link; codegen never reads its state through a link; nothing was changed`, undefined, `remove ${rel} and run again`));
+    if (e instanceof LinkRefused)
+      throw new CodegenError(
+        diag(
+          "STATE_DIR_UNSAFE",
+          `${rel} is a symbolic link; codegen never reads its state through a link; nothing was changed`,
+          undefined,
+          `remove ${rel} and run again`,
+        ),
+      );
     throw e;
   }
 }

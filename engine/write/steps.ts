@@ -28,7 +28,8 @@ export function applyOp(root: string, i: number, op: JournalOp): void {
   const target = join(root, op.path);
   const staged = join(root, TX_DIR, "new", String(i));
   const saved = join(root, TX_DIR, "old", String(i));
-  if (op.existed && !exists(saved) && exists(target) && (op.op === "remove" || exists(staged))) renameSync(target, saved);
+  if (op.existed && !exists(saved) && exists(target) && (op.op === "remove" || exists(staged)))
+    renameSync(target, saved);
   if (op.op === "write" && exists(staged)) moveInto(staged, target);
 }
 
@@ -36,7 +37,8 @@ export function undoOp(root: string, i: number, op: JournalOp): void {
   const target = join(root, op.path);
   const staged = join(root, TX_DIR, "new", String(i));
   const saved = join(root, TX_DIR, "old", String(i));
-  if (op.op === "write" && !exists(staged) && exists(target) && (!op.existed || exists(saved))) renameSync(target, staged);
+  if (op.op === "write" && !exists(staged) && exists(target) && (!op.existed || exists(saved)))
+    renameSync(target, staged);
   if (op.existed && exists(saved)) moveInto(saved, target);
 }
 

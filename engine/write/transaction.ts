@@ -13,7 +13,18 @@
  * A journal is data like any other file in the project (a cloned repository can hold one): it is
  * validated whole (journal.ts) before its first step, and an invalid one is left for the user.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, rmdirSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  rmdirSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { CodegenError, diag } from "../diagnostics/index.js";
 import { lstatOrNull, systemRefusal } from "../fs/index.js";
@@ -36,7 +47,11 @@ export async function applyTransaction(root: string, changes: Change[], ledger: 
   checkStateDir(root);
   const tx = join(root, TX_DIR);
   if (lstatOrNull(tx)) throw new Error(`${TX_DIR} exists; recovery should have run first`);
-  const journal: Journal = { version: 1, ops: changes.map((c) => ({ path: c.path, op: c.bytes ? "write" : "remove", existed: c.existed })), ledger: ledger !== null };
+  const journal: Journal = {
+    version: 1,
+    ops: changes.map((c) => ({ path: c.path, op: c.bytes ? "write" : "remove", existed: c.existed })),
+    ledger: ledger !== null,
+  };
   try {
     mkdirSync(join(tx, "new"), { recursive: true });
     mkdirSync(join(tx, "old"), { recursive: true });
@@ -84,7 +99,14 @@ export async function applyTransaction(root: string, changes: Change[], ledger: 
     try {
       rollBack(root, journal, new FolderGuard(root));
     } catch (undo) {
-      throw new CodegenError(diag("WRITE_FAILED", `${describe(e)}; rolling back failed too (${(undo as Error).message}): the project is partly written`, undefined, "run codegen recover to finish the write, or codegen recover --rollback to restore the previous files"));
+      throw new CodegenError(
+        diag(
+          "WRITE_FAILED",
+          `${describe(e)}; rolling back failed too (${(undo as Error).message}): the project is partly written`,
+          undefined,
+          "run codegen recover to finish the write, or codegen recover --rollback to restore the previous files",
+        ),
+      );
     }
     finish(root, journal, DONE_OLD);
     throw failure(e, "rolled back: the project is as it was before this gen");
@@ -113,7 +135,14 @@ class FolderGuard {
     const found = this.resolved(rel);
     if (found !== null && found !== this.expected(rel)) {
       const folder = dirname(rel);
-      throw new CodegenError(diag("UNSAFE_PATH", `${folder} changed while gen wrote ${rel}: it leads to ${found}, not into the project (a folder replaced by a symbolic link)`, undefined, "make sure nothing else changes the project while codegen writes, and run again"));
+      throw new CodegenError(
+        diag(
+          "UNSAFE_PATH",
+          `${folder} changed while gen wrote ${rel}: it leads to ${found}, not into the project (a folder replaced by a symbolic link)`,
+          undefined,
+          "make sure nothing else changes the project while codegen writes, and run again",
+        ),
+      );
     }
   }
 
@@ -177,7 +206,8 @@ function rollForward(root: string, journal: Journal): void {
 /** With a guard (a write that failed), a file whose folder no longer leads into the project is left where it is. */
 function rollBack(root: string, journal: Journal, folders?: FolderGuard): void {
   if (journal.ledger) undoLedger(root);
-  for (const [i, op] of [...journal.ops.entries()].reverse()) if (!folders || folders.real(op.path)) undoOp(root, i, op);
+  for (const [i, op] of [...journal.ops.entries()].reverse())
+    if (!folders || folders.real(op.path)) undoOp(root, i, op);
 }
 
 /**
@@ -187,8 +217,14 @@ function rollBack(root: string, journal: Journal, folders?: FolderGuard): void {
 function finish(root: string, journal: Journal, marker: typeof DONE_NEW | typeof DONE_OLD): void {
   renameSync(join(root, TX_DIR, JOURNAL), join(root, TX_DIR, marker));
   // Folders left empty: those of removed files going forward, of new files going back.
-  const emptied = marker === DONE_NEW ? journal.ops.filter((o) => o.op === "remove") : journal.ops.filter((o) => o.op === "write" && !o.existed);
-  removeEmptyFolders(root, emptied.map((o) => o.path));
+  const emptied =
+    marker === DONE_NEW
+      ? journal.ops.filter((o) => o.op === "remove")
+      : journal.ops.filter((o) => o.op === "write" && !o.existed);
+  removeEmptyFolders(
+    root,
+    emptied.map((o) => o.path),
+  );
   cleanUp(root, marker);
 }
 

@@ -22,7 +22,10 @@ const forged = `${MARKER}\n\npackage handler\n\nfunc init() { go func() { /* exf
 
 function project(): { dir: string; env: Record<string, string> } {
   const env = { CODEGEN_CACHE_DIR: scratch("forged-cache"), XDG_CONFIG_HOME: scratch("forged-config") };
-  const dir = writeTree(scratch("forged"), { ".codegen.yaml": "name: demo\nmodule: example.com/demo\nframe: api\n", "desc/api/demo.api": smallApi });
+  const dir = writeTree(scratch("forged"), {
+    ".codegen.yaml": "name: demo\nmodule: example.com/demo\nframe: api\n",
+    "desc/api/demo.api": smallApi,
+  });
   codegenOk(["gen"], dir, env);
   return { dir, env };
 }
@@ -33,19 +36,28 @@ test("a new internal/handler/zz_generated.go with codegen's marker: gen --check 
   writeFileSync(join(dir, "internal/handler/zz_generated.go"), forged);
   const r = codegen(["gen", "--check"], dir, env);
   assert.is(r.code, 1, r.stdout + r.stderr);
-  assert.match(r.stdout, /^unknown {2}internal\/handler\/zz_generated\.go \(carries codegen's marker, but codegen did not write it: the ledger does not list it\)$/m);
+  assert.match(
+    r.stdout,
+    /^unknown {2}internal\/handler\/zz_generated\.go \(carries codegen's marker, but codegen did not write it: the ledger does not list it\)$/m,
+  );
   assert.not.match(r.stdout, /up to date/);
 });
 
 test("what is not this project's is not listed: a nested project, .git and hidden folders", () => {
   const { dir, env } = project();
-  writeTree(join(dir, "plugins/pay"), { ".codegen.yaml": "name: pay\nmodule: example.com/pay\nframe: api\n", "internal/handler/routes.go": forged });
+  writeTree(join(dir, "plugins/pay"), {
+    ".codegen.yaml": "name: pay\nmodule: example.com/pay\nframe: api\n",
+    "internal/handler/routes.go": forged,
+  });
   mkdirSync(join(dir, ".git/objects"), { recursive: true });
   writeFileSync(join(dir, ".git/objects/x.go"), forged);
   mkdirSync(join(dir, ".cache"));
   writeFileSync(join(dir, ".cache/gen.go"), forged);
   // A note that quotes the marker further down is not a generated file.
-  writeFileSync(join(dir, "NOTES.md"), `# Notes\n\n${"Some text about the project.\n".repeat(60)}\nFiles starting with \`${MARKER}\` are codegen's.\n`);
+  writeFileSync(
+    join(dir, "NOTES.md"),
+    `# Notes\n\n${"Some text about the project.\n".repeat(60)}\nFiles starting with \`${MARKER}\` are codegen's.\n`,
+  );
   const r = codegen(["gen", "--check"], dir, env);
   assert.is(r.code, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /^up to date/m);

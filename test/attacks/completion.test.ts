@@ -29,12 +29,19 @@ function setting(): { dir: string; marks: string[]; scripts: Record<string, stri
     `"; touch ${marks[4]}; echo "`,
   ];
   const yaml = frames.map((f) => `  ${JSON.stringify(f)}:\n    description: a frame\n`).join("");
-  const pack = writeTree(join(base, "pack"), { "pack.yaml": `name: odd\nmanaged_marker: "@generated"\nframes:\n${yaml}` });
-  const dir = writeTree(join(base, "proj"), { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: plain\npack: ${pack}\n` });
+  const pack = writeTree(join(base, "pack"), {
+    "pack.yaml": `name: odd\nmanaged_marker: "@generated"\nframes:\n${yaml}`,
+  });
+  const dir = writeTree(join(base, "proj"), {
+    ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: plain\npack: ${pack}\n`,
+  });
   const scripts: Record<string, string> = {};
   for (const shell of ["bash", "zsh", "fish"]) {
     scripts[shell] = join(base, `codegen.${shell}`);
-    writeFileSync(scripts[shell], codegenOk(["completion", shell], dir, { CODEGEN_CACHE_DIR: join(base, "cache") }).stdout);
+    writeFileSync(
+      scripts[shell],
+      codegenOk(["completion", shell], dir, { CODEGEN_CACHE_DIR: join(base, "cache") }).stdout,
+    );
   }
   return { dir, marks, scripts };
 }
@@ -45,15 +52,35 @@ test("completing --frame in bash, zsh and fish runs no frame name and offers the
   const { marks, scripts } = setting();
   const offered: Record<string, string[]> = {};
   const lines = (text: string): string[] => text.split("\n").filter((l) => l !== "");
-  const bash = spawnSync("bash", ["-c", `source '${scripts["bash"]}'; COMP_WORDS=(codegen new demo --frame ''); COMP_CWORD=4; _codegen; printf '%s\\n' "\${COMPREPLY[@]}"`], { encoding: "utf8" });
+  const bash = spawnSync(
+    "bash",
+    [
+      "-c",
+      `source '${scripts["bash"]}'; COMP_WORDS=(codegen new demo --frame ''); COMP_CWORD=4; _codegen; printf '%s\\n' "\${COMPREPLY[@]}"`,
+    ],
+    { encoding: "utf8" },
+  );
   offered["bash"] = lines(bash.stdout);
   if (installed("zsh")) {
     const driver = `${scripts["zsh"]}.drive`;
-    writeFileSync(driver, ["compdef() { }", 'compadd() { [[ $1 == -- ]] && shift; print -l -- "$@" }', "_describe() { }", "_files() { }", `source '${scripts["zsh"]}'`, "words=(codegen new demo --frame ''); CURRENT=5", "_codegen"].join("\n") + "\n");
+    writeFileSync(
+      driver,
+      [
+        "compdef() { }",
+        'compadd() { [[ $1 == -- ]] && shift; print -l -- "$@" }',
+        "_describe() { }",
+        "_files() { }",
+        `source '${scripts["zsh"]}'`,
+        "words=(codegen new demo --frame ''); CURRENT=5",
+        "_codegen",
+      ].join("\n") + "\n",
+    );
     offered["zsh"] = lines(spawnSync("zsh", [driver], { encoding: "utf8" }).stdout);
   }
   if (installed("fish")) {
-    const fish = spawnSync("fish", ["-c", `source '${scripts["fish"]}'; complete -C 'codegen new demo --frame '`], { encoding: "utf8" });
+    const fish = spawnSync("fish", ["-c", `source '${scripts["fish"]}'; complete -C 'codegen new demo --frame '`], {
+      encoding: "utf8",
+    });
     offered["fish"] = lines(fish.stdout).map((l) => l.split("\t")[0]!);
   }
   for (const m of marks) assert.not.ok(existsSync(m), `${m}: a frame name ran as a command`);

@@ -11,13 +11,22 @@ import { writeTree } from "../support/files.js";
 import { scratch } from "../support/paths.js";
 
 const test = suite("attack: config text");
-const api = 'syntax = "v1"\n\ntype Reply {\n\tName string `json:"name"`\n}\n\nservice s {\n\t@handler ping\n\tget /ping returns (Reply)\n}\n';
+const api =
+  'syntax = "v1"\n\ntype Reply {\n\tName string `json:"name"`\n}\n\nservice s {\n\t@handler ping\n\tget /ping returns (Reply)\n}\n';
 
 const cases: Array<[string, string, string]> = [
-  ["a name closing a Go string", 'name: "x\\", Run: nil, Short: \\"y"\nmodule: example.com/x\nframe: api\n', ".codegen.yaml:1:7"],
+  [
+    "a name closing a Go string",
+    'name: "x\\", Run: nil, Short: \\"y"\nmodule: example.com/x\nframe: api\n',
+    ".codegen.yaml:1:7",
+  ],
   ["a name with a line break", 'name: "x\\nAuth: evil"\nmodule: example.com/x\nframe: api\n', ".codegen.yaml:1:7"],
-  ["a module with a line break (a go.mod directive)", 'name: x\nmodule: "example.com/x\\nreplace a => ../../evil"\nframe: api\n', ".codegen.yaml:2:9"],
-  ["a module with a backquote", "name: x\nmodule: \"example.com/x`y\"\nframe: api\n", ".codegen.yaml:2:9"],
+  [
+    "a module with a line break (a go.mod directive)",
+    'name: x\nmodule: "example.com/x\\nreplace a => ../../evil"\nframe: api\n',
+    ".codegen.yaml:2:9",
+  ],
+  ["a module with a backquote", 'name: x\nmodule: "example.com/x`y"\nframe: api\n', ".codegen.yaml:2:9"],
 ];
 
 for (const [what, config, at] of cases) {

@@ -22,7 +22,10 @@ function setting(): { base: string; secret: string; dir: string } {
   const secret = join(base, "private", "cards.db");
   const migrations = join(base, "private", "migrations");
   mkdirSync(migrations, { recursive: true });
-  writeFileSync(join(migrations, "1_cards.up.sql"), "CREATE TABLE secret_cards (id INTEGER PRIMARY KEY, number TEXT NOT NULL);\n");
+  writeFileSync(
+    join(migrations, "1_cards.up.sql"),
+    "CREATE TABLE secret_cards (id INTEGER PRIMARY KEY, number TEXT NOT NULL);\n",
+  );
   writeFileSync(join(migrations, "1_cards.down.sql"), "DROP TABLE secret_cards;\n");
   const made = codegen(["migrate", "up", "--datasource", `sqlite:${secret}`, "--dir", migrations], base);
   assert.is(made.code, 0, made.stderr);
@@ -34,18 +37,31 @@ function setting(): { base: string; secret: string; dir: string } {
 }
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
 }
 
-for (const [name, url] of [["a path out of the project", "sqlite:../private/cards.db"], ["an absolute path", "ABS"], ["a linked folder", "sqlite:linked/cards.db"]] as const) {
+for (const [name, url] of [
+  ["a path out of the project", "sqlite:../private/cards.db"],
+  ["an absolute path", "ABS"],
+  ["a linked folder", "sqlite:linked/cards.db"],
+] as const) {
   test(`gen: sql.datasource naming ${name} is refused, nothing read or written`, () => {
     const { secret, dir } = setting();
     if (url === "sqlite:linked/cards.db") symlinkSync(join(secret, ".."), join(dir, "linked"));
-    writeFileSync(join(dir, ".codegen.yaml"), `name: shop\nmodule: example.com/shop\nframe: api\nsql:\n  datasource: ["${url === "ABS" ? `sqlite:${secret}` : url}"]\n`);
+    writeFileSync(
+      join(dir, ".codegen.yaml"),
+      `name: shop\nmodule: example.com/shop\nframe: api\nsql:\n  datasource: ["${url === "ABS" ? `sqlite:${secret}` : url}"]\n`,
+    );
     const before = files(dir);
     const r = codegen(["gen"], dir);
     assert.is(r.code, 1, r.stdout + r.stderr);
-    assert.match(r.stderr, /UNSAFE_PATH the SQLite file of sqlite:.*, from \.codegen\.yaml \(sql\.datasource\), (is not inside the project|reaches linked, which is a symbolic link)/);
+    assert.match(
+      r.stderr,
+      /UNSAFE_PATH the SQLite file of sqlite:.*, from \.codegen\.yaml \(sql\.datasource\), (is not inside the project|reaches linked, which is a symbolic link)/,
+    );
     assert.equal(files(dir), before, "nothing written");
     assert.not.match(r.stdout + r.stderr, /secret_cards/);
   });
@@ -60,7 +76,10 @@ test("migrate: a cloned config's SQLite file outside the project is neither crea
     const bytes = readFileSync(secret);
     const r = codegen(["migrate", "up"], dir);
     assert.is(r.code, 1, r.stdout + r.stderr);
-    assert.match(r.stderr, /UNSAFE_PATH the SQLite file of .*, from \.codegen\.yaml \(migrate\.datasource\), is not inside the project/);
+    assert.match(
+      r.stderr,
+      /UNSAFE_PATH the SQLite file of .*, from \.codegen\.yaml \(migrate\.datasource\), is not inside the project/,
+    );
     assert.not.ok(existsSync(elsewhere), "no database created outside the project");
     assert.equal(readFileSync(secret), bytes, "the user's database unchanged");
     assert.is(statSync(secret).mtimeMs, stamp);
@@ -75,28 +94,41 @@ test("migrate: the project's etc/etc.yaml naming an SQLite file outside is refus
   writeFileSync(join(dir, "etc/etc.yaml"), `Name: shop\nDatabase:\n  Driver: sqlite\n  DataSource: ${elsewhere}\n`);
   const r = codegen(["migrate", "up"], dir);
   assert.is(r.code, 1, r.stdout + r.stderr);
-  assert.match(r.stderr, /UNSAFE_PATH the SQLite file of .*, from etc\/etc\.yaml \(Database\.DataSource\), is not inside the project/);
+  assert.match(
+    r.stderr,
+    /UNSAFE_PATH the SQLite file of .*, from etc\/etc\.yaml \(Database\.DataSource\), is not inside the project/,
+  );
   assert.not.ok(existsSync(elsewhere));
 });
 
 test("the user's own flag or environment may name any SQLite file; a file inside the project is fine from the config", () => {
   const { secret, dir } = setting();
-  writeFileSync(join(dir, ".codegen.yaml"), `name: shop\nmodule: example.com/shop\nframe: api\nsql:\n  datasource: ["sqlite:data/app.db"]\nmigrate:\n  datasource: sqlite:data/app.db\n  dir: db\n`);
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    `name: shop\nmodule: example.com/shop\nframe: api\nsql:\n  datasource: ["sqlite:data/app.db"]\nmigrate:\n  datasource: sqlite:data/app.db\n  dir: db\n`,
+  );
   mkdirSync(join(dir, "data"));
   const inside = codegen(["migrate", "up"], dir);
   assert.is(inside.code, 0, inside.stderr);
   const gen = codegen(["gen"], dir);
   assert.is(gen.code, 0, gen.stderr);
-  assert.ok(files(dir).some((f) => /pwned/.test(f)), "the model of the project's own database was generated");
+  assert.ok(
+    files(dir).some((f) => /pwned/.test(f)),
+    "the model of the project's own database was generated",
+  );
   const chosen = codegen(["gen"], dir, { CODEGEN_SQL_DATASOURCE: `sqlite:${secret}` });
   assert.is(chosen.code, 0, chosen.stderr);
-  assert.ok(files(dir).some((f) => /secret_?cards/i.test(f)), "the user's chosen database was read");
+  assert.ok(
+    files(dir).some((f) => /secret_?cards/i.test(f)),
+    "the user's chosen database was read",
+  );
 });
 
 test("a datasource whose percent-encoding is malformed is a diagnostic, never an internal error", () => {
   const dir = scratch("attack-datasource-percent");
   mkdirSync(join(dir, "db"));
-  const config = (section: string): void => writeFileSync(join(dir, ".codegen.yaml"), `name: shop\nmodule: example.com/shop\nframe: api\n${section}`);
+  const config = (section: string): void =>
+    writeFileSync(join(dir, ".codegen.yaml"), `name: shop\nmodule: example.com/shop\nframe: api\n${section}`);
   for (const url of ["sqlite:a%zz.db", "mysql://u%zz:p@127.0.0.1/x", "postgres://u:p@127.0.0.1/x%zz"]) {
     config(`migrate:\n  datasource: "${url}"\n  dir: db\n`);
     const r = codegen(["migrate", "version"], dir);
@@ -142,7 +174,10 @@ test("migrate: a migration file the project's folder links to outside is refused
   writeFileSync(join(dir, ".codegen.yaml"), "name: shop\nmigrate:\n  datasource: sqlite:data/app.db\n  dir: db\n");
   const r = codegen(["migrate", "up"], dir);
   assert.is(r.code, 1, r.stdout + r.stderr);
-  assert.match(r.stderr, /UNSAFE_PATH db\/2_more\.up\.sql is a symbolic link; migrate runs the migrations of the folder \.codegen\.yaml names only from its own files/);
+  assert.match(
+    r.stderr,
+    /UNSAFE_PATH db\/2_more\.up\.sql is a symbolic link; migrate runs the migrations of the folder \.codegen\.yaml names only from its own files/,
+  );
   assert.equal(readdirSync(join(dir, "data")), [], "no database touched");
   // The user's own --dir may hold links.
   const own = codegen(["migrate", "up", "--dir", join(dir, "db")], dir);

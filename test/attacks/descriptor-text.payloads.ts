@@ -5,7 +5,8 @@
  */
 
 /** The payload of one field: the statement between line breaks, then every other hostile character. */
-export const payload = (field: string): string => `${field}\nfunc init() { println("PWNED ${field}") }\n// " \` */ \\ \u0000 /*`;
+export const payload = (field: string): string =>
+  `${field}\nfunc init() { println("PWNED ${field}") }\n// " \` */ \\ \u0000 /*`;
 /** The payload where the syntax has no line break (line comments): the rest of it. */
 export const oneLine = (field: string): string => `${field} */ println("PWNED ${field}") " \` \\ \u0000 //`;
 
@@ -18,9 +19,15 @@ export const name = (field: string): string => `${field} */ println("PWNED ${fie
  */
 const noRawNul = (text: string): string => text.replace(/\u0000/g, "");
 /** An .api double-quoted string holding `text` (its escapes: \\, \", \n). */
-const apiString = (text: string): string => `"${noRawNul(text).replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
+const apiString = (text: string): string =>
+  `"${noRawNul(text).replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
 /** A MySQL string literal holding `text` (backslash escapes, NUL as \0). */
-const sqlString = (text: string): string => `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n").replace(/\u0000/g, "\\0")}'`;
+const sqlString = (text: string): string =>
+  `'${text
+    .replace(/\\/g, "\\\\")
+    .replace(/'/g, "\\'")
+    .replace(/\n/g, "\\n")
+    .replace(/\u0000/g, "\\0")}'`;
 /** A MySQL quoted name holding `text` (a backquote doubled; every other byte as it is). */
 const sqlName = (text: string): string => `\`${text.replace(/`/g, "``")}\``;
 
@@ -73,7 +80,15 @@ export const hostileSql = `CREATE TABLE ${sqlName(name("table.name"))} (
 
 /** The fields above, each of whose marker must still be found in the output (as text). */
 export const apiFields = ["info.title", "type.doc", "field.doc", "field.comment", "route.doc", "route.summary"];
-export const sqlFields = ["table.name", "column.comment", "column.name", "column.default", "enum.value", "key.name", "table.comment"];
+export const sqlFields = [
+  "table.name",
+  "column.comment",
+  "column.name",
+  "column.default",
+  "enum.value",
+  "key.name",
+  "table.comment",
+];
 
 /** Names holding a control character, which the SQL reader refuses: [SQL, what the diagnostic names]. */
 export const controlNames: Array<[string, string]> = [
@@ -83,7 +98,12 @@ export const controlNames: Array<[string, string]> = [
 ];
 
 /** A proto string literal holding `text` (its escapes: \\, \", \n; NUL as \0). */
-const protoString = (text: string): string => `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\u0000/g, "\\0")}"`;
+const protoString = (text: string): string =>
+  `"${text
+    .replace(/\\/g, "\\\\")
+    .replace(/"/g, '\\"')
+    .replace(/\n/g, "\\n")
+    .replace(/\u0000/g, "\\0")}"`;
 
 export const hostileProto = `syntax = "proto3";
 
@@ -111,7 +131,7 @@ message GetNoteRequest {
 }
 
 message Note {
-  string title = 1 [json_name = ${protoString("title */ \" ` \\\\ println")}];
+  string title = 1 [json_name = ${protoString('title */ " ` \\\\ println')}];
   State state = 2;
 }
 
@@ -141,6 +161,14 @@ message Empty {}
 
 /** Files holding a raw control character, which the .api and .proto readers refuse: [path, text, code]. */
 export const rawControl: Array<[string, string, string]> = [
-  ["desc/api/notes.api", 'syntax = "v1"\n\n// a\u0000b\ntype Reply {\n\tName string `json:"name"`\n}\n', "API_CONTROL_CHARACTER"],
-  ["desc/proto/notes.proto", 'syntax = "proto3";\n\n// a\u001bb\nmessage Reply {\n  string name = 1;\n}\n', "PROTO_CONTROL_CHARACTER"],
+  [
+    "desc/api/notes.api",
+    'syntax = "v1"\n\n// a\u0000b\ntype Reply {\n\tName string `json:"name"`\n}\n',
+    "API_CONTROL_CHARACTER",
+  ],
+  [
+    "desc/proto/notes.proto",
+    'syntax = "proto3";\n\n// a\u001bb\nmessage Reply {\n  string name = 1;\n}\n',
+    "PROTO_CONTROL_CHARACTER",
+  ],
 ];

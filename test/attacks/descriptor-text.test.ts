@@ -13,7 +13,16 @@ import { codegen } from "../support/cli.js";
 import { writeTree } from "../support/files.js";
 import { checkGoProject, freePort, run, startService } from "../support/go.js";
 import { fixtures, scratch } from "../support/paths.js";
-import { apiFields, badMiddlewareProto, controlNames, hostileApi, hostileProto, hostileSql, rawControl, sqlFields } from "./descriptor-text.payloads.js";
+import {
+  apiFields,
+  badMiddlewareProto,
+  controlNames,
+  hostileApi,
+  hostileProto,
+  hostileSql,
+  rawControl,
+  sqlFields,
+} from "./descriptor-text.payloads.js";
 
 const test = suite("attack: descriptor text");
 const astcheckSrc = join(fixtures, "attacks/descriptor-text/astcheck");
@@ -30,7 +39,9 @@ function goText(dir: string): string {
 function injected(dir: string): string[] {
   const bin = join(scratch("astcheck"), "astcheck");
   run("go", ["build", "-o", bin, "."], astcheckSrc);
-  return run(bin, [dir, "println"], dir).split("\n").filter((l) => l.trim() !== "");
+  return run(bin, [dir, "println"], dir)
+    .split("\n")
+    .filter((l) => l.trim() !== "");
 }
 
 test("hostile .api and SQL text stays text: the service builds, holds no injected call, and starts clean", async () => {
@@ -49,7 +60,9 @@ test("hostile .api and SQL text stays text: the service builds, holds no injecte
   }
   const port = await freePort();
   const db = join(scratch("hostile-db"), "h.db");
-  writeTree(dir, { "etc/test.yaml": `Name: hostile\nHost: 127.0.0.1\nPort: ${port}\nLog:\n  Mode: console\n  Level: error\nDatabase:\n  Driver: sqlite\n  DataSource: "file:${db}"\n` });
+  writeTree(dir, {
+    "etc/test.yaml": `Name: hostile\nHost: 127.0.0.1\nPort: ${port}\nLog:\n  Mode: console\n  Level: error\nDatabase:\n  Driver: sqlite\n  DataSource: "file:${db}"\n`,
+  });
   const svc = await startService(dir, "etc/test.yaml", port);
   try {
     const res = await fetch(`${svc.url}/notes`);
@@ -63,8 +76,10 @@ test("hostile .api and SQL text stays text: the service builds, holds no injecte
 test("the reported payloads (a SQL DEFAULT and an @doc ending a line and opening a statement) stay comments", () => {
   const dir = writeTree(scratch("reported-text"), {
     ".codegen.yaml": "name: reported\nmodule: example.com/reported\nframe: api\n",
-    "desc/api/notes.api": 'syntax = "v1"\n\ntype Reply {\n\tName string `json:"name"`\n}\n\nservice notes {\n\t@doc "x\\nfunc init(){println(\\"X\\")}\\n//"\n\t@handler ping\n\tget /ping returns (Reply)\n}\n',
-    "desc/sql/users.sql": "CREATE TABLE `users` (\n  `id` bigint NOT NULL AUTO_INCREMENT,\n  `name` varchar(20) NOT NULL DEFAULT 'a\nprintln(\"X\")\n//',\n  PRIMARY KEY (`id`)\n);\n",
+    "desc/api/notes.api":
+      'syntax = "v1"\n\ntype Reply {\n\tName string `json:"name"`\n}\n\nservice notes {\n\t@doc "x\\nfunc init(){println(\\"X\\")}\\n//"\n\t@handler ping\n\tget /ping returns (Reply)\n}\n',
+    "desc/sql/users.sql":
+      "CREATE TABLE `users` (\n  `id` bigint NOT NULL AUTO_INCREMENT,\n  `name` varchar(20) NOT NULL DEFAULT 'a\nprintln(\"X\")\n//',\n  PRIMARY KEY (`id`)\n);\n",
   });
   const r = codegen(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("cache") });
   assert.is(r.code, 0, r.stderr);
@@ -87,11 +102,17 @@ test("a proto middleware name that is not an identifier is refused at its option
   const dir = writeTree(scratch("hostile-middleware"), {
     ".codegen.yaml": "name: hostile\nmodule: example.com/hostile\nframe: rpc\n",
     "desc/proto/hostile/v1/hostile.proto": badMiddlewareProto,
-    "desc/proto/codegen/api/zrpc.proto": readFileSync(join(fixtures, "proto/project/desc/proto/codegen/api/zrpc.proto"), "utf8"),
+    "desc/proto/codegen/api/zrpc.proto": readFileSync(
+      join(fixtures, "proto/project/desc/proto/codegen/api/zrpc.proto"),
+      "utf8",
+    ),
   });
   const r = codegen(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("cache") });
   assert.is(r.code, 1, r.stderr);
-  assert.match(r.stderr, /desc\/proto\/hostile\/v1\/hostile\.proto:10:\d+: PROTO_MIDDLEWARE_NAME middleware "auth\\"}; func init/);
+  assert.match(
+    r.stderr,
+    /desc\/proto\/hostile\/v1\/hostile\.proto:10:\d+: PROTO_MIDDLEWARE_NAME middleware "auth\\"}; func init/,
+  );
   assert.equal(readdirSync(dir).sort(), [".codegen.yaml", "desc"]);
 });
 
@@ -111,7 +132,10 @@ for (const [sql, what] of controlNames) {
 for (const [path, text, code] of rawControl) {
   test(`a raw control character in ${path} is refused at its position, nothing written`, () => {
     const frame = path.endsWith(".api") ? "api" : "rpc";
-    const dir = writeTree(scratch("raw-control"), { ".codegen.yaml": `name: hostile\nmodule: example.com/hostile\nframe: ${frame}\n`, [path]: text });
+    const dir = writeTree(scratch("raw-control"), {
+      ".codegen.yaml": `name: hostile\nmodule: example.com/hostile\nframe: ${frame}\n`,
+      [path]: text,
+    });
     const r = codegen(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("cache") });
     assert.is(r.code, 1, r.stderr);
     assert.match(r.stderr, `${path}:3:5: ${code} control character`);

@@ -22,14 +22,54 @@ test.after(async () => {
 });
 
 const cases: [string, string, RequestInit | undefined, RegExp][] = [
-  ["a JSON value of the wrong type", "/api/v1/items", json(JSON.stringify({ title: [marker], email: "a@b.co" })), /field "title" failed validation "type"/],
-  ["a number field given text", "/api/v1/items", json(JSON.stringify({ title: "desk", email: "a@b.co", price: marker })), /field "price" failed validation "type"/],
-  ["a body that is not JSON", "/api/v1/items", json(`{"title": ${marker}`), /^the request body or parameters are malformed$/m],
-  ["a body posing as a field name", "/api/v1/items", json(`field "ECHO" is not set`), /^the request body or parameters are malformed$/m],
-  ["a failed validate rule", "/api/v1/items", json(JSON.stringify({ title: "desk", email: marker })), /field "email" failed validation "email"/],
-  ["a form field given text", `/api/v1/items?name=lamp&page=${encodeURIComponent(marker)}`, undefined, /field "page" failed validation "type"/],
-  ["a path field given text", `/api/v1/items/${encodeURIComponent(pathMarker)}`, undefined, /field "id" failed validation "type"/],
-  ["a missing field", "/api/v1/items", json(JSON.stringify({ email: marker })), /field "title" failed validation "required"/],
+  [
+    "a JSON value of the wrong type",
+    "/api/v1/items",
+    json(JSON.stringify({ title: [marker], email: "a@b.co" })),
+    /field "title" failed validation "type"/,
+  ],
+  [
+    "a number field given text",
+    "/api/v1/items",
+    json(JSON.stringify({ title: "desk", email: "a@b.co", price: marker })),
+    /field "price" failed validation "type"/,
+  ],
+  [
+    "a body that is not JSON",
+    "/api/v1/items",
+    json(`{"title": ${marker}`),
+    /^the request body or parameters are malformed$/m,
+  ],
+  [
+    "a body posing as a field name",
+    "/api/v1/items",
+    json(`field "ECHO" is not set`),
+    /^the request body or parameters are malformed$/m,
+  ],
+  [
+    "a failed validate rule",
+    "/api/v1/items",
+    json(JSON.stringify({ title: "desk", email: marker })),
+    /field "email" failed validation "email"/,
+  ],
+  [
+    "a form field given text",
+    `/api/v1/items?name=lamp&page=${encodeURIComponent(marker)}`,
+    undefined,
+    /field "page" failed validation "type"/,
+  ],
+  [
+    "a path field given text",
+    `/api/v1/items/${encodeURIComponent(pathMarker)}`,
+    undefined,
+    /field "id" failed validation "type"/,
+  ],
+  [
+    "a missing field",
+    "/api/v1/items",
+    json(JSON.stringify({ email: marker })),
+    /field "title" failed validation "required"/,
+  ],
 ];
 
 for (const [what, path, init, rule] of cases) {
@@ -38,7 +78,8 @@ for (const [what, path, init, rule] of cases) {
     assert.is(r.status, 400, r.text);
     const { message } = JSON.parse(r.text) as { message: string };
     assert.ok(rule.test(message), `the answer does not name the field and rule: ${r.text}`);
-    for (const part of ["ECHO", "script", "alert"]) assert.not.ok(r.text.includes(part), `the answer echoes the request: ${r.text}`);
+    for (const part of ["ECHO", "script", "alert"])
+      assert.not.ok(r.text.includes(part), `the answer echoes the request: ${r.text}`);
   });
 }
 

@@ -45,7 +45,10 @@ test("a new file is not written through a folder that became a link; the run rol
     (e: unknown) => e,
   );
   assert.ok(error instanceof CodegenError, `the write is refused (${String(error)})`);
-  assert.match((error as CodegenError).diagnostics[0]?.message ?? "", /internal\/handler changed while gen wrote internal\/handler\/user\.go/);
+  assert.match(
+    (error as CodegenError).diagnostics[0]?.message ?? "",
+    /internal\/handler changed while gen wrote internal\/handler\/user\.go/,
+  );
   assert.equal(readdirSync(outside), [], "nothing was left outside the project");
   assert.is(readFileSync(join(root, "main.go"), "utf8"), "old main\n", "the files written before were rolled back");
   assert.not.ok(existsSync(join(root, ".codegen/tx")), "the transaction is finished");

@@ -27,7 +27,12 @@ for (const folder of [".git", ".GIT", ".codegen", ".hg"]) {
     });
     const r = codegen(["format"], dir);
     assert.is(r.code, 1, r.stdout + r.stderr);
-    assert.match(r.stderr, new RegExp(`UNSAFE_PATH codegen format would rewrite ${inside.replace(/\./g, "\\.")}, which lies in ${folder.replace(".", "\\.")}`));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `UNSAFE_PATH codegen format would rewrite ${inside.replace(/\./g, "\\.")}, which lies in ${folder.replace(".", "\\.")}`,
+      ),
+    );
     assert.is(readFileSync(join(dir, inside), "utf8"), messy, `${inside} unchanged`);
     assert.is(readFileSync(join(dir, "desc/api/a.api"), "utf8"), messy, "nothing written at all");
   });
@@ -42,8 +47,15 @@ test("a path into .git named on the command line is refused too", () => {
 });
 
 test("a file that is not UTF-8 is a diagnostic at its first such byte, and no file is rewritten", () => {
-  const latin1 = Buffer.concat([Buffer.from('syntax="v1"\n// caf'), Buffer.from([0xe9]), Buffer.from(" au lait\ntype A {  X int }\n")]);
-  const dir = writeTree(scratch("attack-format"), { ".codegen.yaml": "name: shop\nmodule: example.com/shop\nframe: api\n", "desc/api/a.api": messy });
+  const latin1 = Buffer.concat([
+    Buffer.from('syntax="v1"\n// caf'),
+    Buffer.from([0xe9]),
+    Buffer.from(" au lait\ntype A {  X int }\n"),
+  ]);
+  const dir = writeTree(scratch("attack-format"), {
+    ".codegen.yaml": "name: shop\nmodule: example.com/shop\nframe: api\n",
+    "desc/api/a.api": messy,
+  });
   writeFileSync(join(dir, "desc/api/b.api"), latin1);
   const r = codegen(["format"], dir);
   assert.is(r.code, 1, r.stdout + r.stderr);

@@ -12,11 +12,16 @@ import { scratch } from "../support/paths.js";
 
 const test = suite("attacks: handler names into file and Go names");
 
-for (const [style, file] of [["gozero", "handlerhandler"], ["go_zero", "handler_handler"], ["goZero", "handlerHandler"]] as const) {
+for (const [style, file] of [
+  ["gozero", "handlerhandler"],
+  ["go_zero", "handler_handler"],
+  ["goZero", "handlerHandler"],
+] as const) {
   test(`@handler Handler in style ${style}: valid Go at internal/handler/${file}.go`, () => {
     const dir = writeTree(scratch("attack-handler-names"), {
       ".codegen.yaml": `name: shop\nmodule: example.com/shop\nframe: api\nstyle: ${style}\n`,
-      "desc/api/shop.api": 'syntax = "v1"\n\ntype Ping {\n\tMessage string `json:"message"`\n}\n\nservice shop {\n\t@handler Handler\n\tget /ping returns (Ping)\n}\n',
+      "desc/api/shop.api":
+        'syntax = "v1"\n\ntype Ping {\n\tMessage string `json:"message"`\n}\n\nservice shop {\n\t@handler Handler\n\tget /ping returns (Ping)\n}\n',
     });
     const r = codegen(["gen", "--dry-run"], dir);
     assert.is(r.code, 0, r.stdout + r.stderr);

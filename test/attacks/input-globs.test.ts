@@ -18,15 +18,32 @@ const test = suite("attacks: descriptor globs outside the project");
 
 function setting(inputs: (out: string) => string): { dir: string; out: string } {
   const base = scratch("attack-input-globs");
-  const out = writeTree(join(base, "elsewhere"), { "a.sql": "CREATE TABLE secret_cards (id INT PRIMARY KEY, number TEXT);\n", "a.api": "type SecretCard { Number string }\n" });
-  const dir = writeTree(join(base, "proj"), { ".codegen.yaml": `name: shop\nmodule: example.com/shop\nframe: api\n${inputs(out)}` });
+  const out = writeTree(join(base, "elsewhere"), {
+    "a.sql": "CREATE TABLE secret_cards (id INT PRIMARY KEY, number TEXT);\n",
+    "a.api": "type SecretCard { Number string }\n",
+  });
+  const dir = writeTree(join(base, "proj"), {
+    ".codegen.yaml": `name: shop\nmodule: example.com/shop\nframe: api\n${inputs(out)}`,
+  });
   return { dir, out };
 }
 
 const globs: Array<[string, (out: string) => string, RegExp]> = [
-  ["a glob starting above the project", () => "../elsewhere/*.sql", /UNSAFE_PATH the sql input glob "\.\.\/elsewhere\/\*\.sql" starts outside the project/],
-  ["a glob leaving through ..", () => "desc/../../elsewhere/*.sql", /UNSAFE_PATH the sql input glob "desc\/\.\.\/\.\.\/elsewhere\/\*\.sql" starts outside the project/],
-  ["an absolute glob", (out) => `${out}/*.sql`, /UNSAFE_PATH the sql input glob ".*\/elsewhere\/\*\.sql" starts outside the project/],
+  [
+    "a glob starting above the project",
+    () => "../elsewhere/*.sql",
+    /UNSAFE_PATH the sql input glob "\.\.\/elsewhere\/\*\.sql" starts outside the project/,
+  ],
+  [
+    "a glob leaving through ..",
+    () => "desc/../../elsewhere/*.sql",
+    /UNSAFE_PATH the sql input glob "desc\/\.\.\/\.\.\/elsewhere\/\*\.sql" starts outside the project/,
+  ],
+  [
+    "an absolute glob",
+    (out) => `${out}/*.sql`,
+    /UNSAFE_PATH the sql input glob ".*\/elsewhere\/\*\.sql" starts outside the project/,
+  ],
 ];
 
 for (const [name, glob, message] of globs) {
@@ -47,7 +64,12 @@ for (const kind of ["sql", "api"]) {
     symlinkSync(out, join(dir, "desc", kind));
     const r = codegen(["gen"], dir);
     assert.is(r.code, 1, r.stdout + r.stderr);
-    assert.match(r.stderr, new RegExp(`UNSAFE_PATH the ${kind} input glob "desc/${kind}/\\*\\*/\\*\\.${kind}" reaches desc/${kind}, which is a symbolic link`));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `UNSAFE_PATH the ${kind} input glob "desc/${kind}/\\*\\*/\\*\\.${kind}" reaches desc/${kind}, which is a symbolic link`,
+      ),
+    );
     assert.not.match(r.stdout + r.stderr, /secret/i);
     assert.equal(readdirSync(dir).sort(), [".codegen.yaml", "desc"], "nothing written");
   });

@@ -46,7 +46,10 @@ for (const command of [["gen"], ["recover"], ["recover", "--rollback"]]) {
     const journal = plantJournal(dir, [{ path: "../../.bashrc", op: "write", existed: true }]);
     const r = codegen(command, dir);
     assert.is(r.code, 1, r.stderr);
-    assert.match(r.stderr, /\.codegen\/tx\/journal\.json:1:1: JOURNAL_INVALID .*"\.\.\/\.\.\/\.bashrc", which is not a path inside the project/);
+    assert.match(
+      r.stderr,
+      /\.codegen\/tx\/journal\.json:1:1: JOURNAL_INVALID .*"\.\.\/\.\.\/\.bashrc", which is not a path inside the project/,
+    );
     assert.is(readFileSync(join(base, ".bashrc"), "utf8"), "# mine\n");
     assert.is(readFileSync(join(dir, ".codegen/tx/journal.json"), "utf8"), journal, "left for the user to inspect");
     assert.ok(existsSync(join(dir, ".codegen/tx/new/0")));
@@ -55,13 +58,20 @@ for (const command of [["gen"], ["recover"], ["recover", "--rollback"]]) {
   test(`${command.join(" ")}: a journal removing ../f is refused and the file stays`, () => {
     const { base, dir } = clonedProject();
     writeFileSync(join(base, "one/f"), "keep me\n");
-    plantJournal(dir, [{ path: "routes.txt", op: "write", existed: true }, { path: "../f", op: "remove", existed: true }]);
+    plantJournal(dir, [
+      { path: "routes.txt", op: "write", existed: true },
+      { path: "../f", op: "remove", existed: true },
+    ]);
     const routes = readFileSync(join(dir, "routes.txt"), "utf8");
     const r = codegen(command, dir);
     assert.is(r.code, 1, r.stderr);
     assert.match(r.stderr, /JOURNAL_INVALID/);
     assert.is(readFileSync(join(base, "one/f"), "utf8"), "keep me\n");
-    assert.is(readFileSync(join(dir, "routes.txt"), "utf8"), routes, "validated whole: not even the first, harmless operation ran");
+    assert.is(
+      readFileSync(join(dir, "routes.txt"), "utf8"),
+      routes,
+      "validated whole: not even the first, harmless operation ran",
+    );
   });
 }
 
@@ -89,7 +99,10 @@ test("a journal whose staged file is a link, or an unknown operation, is refused
   assert.match(linked.stderr, /JOURNAL_INVALID .*stages \.codegen\/tx\/new\/0, which is not a regular file/);
   assert.not.ok(existsSync(join(dir, "copied.txt")));
 
-  writeFileSync(join(dir, ".codegen/tx/journal.json"), JSON.stringify({ version: 1, ops: [{ path: "routes.txt", op: "chmod", existed: true }], ledger: false }));
+  writeFileSync(
+    join(dir, ".codegen/tx/journal.json"),
+    JSON.stringify({ version: 1, ops: [{ path: "routes.txt", op: "chmod", existed: true }], ledger: false }),
+  );
   const unknown = codegen(["recover"], dir);
   assert.is(unknown.code, 1, unknown.stderr);
   assert.match(unknown.stderr, /JOURNAL_INVALID .*unknown operation/);

@@ -56,7 +56,10 @@ service shop {
 /** `codegen new shop` in a folder of its own, with the api above in place of the sample. */
 function project(cache: string): string {
   const work = scratch("attack-jwt-secret");
-  codegenOk(["new", "shop", "--frame", "api", "--module", "example.com/shop"], work, { CODEGEN_CACHE_DIR: cache, ...random });
+  codegenOk(["new", "shop", "--frame", "api", "--module", "example.com/shop"], work, {
+    CODEGEN_CACHE_DIR: cache,
+    ...random,
+  });
   const dir = join(work, "shop");
   rmSync(join(dir, "desc/api"), { recursive: true });
   rmSync(join(dir, "internal/logic"), { recursive: true });
@@ -82,7 +85,10 @@ function secrets(dir: string): Record<string, string> {
 function files(dir: string): Array<[string, string]> {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
-    .map((e) => [join(e.parentPath, e.name), readFileSync(join(e.parentPath, e.name)).toString("latin1")] as [string, string]);
+    .map(
+      (e) =>
+        [join(e.parentPath, e.name), readFileSync(join(e.parentPath, e.name)).toString("latin1")] as [string, string],
+    );
 }
 
 let first = "";
@@ -94,8 +100,20 @@ test("each project and each jwt name gets its own random secret of 32 bytes or m
   const second = project(cache);
   const a = secrets(first);
   const b = secrets(second);
-  assert.equal(Object.keys(a).sort(), ["Admin.AccessSecret", "Auth.AccessSecret", "Rotate.PrevSecret", "Rotate.Secret"]);
-  const values = [a["Auth.AccessSecret"], a["Admin.AccessSecret"], a["Rotate.Secret"], b["Auth.AccessSecret"], b["Admin.AccessSecret"], b["Rotate.Secret"]] as string[];
+  assert.equal(Object.keys(a).sort(), [
+    "Admin.AccessSecret",
+    "Auth.AccessSecret",
+    "Rotate.PrevSecret",
+    "Rotate.Secret",
+  ]);
+  const values = [
+    a["Auth.AccessSecret"],
+    a["Admin.AccessSecret"],
+    a["Rotate.Secret"],
+    b["Auth.AccessSecret"],
+    b["Admin.AccessSecret"],
+    b["Rotate.Secret"],
+  ] as string[];
   for (const v of values) {
     assert.not.match(v, /change-me|secret/i, `a sample secret: ${v}`);
     assert.ok(Buffer.byteLength(v) >= 32, `${v} is shorter than 32 bytes`);
@@ -106,7 +124,8 @@ test("each project and each jwt name gets its own random secret of 32 bytes or m
   const etc = readFileSync(join(first, "etc/etc.yaml"));
   codegenOk(["gen", "--force"], first, { CODEGEN_CACHE_DIR: cache, ...random });
   assert.equal(readFileSync(join(first, "etc/etc.yaml")), etc);
-  for (const [file, text] of files(cache)) for (const v of values) assert.not.ok(text.includes(v), `${file} holds a secret`);
+  for (const [file, text] of files(cache))
+    for (const v of values) assert.not.ok(text.includes(v), `${file} holds a secret`);
 });
 
 test("the service refuses to start with an empty, short or sample secret, and says which and why", async () => {
@@ -116,9 +135,21 @@ test("the service refuses to start with an empty, short or sample secret, and sa
   const etc = readFileSync(join(first, "etc/etc.yaml"), "utf8");
   const good = secrets(first);
   const refused: Array<[string, string, RegExp]> = [
-    ["Auth.AccessSecret", "", /config etc\/bad\.yaml: Auth\.AccessSecret is empty: set it to a random value of at least 32 bytes/],
-    ["Auth.AccessSecret", "short-but-not-empty", /Auth\.AccessSecret is 19 bytes: a JWT secret must be at least 32 bytes/],
-    ["Admin.AccessSecret", "change-me-shop-admin-secret", /Admin\.AccessSecret is a sample value, which anyone can read/],
+    [
+      "Auth.AccessSecret",
+      "",
+      /config etc\/bad\.yaml: Auth\.AccessSecret is empty: set it to a random value of at least 32 bytes/,
+    ],
+    [
+      "Auth.AccessSecret",
+      "short-but-not-empty",
+      /Auth\.AccessSecret is 19 bytes: a JWT secret must be at least 32 bytes/,
+    ],
+    [
+      "Admin.AccessSecret",
+      "change-me-shop-admin-secret",
+      /Admin\.AccessSecret is a sample value, which anyone can read/,
+    ],
     ["Auth.AccessSecret", "change-me-a-project-with-a-long-name-auth-secret", /Auth\.AccessSecret is a sample value/],
     ["Rotate.Secret", "", /Rotate\.Secret is empty/],
     ["Rotate.PrevSecret", "too-short", /Rotate\.PrevSecret is 9 bytes/],
@@ -130,7 +161,11 @@ test("the service refuses to start with an empty, short or sample secret, and sa
     const line = new RegExp(`(${section}:\\n(?:  .*\\n)*?  ${field}: )${old ? old.replace(/[-]/g, "\\-") : '""'}`);
     assert.match(etc, line, `${key} in etc.yaml`);
     writeFileSync(join(first, "etc/bad.yaml"), etc.replace(line, `$1"${value}"`));
-    const r = spawnSync(bin, ["server", "-f", "etc/bad.yaml", "--port", String(await freePort())], { cwd: first, encoding: "utf8", timeout: 15_000 });
+    const r = spawnSync(bin, ["server", "-f", "etc/bad.yaml", "--port", String(await freePort())], {
+      cwd: first,
+      encoding: "utf8",
+      timeout: 15_000,
+    });
     assert.is(r.status, 1, `${key}: "${value}" started the service (signal ${r.signal}):\n${r.stdout}${r.stderr}`);
     assert.match(r.stderr, message);
   }

@@ -38,7 +38,10 @@ test("a token without exp is refused", async () => {
 });
 
 test("an expired token is refused", async () => {
-  assert.is((await shop.get(whoami, bearer(signJwtAs("HS256", { uid: "u1", exp: now() - 60 }, shop.secret)))).status, 401);
+  assert.is(
+    (await shop.get(whoami, bearer(signJwtAs("HS256", { uid: "u1", exp: now() - 60 }, shop.secret)))).status,
+    401,
+  );
 });
 
 test("another HMAC algorithm with the same secret is refused", async () => {
@@ -49,16 +52,26 @@ test("another HMAC algorithm with the same secret is refused", async () => {
 });
 
 test("alg none is refused", async () => {
-  assert.is((await shop.get(whoami, bearer(signJwtAs("none", { uid: "u1", exp: now() + 600 }, shop.secret)))).status, 401);
+  assert.is(
+    (await shop.get(whoami, bearer(signJwtAs("none", { uid: "u1", exp: now() + 600 }, shop.secret)))).status,
+    401,
+  );
 });
 
 test("a token without the Bearer scheme is refused", async () => {
   const token = signJwtAs("HS256", { uid: "u1", exp: now() + 600 }, shop.secret);
   for (const header of [token, `Token ${token}`, `Basic ${token}`, `Bearer`, `Bearer `, `Bearer${token}`]) {
-    assert.is((await shop.get(whoami, { headers: { authorization: header } })).status, 401, `Authorization: ${header.slice(0, 12)}…`);
+    assert.is(
+      (await shop.get(whoami, { headers: { authorization: header } })).status,
+      401,
+      `Authorization: ${header.slice(0, 12)}…`,
+    );
   }
   assert.is((await shop.get(`${whoami}?access_token=${token}`)).status, 401, "token in the query");
-  const twice = new Headers([["authorization", `Bearer ${token}`], ["authorization", `Bearer ${token}`]]);
+  const twice = new Headers([
+    ["authorization", `Bearer ${token}`],
+    ["authorization", `Bearer ${token}`],
+  ]);
   assert.is((await shop.get(whoami, { headers: twice })).status, 401, "two tokens in Authorization");
   // The scheme name is case-insensitive (RFC 7235), so this one is the Bearer scheme.
   assert.is((await shop.get(whoami, { headers: { authorization: `bearer ${token}` } })).status, 200);

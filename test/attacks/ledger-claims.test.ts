@@ -69,7 +69,15 @@ test("an entry claiming the user's own Go file as a missing logic file's: it is 
   const ledger = readFileSync(ledgerPath, "utf8");
   const line = ledger.split("\n").find((l) => l.includes('"path":"internal/logic/pinglogic.go"'))!;
   const mine = "package logic\n\n// my own helpers, not in git yet\nfunc helper() {}\n";
-  writeFileSync(ledgerPath, ledger.replace(line, line.replace('"internal/logic/pinglogic.go"', '"internal/logic/mine.go"').replace(/"sha256":"[0-9a-f]+"/, `"sha256":"${sha(mine)}"`)));
+  writeFileSync(
+    ledgerPath,
+    ledger.replace(
+      line,
+      line
+        .replace('"internal/logic/pinglogic.go"', '"internal/logic/mine.go"')
+        .replace(/"sha256":"[0-9a-f]+"/, `"sha256":"${sha(mine)}"`),
+    ),
+  );
   rmSync(join(dir, "internal/logic/pinglogic.go"));
   writeFileSync(join(dir, "internal/logic/mine.go"), mine);
   const r = codegen(["gen"], dir, env);
@@ -100,7 +108,10 @@ test("in a fresh clone, the marked handler goes; the unmarked logic file is kept
   withoutCancel(clone);
   const r = codegenOk(["gen"], clone, { CODEGEN_CACHE_DIR: scratch("attack-ledger-cache") });
   assert.not.ok(existsSync(join(clone, "internal/handler/order/cancelorderhandler.go")), "it carries the marker");
-  assert.ok(existsSync(join(clone, "internal/logic/order/cancelorderlogic.go")), "no marker, not written in this clone");
+  assert.ok(
+    existsSync(join(clone, "internal/logic/order/cancelorderlogic.go")),
+    "no marker, not written in this clone",
+  );
   assert.match(r.stdout, /kept, no longer generated: internal\/logic\/order\/cancelorderlogic\.go/);
 });
 

@@ -26,31 +26,46 @@ const names = [
 async function tablesOf(url: string): Promise<string[]> {
   const s = await connect(url);
   try {
-    const rows = s.dialect === "mysql" ? await s.query("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()") : await s.query("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()");
+    const rows =
+      s.dialect === "mysql"
+        ? await s.query("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()")
+        : await s.query(
+            "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()",
+          );
     return rows.map((r) => String(r.name)).sort();
   } finally {
     await s.close();
   }
 }
 
-for (const [server, made] of [["MariaDB", mysqlDatabase], ["PostgreSQL", postgresSchema]] as const) {
+for (const [server, made] of [
+  ["MariaDB", mysqlDatabase],
+  ["PostgreSQL", postgresSchema],
+] as const) {
   test(`${server}: migrate version keeps a cloned x-migrations-table name whole`, async () => {
     const db: TestDb | null = await made();
     assert.ok(db, `${server} is reachable`);
     try {
       for (const name of names) {
         const url = `${db.url}${db.url.includes("?") ? "&" : "?"}x-migrations-table=${encodeURIComponent(name)}`;
-        const dir = writeTree(scratch("attack-migrations-table"), { ".codegen.yaml": `name: shop\nmigrate:\n  datasource: ${JSON.stringify(url)}\n  dir: db\n` });
+        const dir = writeTree(scratch("attack-migrations-table"), {
+          ".codegen.yaml": `name: shop\nmigrate:\n  datasource: ${JSON.stringify(url)}\n  dir: db\n`,
+        });
         mkdirSync(join(dir, "db"));
         const r = codegen(["migrate", "version"], dir);
         assert.is(r.code, 0, r.stdout + r.stderr);
         const tables = await tablesOf(db.url);
-        assert.not.ok(tables.some((t) => t.startsWith("pwned")), `${JSON.stringify(name)} ran SQL: ${tables.join(", ")}`);
+        assert.not.ok(
+          tables.some((t) => t.startsWith("pwned")),
+          `${JSON.stringify(name)} ran SQL: ${tables.join(", ")}`,
+        );
         assert.ok(tables.includes(name), `the table is named ${JSON.stringify(name)}: ${tables.join(", ")}`);
       }
       if (server === "MariaDB") {
         // A name the server refuses is a diagnostic, not an internal error.
-        const dir = writeTree(scratch("attack-migrations-table"), { ".codegen.yaml": `name: shop\nmigrate:\n  datasource: ${JSON.stringify(`${db.url}${db.url.includes("?") ? "&" : "?"}x-migrations-table=ends%20`)}\n  dir: db\n` });
+        const dir = writeTree(scratch("attack-migrations-table"), {
+          ".codegen.yaml": `name: shop\nmigrate:\n  datasource: ${JSON.stringify(`${db.url}${db.url.includes("?") ? "&" : "?"}x-migrations-table=ends%20`)}\n  dir: db\n`,
+        });
         mkdirSync(join(dir, "db"));
         const r = codegen(["migrate", "version"], dir);
         assert.is(r.code, 1, r.stdout + r.stderr);

@@ -26,7 +26,10 @@ for (const claimed of [".env", "config/.secrets/keys.go", "deploy/credentials.ya
     const ledger = readFileSync(ledgerPath, "utf8");
     const line = ledger.split("\n").find((l) => l.includes('"path":"internal/logic/pinglogic.go"'));
     assert.ok(line, ledger);
-    writeFileSync(ledgerPath, ledger.replace(line, line.replace('"internal/logic/pinglogic.go"', JSON.stringify(claimed))));
+    writeFileSync(
+      ledgerPath,
+      ledger.replace(line, line.replace('"internal/logic/pinglogic.go"', JSON.stringify(claimed))),
+    );
     rmSync(join(dir, "internal/logic/pinglogic.go"));
     mkdirSync(join(dir, claimed, ".."), { recursive: true });
     writeFileSync(join(dir, claimed), secret);

@@ -19,13 +19,21 @@ import { makeProject, packAndProject, smallApi } from "../support/project.js";
 import { codegenBin, scratch } from "../support/paths.js";
 
 const test = suite("attacks: paths and symlinks");
-const git = (cwd: string, ...args: string[]): string => execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], { cwd, encoding: "utf8" }).trim();
+const git = (cwd: string, ...args: string[]): string =>
+  execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], {
+    cwd,
+    encoding: "utf8",
+  }).trim();
 
 /** A secret outside everything, and a pack whose static file links to it. */
 function leakingPack(): { secret: string; pack: string; dir: string; env: Record<string, string> } {
   const secret = join(scratch("attack-secret"), "passwd");
   writeFileSync(secret, "root:x:0:0:SECRET\n");
-  const made = packAndProject("leaky", { "rules/copy.yaml": "- name: leak\n  path: leak.txt\n  copy: leak\n" }, { "desc/api/demo.api": smallApi });
+  const made = packAndProject(
+    "leaky",
+    { "rules/copy.yaml": "- name: leak\n  path: leak.txt\n  copy: leak\n" },
+    { "desc/api/demo.api": smallApi },
+  );
   mkdirSync(join(made.pack, "static"));
   symlinkSync(secret, join(made.pack, "static/leak"));
   return { secret, ...made };
@@ -54,7 +62,10 @@ for (const form of ["local git", "git+file://"]) {
     git(pack, "clone", "-q", "--bare", pack, bare);
     assert.ok(readlinkSync(join(pack, "static/leak")));
     const source = form === "local git" ? `${bare}#main` : `git+file://${bare}#main`;
-    writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8").replace(/^pack: .*$/m, `pack: ${source}`));
+    writeFileSync(
+      join(dir, ".codegen.yaml"),
+      readFileSync(join(dir, ".codegen.yaml"), "utf8").replace(/^pack: .*$/m, `pack: ${source}`),
+    );
     refusedLeak(dir, env);
   });
 }
@@ -66,7 +77,10 @@ test("a merged file linked to a secret is never read, merged or replaced through
   symlinkSync(secret, join(dir, "settings.yaml"));
   const r = codegen(["gen"], dir);
   assert.is(r.code, 1, r.stderr);
-  assert.match(r.stderr, /UNSAFE_PATH settings\.yaml is a symbolic link; codegen never reads, merges or replaces a file through a link/);
+  assert.match(
+    r.stderr,
+    /UNSAFE_PATH settings\.yaml is a symbolic link; codegen never reads, merges or replaces a file through a link/,
+  );
   assert.is(readFileSync(secret, "utf8"), "token: SECRET\n");
   assert.ok(lstatSync(join(dir, "settings.yaml")).isSymbolicLink(), "the link stays a link");
   assert.throws(() => lstatSync(join(dir, "routes.txt")), "nothing was written");
@@ -125,7 +139,18 @@ function packWithLink(linked: string): { dir: string; env: Record<string, string
   const away = join(scratch("attack-away"), "twin");
   const real = join(made.pack, linked);
   execFileSync("cp", ["-R", real, away]);
-  if (!lstatSync(away).isDirectory()) writeFileSync(away, readFileSync(away, "utf8").replace(/\n$/, linked.endsWith(".liquid") ? "{% comment %}SECRET{% endcomment %}\n" : linked.endsWith(".jsonata") ? "/* SECRET */\n" : "\n# SECRET\n"));
+  if (!lstatSync(away).isDirectory())
+    writeFileSync(
+      away,
+      readFileSync(away, "utf8").replace(
+        /\n$/,
+        linked.endsWith(".liquid")
+          ? "{% comment %}SECRET{% endcomment %}\n"
+          : linked.endsWith(".jsonata")
+            ? "/* SECRET */\n"
+            : "\n# SECRET\n",
+      ),
+    );
   rmSync(real, { recursive: true });
   symlinkSync(away, real);
   return { ...made };
@@ -138,12 +163,27 @@ test("the pack fixture of the link cases generates when nothing is linked", () =
   assert.match(readFileSync(join(dir, "out.txt"), "utf8"), /^routes: \d+\n hello\n$/);
 });
 
-for (const linked of ["pack.yaml", "rules/files.yaml", "rules", "views/shape.jsonata", "views/functions.jsonata", "views", "templates/main.liquid", "templates/part.liquid", "templates", "checks/mine.yaml", "checks"]) {
+for (const linked of [
+  "pack.yaml",
+  "rules/files.yaml",
+  "rules",
+  "views/shape.jsonata",
+  "views/functions.jsonata",
+  "views",
+  "templates/main.liquid",
+  "templates/part.liquid",
+  "templates",
+  "checks/mine.yaml",
+  "checks",
+]) {
   test(`a pack's ${linked} that is a symlink is never read (PACK_UNSAFE_FILE naming it)`, () => {
     const { dir, env } = packWithLink(linked);
     const r = codegen(["gen"], dir, env);
     assert.is(r.code, 1, r.stderr);
-    assert.match(r.stderr, new RegExp(`PACK_UNSAFE_FILE cannot read .*: the pack's .*/${linked.replace(/\./g, "\\.")} is a symbolic link`));
+    assert.match(
+      r.stderr,
+      new RegExp(`PACK_UNSAFE_FILE cannot read .*: the pack's .*/${linked.replace(/\./g, "\\.")} is a symbolic link`),
+    );
     assert.not.match(r.stderr + r.stdout, /SECRET/);
     assert.throws(() => lstatSync(join(dir, "out.txt")), "nothing was written");
   });
@@ -151,7 +191,11 @@ for (const linked of ["pack.yaml", "rules/files.yaml", "rules", "views/shape.jso
 
 test("a fetched tarball whose pack holds a link is refused once extracted, and the link counts in its digest", async () => {
   const tarDir = scratch("attack-tarball");
-  writeTree(join(tarDir, "p"), { "pack.yaml": 'name: tar\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\n', "rules/files.yaml": "- name: out\n  path: out.txt\n  template: main.liquid\n", "templates/twin.liquid": "SECRET\n" });
+  writeTree(join(tarDir, "p"), {
+    "pack.yaml": 'name: tar\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\n',
+    "rules/files.yaml": "- name: out\n  path: out.txt\n  template: main.liquid\n",
+    "templates/twin.liquid": "SECRET\n",
+  });
   // giget's extraction drops a link climbing out with `..` and makes an absolute one relative: a
   // link that survives points inside the pack, and is refused all the same.
   symlinkSync("twin.liquid", join(tarDir, "p/templates/main.liquid"));
@@ -165,10 +209,17 @@ test("a fetched tarball whose pack holds a link is refused once extracted, and t
   try {
     const source = `http://127.0.0.1:${(server.address() as { port: number }).port}/pack.tar.gz`;
     const dir = makeProject({ "desc/api/demo.api": smallApi });
-    writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8").replace(/^pack: .*$/m, `pack: "${source}"`));
+    writeFileSync(
+      join(dir, ".codegen.yaml"),
+      readFileSync(join(dir, ".codegen.yaml"), "utf8").replace(/^pack: .*$/m, `pack: "${source}"`),
+    );
     const r = await codegenAsync(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("attack-cache") });
     assert.is(r.code, 1, r.stderr);
-    assert.match(r.stderr, /PACK_UNSAFE_FILE cannot read .*main\.liquid: the pack's .*templates\/main\.liquid is a symbolic link/, r.stderr);
+    assert.match(
+      r.stderr,
+      /PACK_UNSAFE_FILE cannot read .*main\.liquid: the pack's .*templates\/main\.liquid is a symbolic link/,
+      r.stderr,
+    );
     assert.not.match(r.stderr, /SECRET/);
     assert.throws(() => lstatSync(join(dir, "out.txt")));
   } finally {
@@ -185,7 +236,10 @@ test("a fetched tarball whose pack holds a link is refused once extracted, and t
 for (const linked of ["plugins", "plugins/pay", "plugins/pay/.codegen.yaml"]) {
   test(`a host's ${linked} linked out of the project is never read as a plugin`, () => {
     const dir = makeProject({ "desc/api/demo.api": smallApi });
-    writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + "serverless:\n  plugins: [pay]\n");
+    writeFileSync(
+      join(dir, ".codegen.yaml"),
+      readFileSync(join(dir, ".codegen.yaml"), "utf8") + "serverless:\n  plugins: [pay]\n",
+    );
     const away = scratch("attack-away");
     writeTree(away, { "plugins/pay/.codegen.yaml": "name: pay\nmodule: SECRET\nframe: docs\n" });
     mkdirSync(join(dir, linked.split("/").slice(0, -1).join("/") || "."), { recursive: true });
@@ -211,7 +265,10 @@ for (const [linked, args] of stateLinks) {
     // Three plain gens: the first writes, the second takes the snapshot, the third records what
     // the replay fast path (engine/cli/replay.ts) checks; a fourth would be answered by it.
     for (let i = 0; i < 3; i++) assert.is(codegen(["gen"], dir).code, 0);
-    assert.ok((JSON.parse(readFileSync(join(dir, ".codegen/snapshot.json"), "utf8")) as { replay?: object }).replay, "the replay is recorded");
+    assert.ok(
+      (JSON.parse(readFileSync(join(dir, ".codegen/snapshot.json"), "utf8")) as { replay?: object }).replay,
+      "the replay is recorded",
+    );
     // A twin of the real file outside: what it says would be believed if followed.
     const away = join(scratch("attack-away"), "twin");
     execFileSync("cp", ["-R", join(dir, linked), away]);
@@ -227,9 +284,17 @@ for (const [linked, args] of stateLinks) {
 
 test.run();
 
-function codegenAsync(args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+function codegenAsync(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [codegenBin, ...args], { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [codegenBin, ...args], {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += String(d)));
     child.on("close", (code) => resolve({ code: code ?? 1, stderr }));

@@ -33,15 +33,33 @@ function outside(): string {
 }
 
 const cases: Array<[string, (dir: string, out: string) => void, RegExp]> = [
-  ["the imported file is a link", (dir, out) => (mkdirSync(join(dir, "desc/proto/x")), symlinkSync(join(out, "creds/x/secret.proto"), join(dir, "desc/proto/x/secret.proto"))), /desc\/proto\/x\/secret\.proto is a symbolic link/],
-  ["a folder under the proto root is a link", (dir, out) => symlinkSync(join(out, "x"), join(dir, "desc/proto/x")), /desc\/proto\/x\/secret\.proto is reached through desc\/proto\/x, a symbolic link/],
-  ["the vendored folder is a link", (dir, out) => symlinkSync(out, join(dir, "desc/proto/third_party")), /desc\/proto\/third_party\/x\/secret\.proto is reached through desc\/proto\/third_party, a symbolic link/],
+  [
+    "the imported file is a link",
+    (dir, out) => (
+      mkdirSync(join(dir, "desc/proto/x")),
+      symlinkSync(join(out, "creds/x/secret.proto"), join(dir, "desc/proto/x/secret.proto"))
+    ),
+    /desc\/proto\/x\/secret\.proto is a symbolic link/,
+  ],
+  [
+    "a folder under the proto root is a link",
+    (dir, out) => symlinkSync(join(out, "x"), join(dir, "desc/proto/x")),
+    /desc\/proto\/x\/secret\.proto is reached through desc\/proto\/x, a symbolic link/,
+  ],
+  [
+    "the vendored folder is a link",
+    (dir, out) => symlinkSync(out, join(dir, "desc/proto/third_party")),
+    /desc\/proto\/third_party\/x\/secret\.proto is reached through desc\/proto\/third_party, a symbolic link/,
+  ],
 ];
 
 for (const [name, link, message] of cases) {
   test(`${name}: PROTO_UNSAFE_PATH at the import, nothing read or written`, () => {
     const out = outside();
-    const dir = writeTree(scratch("attack-proto-links"), { ".codegen.yaml": "name: shop\nmodule: example.com/shop\nframe: rpc\n", "desc/proto/svc.proto": service });
+    const dir = writeTree(scratch("attack-proto-links"), {
+      ".codegen.yaml": "name: shop\nmodule: example.com/shop\nframe: rpc\n",
+      "desc/proto/svc.proto": service,
+    });
     link(dir, out);
     const r = codegen(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("attack-proto-cache") });
     assert.is(r.code, 1, r.stdout + r.stderr);
@@ -56,7 +74,8 @@ test("a real folder under the proto root still serves its imports", () => {
   const dir = writeTree(scratch("attack-proto-links"), {
     ".codegen.yaml": "name: shop\nmodule: example.com/shop\nframe: rpc\n",
     "desc/proto/svc.proto": service,
-    "desc/proto/x/secret.proto": 'syntax = "proto3";\npackage x;\noption go_package = "example.com/shop/pb/x";\nmessage Leaked { string a = 1; }\n',
+    "desc/proto/x/secret.proto":
+      'syntax = "proto3";\npackage x;\noption go_package = "example.com/shop/pb/x";\nmessage Leaked { string a = 1; }\n',
   });
   const r = codegen(["gen", "--dry-run"], dir, { CODEGEN_CACHE_DIR: scratch("attack-proto-cache") });
   assert.is(r.code, 0, r.stdout + r.stderr);
@@ -64,11 +83,16 @@ test("a real folder under the proto root still serves its imports", () => {
 });
 
 test("an import set a project's own pack declares serves .proto files only: a secret file is never read", () => {
-  const home = writeTree(scratch("attack-proto-home"), { "sec/token": "ghp_SECRET_TOKEN_123\n", "sec/ok.proto": 'syntax = "proto3";\npackage sec;\n' });
+  const home = writeTree(scratch("attack-proto-home"), {
+    "sec/token": "ghp_SECRET_TOKEN_123\n",
+    "sec/ok.proto": 'syntax = "proto3";\npackage sec;\n',
+  });
   const dir = writeTree(scratch("attack-proto-links"), {
     ".codegen.yaml": "name: shop\nmodule: example.com/shop\nframe: rpc\npack: ./pack\n",
     "pack/pack.yaml": `name: evil\nextends: go-zero\nproto_imports:\n  - id: sec\n    title: secrets\n    prefix: "sec/"\n    marker: "sec/ok.proto"\n    sources:\n      - dir: ${home}\n`,
-    "desc/proto/svc.proto": service.replace('import "x/secret.proto";', 'import "sec/token";').replace("x.Leaked s = 1;", "string s = 1;"),
+    "desc/proto/svc.proto": service
+      .replace('import "x/secret.proto";', 'import "sec/token";')
+      .replace("x.Leaked s = 1;", "string s = 1;"),
   });
   const r = codegen(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("attack-proto-cache") });
   assert.is(r.code, 1, r.stdout + r.stderr);

@@ -47,22 +47,36 @@ test("no string converts to condition.RawSQL", () => {
     join(probe, "probe.go"),
     'package rawprobe\n\nimport "example.com/rawsql/pkg/condition"\n\nfunc fromRequest(sort string) condition.Expr { return condition.RawSQL(sort) }\n',
   );
-  const r = spawnSync("go", ["vet", "./internal/rawprobe"], { cwd: dir, encoding: "utf8", env: { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local" } });
+  const r = spawnSync("go", ["vet", "./internal/rawprobe"], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local" },
+  });
   rmSync(probe, { recursive: true, force: true });
   assert.is.not(r.status, 0, "a string converted to the raw type");
   assert.match(r.stderr, /cannot convert sort/);
 });
 
 const databases: [string, string, () => Promise<TestDb | null>, (url: string) => string][] = [
-  ["MariaDB", "mysql", mysqlDatabase, (url) => {
-    const u = new URL(url);
-    return `${decodeURIComponent(u.username)}${u.password ? `:${decodeURIComponent(u.password)}` : ""}@tcp(${u.hostname}:${u.port || "3306"})${u.pathname}`;
-  }],
-  ["PostgreSQL", "postgres", postgresSchema, (url) => {
-    const u = new URL(url);
-    if (!u.searchParams.has("sslmode")) u.searchParams.set("sslmode", "disable");
-    return u.toString();
-  }],
+  [
+    "MariaDB",
+    "mysql",
+    mysqlDatabase,
+    (url) => {
+      const u = new URL(url);
+      return `${decodeURIComponent(u.username)}${u.password ? `:${decodeURIComponent(u.password)}` : ""}@tcp(${u.hostname}:${u.port || "3306"})${u.pathname}`;
+    },
+  ],
+  [
+    "PostgreSQL",
+    "postgres",
+    postgresSchema,
+    (url) => {
+      const u = new URL(url);
+      if (!u.searchParams.has("sslmode")) u.searchParams.set("sslmode", "disable");
+      return u.toString();
+    },
+  ],
   ["SQLite", "sqlite", sqliteFile, (url) => `file:${url.replace(/^sqlite:/, "")}?_pragma=busy_timeout(5000)`],
 ];
 

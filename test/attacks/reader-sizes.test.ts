@@ -25,15 +25,29 @@ const test = suite("attacks: descriptor sizes");
 
 /** gen with the go-zero pack, or with a pack that only counts what it read (`counting`). */
 function gen(files: Record<string, string>, counting = false): { r: CliResult; dir: string; ms: number } {
-  const config = counting ? `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${join(fixtures, "attacks/sizes")}\n` : "name: demo\nmodule: example.com/demo\nframe: api\n";
+  const config = counting
+    ? `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${join(fixtures, "attacks/sizes")}\n`
+    : "name: demo\nmodule: example.com/demo\nframe: api\n";
   const dir = writeTree(scratch("sizes"), { ".codegen.yaml": config, ...files });
   const started = Date.now();
-  const run = spawnSync(process.execPath, [codegenBin, "gen"], { cwd: dir, encoding: "utf8", timeout: 60_000, killSignal: "SIGKILL", maxBuffer: 256 * 2 ** 20, env: { ...process.env, FORCE_COLOR: "0", CODEGEN_CACHE_DIR: scratch("sizes-cache") } });
-  const r = { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr + (run.signal ? `\n(ended by ${run.signal})` : "") };
+  const run = spawnSync(process.execPath, [codegenBin, "gen"], {
+    cwd: dir,
+    encoding: "utf8",
+    timeout: 60_000,
+    killSignal: "SIGKILL",
+    maxBuffer: 256 * 2 ** 20,
+    env: { ...process.env, FORCE_COLOR: "0", CODEGEN_CACHE_DIR: scratch("sizes-cache") },
+  });
+  const r = {
+    code: run.status ?? -1,
+    stdout: run.stdout,
+    stderr: run.stderr + (run.signal ? `\n(ended by ${run.signal})` : ""),
+  };
   return { r, dir, ms: Date.now() - started };
 }
 
-const api = (type: string): string => `syntax = "v1"\n\ntype Deep {\n\tCells ${type} \`json:"cells"\`\n}\n\nservice demo {\n\t@handler ping\n\tget /ping returns (Deep)\n}\n`;
+const api = (type: string): string =>
+  `syntax = "v1"\n\ntype Deep {\n\tCells ${type} \`json:"cells"\`\n}\n\nservice demo {\n\t@handler ping\n\tget /ping returns (Deep)\n}\n`;
 
 for (const [what, type] of [
   ["map[string] 5,000 deep", "map[string]".repeat(5000) + "string"],
@@ -62,7 +76,10 @@ test("an .api of 10 MB that does not parse: API_SYNTAX where its statements stop
   // this file ran V8 out of memory after 28 s (a crash, not even exit 70).
   const { r } = gen({ "desc/api/big.api": `syntax = "v1"\n\n/* ${"/* a ".repeat(2_000_000)}` });
   assert.is(r.code, 1, r.stderr.slice(0, 2000));
-  assert.match(r.stderr, /^desc\/api\/big\.api:3:1: API_SYNTAX unexpected "\/"; this statement does not parse \(the file, 9\.5 MB, is too large for a more precise message\)/m);
+  assert.match(
+    r.stderr,
+    /^desc\/api\/big\.api:3:1: API_SYNTAX unexpected "\/"; this statement does not parse \(the file, 9\.5 MB, is too large for a more precise message\)/m,
+  );
 });
 
 test("32 prefixes of every kind still read", () => {
@@ -83,7 +100,12 @@ const lines = (n: number, line: (i: number) => string): string => Array.from({ l
 const counts = (dir: string): string => readFileSync(join(dir, "counts.txt"), "utf8").trim();
 
 test("a .proto message of 30,000 fields", () => {
-  const { r, dir } = gen({ "desc/proto/big.proto": `syntax = "proto3";\npackage p;\nmessage Big {\n${lines(30_000, (i) => `  string f${i} = ${i < 18_999 ? i + 1 : i + 1001};\n`)}}\n` }, true);
+  const { r, dir } = gen(
+    {
+      "desc/proto/big.proto": `syntax = "proto3";\npackage p;\nmessage Big {\n${lines(30_000, (i) => `  string f${i} = ${i < 18_999 ? i + 1 : i + 1001};\n`)}}\n`,
+    },
+    true,
+  );
   assert.is(r.code, 0, r.stderr);
   assert.is(counts(dir), "@generated types 0, messages 1, tables 0");
 });
@@ -131,7 +153,12 @@ test("a SQL table of 60,000 columns, then 60,000 more added by ALTER TABLE", () 
 
 test("a PostgreSQL index on a column whose name is 500,000 characters long", () => {
   const name = "é".repeat(500_000);
-  const { r, dir } = gen({ "desc/sql/t.sql": `-- postgres\nCREATE TABLE t (id bigserial PRIMARY KEY, "${name}" int);\nCREATE INDEX ON t ("${name}");\nCOMMENT ON TABLE t IS 'x';\n` }, true);
+  const { r, dir } = gen(
+    {
+      "desc/sql/t.sql": `-- postgres\nCREATE TABLE t (id bigserial PRIMARY KEY, "${name}" int);\nCREATE INDEX ON t ("${name}");\nCOMMENT ON TABLE t IS 'x';\n`,
+    },
+    true,
+  );
   assert.is(r.code, 0, r.stderr.slice(0, 2000));
   assert.is(counts(dir), "@generated types 0, messages 0, tables 1");
 });

@@ -16,7 +16,11 @@ import { makeProject, smallApi } from "../support/project.js";
 const test = suite("attacks: GIGET_AUTH never travels over plain http");
 
 /** An http server on 127.0.0.1 serving a pack tarball (or 401 when `locked`), recording each request. */
-async function packServer(locked = false): Promise<{ url: string; requests: Array<{ method: string; headers: IncomingHttpHeaders }>; close: () => Promise<void> }> {
+async function packServer(locked = false): Promise<{
+  url: string;
+  requests: Array<{ method: string; headers: IncomingHttpHeaders }>;
+  close: () => Promise<void>;
+}> {
   const tarDir = scratch("attack-auth-tar");
   mkdirSync(join(tarDir, "mini-pack"));
   cpSync(join(fixtures, "packs/mini"), join(tarDir, "mini-pack"), { recursive: true });
@@ -45,14 +49,25 @@ function caches(): Record<string, string> {
 
 function projectUsing(source: string): string {
   const dir = makeProject({ "desc/api/demo.api": smallApi });
-  writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8").replace(/^pack: .*$/m, `pack: "${source}"`));
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    readFileSync(join(dir, ".codegen.yaml"), "utf8").replace(/^pack: .*$/m, `pack: "${source}"`),
+  );
   return dir;
 }
 
 /** The CLI in a child process that does not block the server of this process. */
-function codegenAsync(args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function codegenAsync(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [codegenBin, ...args], { cwd, env: { ...process.env, FORCE_COLOR: "0", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [codegenBin, ...args], {
+      cwd,
+      env: { ...process.env, FORCE_COLOR: "0", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += String(d)));
@@ -67,7 +82,12 @@ test("a pack over plain http is fetched without the user's GIGET_AUTH", async ()
     const dir = projectUsing(server.url);
     const r = await codegenAsync(["gen"], dir, { GIGET_AUTH: "tok-s3cr3t", ...caches() });
     assert.ok(server.requests.length > 0, "the pack was fetched");
-    for (const req of server.requests) assert.is(req.headers.authorization, undefined, `${req.method} carried Authorization: ${req.headers.authorization}`);
+    for (const req of server.requests)
+      assert.is(
+        req.headers.authorization,
+        undefined,
+        `${req.method} carried Authorization: ${req.headers.authorization}`,
+      );
     assert.not.ok(JSON.stringify(server.requests).includes("tok-s3cr3t"), "the token is in no header");
     assert.is(r.code, 0, r.stderr);
   } finally {
@@ -80,10 +100,14 @@ test("a plain-http server that wants a token is refused it, and the error says w
   try {
     const dir = projectUsing(server.url);
     const r = await codegenAsync(["gen"], dir, { GIGET_AUTH: "tok-s3cr3t", ...caches() });
-    for (const req of server.requests) assert.is(req.headers.authorization, undefined, `${req.method} carried Authorization`);
+    for (const req of server.requests)
+      assert.is(req.headers.authorization, undefined, `${req.method} carried Authorization`);
     assert.is(r.code, 1, r.stdout + r.stderr);
     assert.match(r.stderr, /PACK_FETCH cannot fetch template pack http:\/\/127\.0\.0\.1:\d+\/pack\.tar\.gz/);
-    assert.match(r.stderr, /hint: GIGET_AUTH is sent only over https; http:\/\/127\.0\.0\.1:\d+\/pack\.tar\.gz is plain http, so it got no token/);
+    assert.match(
+      r.stderr,
+      /hint: GIGET_AUTH is sent only over https; http:\/\/127\.0\.0\.1:\d+\/pack\.tar\.gz is plain http, so it got no token/,
+    );
     assert.not.match(r.stdout + r.stderr, /tok-s3cr3t/);
   } finally {
     await server.close();

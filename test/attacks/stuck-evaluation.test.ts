@@ -23,7 +23,8 @@ const TEXT = `${"a".repeat(40)}!`;
 function project(data: string, template: string): string {
   return writeTree(scratch("stuck"), {
     ".codegen.yaml": "name: demo\nmodule: example.com/demo\nframe: docs\npack: ./pack\n",
-    "pack/pack.yaml": 'name: attack-stuck\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\nframes:\n  docs: { description: "text files" }\n',
+    "pack/pack.yaml":
+      'name: attack-stuck\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\nframes:\n  docs: { description: "text files" }\n',
     "pack/rules/files.yaml": `- name: stuck\n  path: "out.txt"\n  data: ${JSON.stringify(data)}\n  template: out.txt.liquid\n`,
     "pack/templates/out.txt.liquid": template,
   });
@@ -33,16 +34,32 @@ function project(data: string, template: string): string {
 const inExpression = (regex: string): string => project(`$contains("${TEXT}", ${regex})`, "@generated {{ data }}\n");
 /** The rule's data is the text, the template's filter the regex; `liquidjs` adds a loop modifier the compiled renderer leaves to liquidjs. */
 const inTemplate = (filter: string, liquidjs = false): string =>
-  project(`"${TEXT}"`, liquidjs ? `@generated{% assign xs = "x" | split: "," %}{% for x in xs limit: 1 %} {{ data | ${filter} }}{% endfor %}\n` : `@generated {{ data | ${filter} }}\n`);
+  project(
+    `"${TEXT}"`,
+    liquidjs
+      ? `@generated{% assign xs = "x" | split: "," %}{% for x in xs limit: 1 %} {{ data | ${filter} }}{% endfor %}\n`
+      : `@generated {{ data | ${filter} }}\n`,
+  );
 
-const env = (extra: Record<string, string>, tmp: string): NodeJS.ProcessEnv => ({ ...process.env, FORCE_COLOR: "0", TMPDIR: tmp, CODEGEN_CACHE_DIR: scratch("stuck-cache"), ...extra });
+const env = (extra: Record<string, string>, tmp: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  FORCE_COLOR: "0",
+  TMPDIR: tmp,
+  CODEGEN_CACHE_DIR: scratch("stuck-cache"),
+  ...extra,
+});
 
 /**
  * gen --verbose; once it says the checks are done (the rule's evaluation is under way), the
  * signal is sent, and again every second (the thread that hears it may not listen yet at the
  * first). Killed after 20 s: it never exited before.
  */
-async function interrupt(dir: string, signal: NodeJS.Signals, extra: Record<string, string> = {}, args: string[] = []): Promise<{ code: number | null; afterSignal: number; stderr: string; tmp: string; verbose: string }> {
+async function interrupt(
+  dir: string,
+  signal: NodeJS.Signals,
+  extra: Record<string, string> = {},
+  args: string[] = [],
+): Promise<{ code: number | null; afterSignal: number; stderr: string; tmp: string; verbose: string }> {
   const tmp = scratch("stuck-tmp");
   const child = spawn(process.execPath, [codegenBin, "gen", "--verbose", ...args], { cwd: dir, env: env(extra, tmp) });
   let stdout = "";
@@ -77,7 +94,10 @@ function stopped(r: Awaited<ReturnType<typeof interrupt>>, dir: string, signal: 
   assert.match(r.stderr, new RegExp(`interrupted by ${signal}; nothing was written`));
   assert.not.ok(existsSync(join(dir, ".codegen/lock")), "the lock stayed");
   assert.not.ok(existsSync(join(dir, "out.txt")));
-  assert.equal(readdirSync(r.tmp).filter((n) => n.startsWith("codegen-stage-")), []);
+  assert.equal(
+    readdirSync(r.tmp).filter((n) => n.startsWith("codegen-stage-")),
+    [],
+  );
 }
 
 // Patterns the linear-time engine cannot run (a flag it lacks, a lookahead, a backreference): they backtrack.
@@ -119,7 +139,13 @@ test("SIGINT during a stuck regex in a dry run (no lock): exit 130", async () =>
 /** gen to its end, killed after 20 s. */
 function genEnds(dir: string, extra: Record<string, string> = {}): { code: number | null; ms: number; stderr: string } {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [codegenBin, "gen"], { cwd: dir, encoding: "utf8", timeout: 20_000, killSignal: "SIGKILL", env: env(extra, scratch("stuck-tmp")) });
+  const r = spawnSync(process.execPath, [codegenBin, "gen"], {
+    cwd: dir,
+    encoding: "utf8",
+    timeout: 20_000,
+    killSignal: "SIGKILL",
+    env: env(extra, scratch("stuck-tmp")),
+  });
   return { code: r.status, ms: Date.now() - started, stderr: r.stderr };
 }
 

@@ -19,17 +19,31 @@ const test = suite("attacks: bounded suggestions");
 function gen(files: Record<string, string>, pack?: string): CliResult {
   const config = `name: demo\nmodule: example.com/demo\nframe: ${pack ? "docs" : "api"}\n${pack ? `pack: ${pack}\n` : ""}`;
   const dir = writeTree(scratch("suggest"), { ".codegen.yaml": config, ...files });
-  const run = spawnSync(process.execPath, [codegenBin, "gen"], { cwd: dir, encoding: "utf8", timeout: 60_000, killSignal: "SIGKILL", env: { ...process.env, FORCE_COLOR: "0", CODEGEN_CACHE_DIR: scratch("suggest-cache") } });
-  return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr + (run.signal ? `\n(ended by ${run.signal})` : "") };
+  const run = spawnSync(process.execPath, [codegenBin, "gen"], {
+    cwd: dir,
+    encoding: "utf8",
+    timeout: 60_000,
+    killSignal: "SIGKILL",
+    env: { ...process.env, FORCE_COLOR: "0", CODEGEN_CACHE_DIR: scratch("suggest-cache") },
+  });
+  return {
+    code: run.status ?? -1,
+    stdout: run.stdout,
+    stderr: run.stderr + (run.signal ? `\n(ended by ${run.signal})` : ""),
+  };
 }
 
-const api = (rules: string): string => `syntax = "v1"\n\ntype Req {\n\tName string \`json:"name" validate:"${rules}"\`\n}\n\nservice demo {\n\t@handler ping\n\tpost /ping (Req)\n}\n`;
+const api = (rules: string): string =>
+  `syntax = "v1"\n\ntype Req {\n\tName string \`json:"name" validate:"${rules}"\`\n}\n\nservice demo {\n\t@handler ping\n\tpost /ping (Req)\n}\n`;
 const lines = (n: number, line: (i: number) => string): string => Array.from({ length: n }, (_, i) => line(i)).join("");
 
 test("a validate rule of 1,000 characters: refused at once, without a suggestion", () => {
   const r = gen({ "desc/api/v.api": api("x".repeat(1000)) });
   assert.is(r.code, 1, r.stderr);
-  assert.match(r.stderr, /desc\/api\/v\.api:4:2: API_UNKNOWN_VALIDATE_RULE validate rule "x{1000}" is not one the validator knows \(field Name\)\n/);
+  assert.match(
+    r.stderr,
+    /desc\/api\/v\.api:4:2: API_UNKNOWN_VALIDATE_RULE validate rule "x{1000}" is not one the validator knows \(field Name\)\n/,
+  );
   assert.not.match(r.stderr, /PACK_BUDGET|did you mean/);
 });
 
@@ -38,7 +52,10 @@ test("a hundred unknown validate rules: the first 20 are searched, a typo among 
   const r = gen({ "desc/api/v.api": api(rules.join(",")) });
   assert.is(r.code, 1, r.stderr);
   assert.is(r.stderr.match(/API_UNKNOWN_VALIDATE_RULE/g)?.length, 100);
-  assert.match(r.stderr, /validate rule "requird" is not one the validator knows \(field Name\); did you mean "required"\?/);
+  assert.match(
+    r.stderr,
+    /validate rule "requird" is not one the validator knows \(field Name\); did you mean "required"\?/,
+  );
 });
 
 test("unknown .proto types of 1,000 characters among 400 messages named as long", () => {

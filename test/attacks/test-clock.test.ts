@@ -34,7 +34,11 @@ Date.now = real;
 await uvu.exec();
 `,
   );
-  const r = spawnSync(process.execPath, [runner], { cwd: repoRoot, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0" } });
+  const r = spawnSync(process.execPath, [runner], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    env: { ...process.env, FORCE_COLOR: "0" },
+  });
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /Passed:\s+6/);
 });
@@ -50,7 +54,11 @@ function importTimeClocks(): string[] {
       .split("\n")
       .forEach((line, i) => {
         // A declaration at the top that calls the clock or a signer now (an arrow function defers it).
-        if (/^(?:export )?(?:const|let|var) [^=]+=(?!\s*(?:\([^)]*\)|\w+)\s*(?::\s*[\w<>[\]| ]+)?\s*=>).*(?:Date\.now\(\)|new Date\(|performance\.now\(\)|process\.hrtime|sign\w*\()/.test(line)) {
+        if (
+          /^(?:export )?(?:const|let|var) [^=]+=(?!\s*(?:\([^)]*\)|\w+)\s*(?::\s*[\w<>[\]| ]+)?\s*=>).*(?:Date\.now\(\)|new Date\(|performance\.now\(\)|process\.hrtime|sign\w*\()/.test(
+            line,
+          )
+        ) {
           found.push(`${relative(repoRoot, path)}:${i + 1}: ${line.trim()}`);
         }
       });

@@ -27,11 +27,19 @@ function rawIn(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => relative(dir, join(e.parentPath, e.name)))
-    .filter((rel) => !/^desc\/(api|sql|proto)\//.test(rel) && !rel.startsWith(".codegen/") && RAW.test(readFileSync(join(dir, rel), "utf8")));
+    .filter(
+      (rel) =>
+        !/^desc\/(api|sql|proto)\//.test(rel) &&
+        !rel.startsWith(".codegen/") &&
+        RAW.test(readFileSync(join(dir, rel), "utf8")),
+    );
 }
 
 function project(files: Record<string, string>, frame = "api"): string {
-  return writeTree(scratch("trojan"), { ".codegen.yaml": `name: trojan\nmodule: example.com/trojan\nframe: ${frame}\n`, ...files });
+  return writeTree(scratch("trojan"), {
+    ".codegen.yaml": `name: trojan\nmodule: example.com/trojan\nframe: ${frame}\n`,
+    ...files,
+  });
 }
 
 const gen = (dir: string) => codegen(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("trojan-cache") });
@@ -85,15 +93,29 @@ test("docs, comments, tags and SQL text: written as escapes, no raw one in any g
 });
 
 for (const [what, text, at] of [
-  ["a bare value (the group that names a folder and a package)", `syntax = "v1"\n\ntype R {\n\tA int \`json:"a"\`\n}\n\n@server (\n\tgroup: us${RLO}ers\n)\nservice trojan {\n\t@handler ping\n\tget /ping returns (R)\n}\n`, "8:11"],
+  [
+    "a bare value (the group that names a folder and a package)",
+    `syntax = "v1"\n\ntype R {\n\tA int \`json:"a"\`\n}\n\n@server (\n\tgroup: us${RLO}ers\n)\nservice trojan {\n\t@handler ping\n\tget /ping returns (R)\n}\n`,
+    "8:11",
+  ],
   ["a type name", `syntax = "v1"\n\ntype R${RLO}q {\n\tA int \`json:"a"\`\n}\n`, "3:7"],
-  ["a path", `syntax = "v1"\n\ntype R {\n\tA int \`json:"a"\`\n}\n\nservice trojan {\n\t@handler ping\n\tget /pi${RLO}ng returns (R)\n}\n`, "9:9"],
+  [
+    "a path",
+    `syntax = "v1"\n\ntype R {\n\tA int \`json:"a"\`\n}\n\nservice trojan {\n\t@handler ping\n\tget /pi${RLO}ng returns (R)\n}\n`,
+    "9:9",
+  ],
 ] as const) {
   test(`an .api name holding one, ${what}: API_INVISIBLE_CHARACTER at it, nothing written`, () => {
     const dir = project({ "desc/api/trojan.api": text });
     const r = gen(dir);
     assert.is(r.code, 1, r.stderr);
-    assert.match(r.stderr, new RegExp(`^desc/api/trojan\\.api:${at}: API_INVISIBLE_CHARACTER invisible format character U\\+202E \\(right-to-left override\\) outside a comment or string`, "m"));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `^desc/api/trojan\\.api:${at}: API_INVISIBLE_CHARACTER invisible format character U\\+202E \\(right-to-left override\\) outside a comment or string`,
+        "m",
+      ),
+    );
     assert.equal(readdirSync(dir).sort(), [".codegen.yaml", "desc"]);
   });
 }
@@ -106,17 +128,26 @@ test("a SQL column or table name holding one: SQL_NAME_INVISIBLE, the name shown
     const dir = project({ [file]: name });
     const r = gen(dir);
     assert.is(r.code, 1, r.stderr);
-    assert.match(r.stderr, /^desc\/sql\/users\.sql:1:1: SQL_NAME_INVISIBLE (column|table) name "(na\\u202eme|us\\u2066ers)" of table "(users|us\\u2066ers)" holds the invisible format character U\+(202E|2066)/m);
+    assert.match(
+      r.stderr,
+      /^desc\/sql\/users\.sql:1:1: SQL_NAME_INVISIBLE (column|table) name "(na\\u202eme|us\\u2066ers)" of table "(users|us\\u2066ers)" holds the invisible format character U\+(202E|2066)/m,
+    );
     assert.not.match(r.stderr.split("\n")[0] ?? "", RAW);
   }
 });
 
 test("a .proto holding one, in a comment too: PROTO_INVISIBLE_CHARACTER at it", () => {
   const proto = `syntax = "proto3";\npackage p;\n\n// Reply ${RLO} tells\nmessage Reply { string a = 1; }\n`;
-  const dir = writeTree(scratch("trojan-proto"), { ".codegen.yaml": `name: trojan\nmodule: example.com/trojan\nframe: docs\npack: ${join(fixtures, "attacks/sizes")}\n`, "desc/proto/p.proto": proto });
+  const dir = writeTree(scratch("trojan-proto"), {
+    ".codegen.yaml": `name: trojan\nmodule: example.com/trojan\nframe: docs\npack: ${join(fixtures, "attacks/sizes")}\n`,
+    "desc/proto/p.proto": proto,
+  });
   const r = gen(dir);
   assert.is(r.code, 1, r.stderr);
-  assert.match(r.stderr, /^desc\/proto\/p\.proto:4:10: PROTO_INVISIBLE_CHARACTER invisible format character U\+202E \(right-to-left override\) in the file/m);
+  assert.match(
+    r.stderr,
+    /^desc\/proto\/p\.proto:4:10: PROTO_INVISIBLE_CHARACTER invisible format character U\+202E \(right-to-left override\) in the file/m,
+  );
 });
 
 test("a byte order mark at the start of a descriptor is no character of its text", () => {

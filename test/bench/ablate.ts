@@ -36,11 +36,21 @@ const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 
 /** Wall and CPU milliseconds of one codegen run. */
 function run(argv: string[], cwd: string, env: Record<string, string>): { wall: number; cpu: number } {
-  const cmd = TIME ? [TIME, "-f", "cpu %U %S", process.execPath, codegenBin, ...argv] : [process.execPath, codegenBin, ...argv];
+  const cmd = TIME
+    ? [TIME, "-f", "cpu %U %S", process.execPath, codegenBin, ...argv]
+    : [process.execPath, codegenBin, ...argv];
   const start = process.hrtime.bigint();
-  const r = spawnSync(cmd[0]!, cmd.slice(1), { cwd, encoding: "utf8", env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+  const r = spawnSync(cmd[0]!, cmd.slice(1), {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+    maxBuffer: 64 << 20,
+  });
   const wall = Number(process.hrtime.bigint() - start) / 1e6;
-  if (r.status !== 0) throw new Error(`codegen ${argv.join(" ")} failed in ${cwd} with ${JSON.stringify(env)}:\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(
+      `codegen ${argv.join(" ")} failed in ${cwd} with ${JSON.stringify(env)}:\n${r.stdout}\n${r.stderr}`,
+    );
   const m = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr);
   return { wall, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN };
 }
@@ -58,8 +68,18 @@ function trial(project: Project, setting: Setting, round: number): Sample {
     const later = [run(["gen"], dir, env), run(["gen"], dir, env), run(["gen"], dir, env)];
     project.edit(dir, round);
     const edit = run(["gen"], dir, env);
-    const mid = (xs: Array<{ wall: number; cpu: number }>): { wall: number; cpu: number } => ({ wall: median(xs.map((x) => x.wall)), cpu: median(xs.map((x) => x.cpu)) });
-    return { "--help": help, cold, "no-change 1st": first, "no-change 2nd": second, "no-change later": mid(later), "one-file edit": edit };
+    const mid = (xs: Array<{ wall: number; cpu: number }>): { wall: number; cpu: number } => ({
+      wall: median(xs.map((x) => x.wall)),
+      cpu: median(xs.map((x) => x.cpu)),
+    });
+    return {
+      "--help": help,
+      cold,
+      "no-change 1st": first,
+      "no-change 2nd": second,
+      "no-change later": mid(later),
+      "one-file edit": edit,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });
@@ -77,21 +97,35 @@ export function settings(only: string[] | null): Setting[] {
   return all.filter((s) => !only || only.some((o) => s.name.endsWith(`=${o}`) || s.name === o));
 }
 
-export function ablation(options: { only: string[] | null; runs: number; kind: "api" | "proto"; routes: number; files: number; rpcs: number; protoFiles: number }): void {
+export function ablation(options: {
+  only: string[] | null;
+  runs: number;
+  kind: "api" | "proto";
+  routes: number;
+  files: number;
+  rpcs: number;
+  protoFiles: number;
+}): void {
   const project: Project =
     options.kind === "api"
       ? {
           write: (dir) => writeGoctlApiProject(dir, options.routes, options.files),
           edit: (dir, i) => {
             const per = Math.ceil(options.routes / options.files);
-            writeFileSync(join(dir, `desc/api/mods/m${i % options.files}.api`), apiModule(i % options.files, per, per, `\tExtra${i} string \`json:"extra${i},optional"\``));
+            writeFileSync(
+              join(dir, `desc/api/mods/m${i % options.files}.api`),
+              apiModule(i % options.files, per, `\tExtra${i} string \`json:"extra${i},optional"\``),
+            );
           },
         }
       : {
           write: (dir) => writeProtoProject(dir, options.rpcs, options.protoFiles),
           edit: (dir, i) => {
             const file = join(dir, `desc/proto/m${i % options.protoFiles}.proto`);
-            writeFileSync(file, readFileSync(file, "utf8").replace("int32 page = 2;", `int32 page = 2;\n  string extra${i} = 3;`));
+            writeFileSync(
+              file,
+              readFileSync(file, "utf8").replace("int32 page = 2;", `int32 page = 2;\n  string extra${i} = 3;`),
+            );
           },
         };
   const chosen = settings(options.only);
@@ -109,13 +143,18 @@ export function ablation(options: { only: string[] | null; runs: number; kind: "
   }
   const all = [...pairs.values()].flat();
   const base = (c: Case, unit: "wall" | "cpu"): number => median(all.map((p) => p.on[c][unit]));
-  const gain = (name: string, c: Case, unit: "wall" | "cpu"): number => median(pairs.get(name)!.map((p) => p.off[c][unit] - p.on[c][unit]));
-  console.log(`\nablation, ${options.kind} case, ${options.runs} rounds of pairs: the median with everything on (ms), then per setting the median of what turning it off added in each pair (wall / cpu)`);
+  const gain = (name: string, c: Case, unit: "wall" | "cpu"): number =>
+    median(pairs.get(name)!.map((p) => p.off[c][unit] - p.on[c][unit]));
+  console.log(
+    `\nablation, ${options.kind} case, ${options.runs} rounds of pairs: the median with everything on (ms), then per setting the median of what turning it off added in each pair (wall / cpu)`,
+  );
   const header = ["setting", ...CASES];
   const lines = [header, ["everything on", ...CASES.map((c) => `${fmt(base(c, "wall"))} / ${fmt(base(c, "cpu"))}`)]];
-  for (const s of chosen) lines.push([s.name, ...CASES.map((c) => `${signed(gain(s.name, c, "wall"))} / ${signed(gain(s.name, c, "cpu"))}`)]);
+  for (const s of chosen)
+    lines.push([s.name, ...CASES.map((c) => `${signed(gain(s.name, c, "wall"))} / ${signed(gain(s.name, c, "cpu"))}`)]);
   const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
-  for (const l of lines) console.log(l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
+  for (const l of lines)
+    console.log(l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
   console.log("\nas Markdown:\n");
   console.log(`| ${header.join(" | ")} |\n|${header.map(() => "---").join("|")}|`);
   for (const l of lines.slice(1)) console.log(`| ${l.join(" | ")} |`);
@@ -123,4 +162,3 @@ export function ablation(options: { only: string[] | null; runs: number; kind: "
 
 const fmt = (ms: number): string => (Number.isNaN(ms) ? "?" : ms.toFixed(0));
 const signed = (ms: number): string => (Number.isNaN(ms) ? "?" : `${ms >= 0 ? "+" : ""}${ms.toFixed(0)}`);
-

@@ -11,9 +11,20 @@ export function writeApiProject(dir: string, routes: number, files: number): voi
     const routeLines: string[] = [];
     for (let r = 0; r < perFile && f * perFile + r < routes; r++) {
       const n = `R${r}`;
-      lines.push(`type ${n}Request {`, `\tId int64 \`path:"id"\``, `\tName string \`form:"name,optional" validate:"omitempty,min=2"\``, `}`, ``);
+      lines.push(
+        `type ${n}Request {`,
+        `\tId int64 \`path:"id"\``,
+        `\tName string \`form:"name,optional" validate:"omitempty,min=2"\``,
+        `}`,
+        ``,
+      );
       lines.push(`type ${n}Response {`, `\tId int64 \`json:"id"\``, `\tItems []string \`json:"items"\``, `}`, ``);
-      routeLines.push(`\t@doc "route ${r} of module ${f}"`, `\t@handler get${n}`, `\tget /r${r}/:id (${n}Request) returns (${n}Response)`, ``);
+      routeLines.push(
+        `\t@doc "route ${r} of module ${f}"`,
+        `\t@handler get${n}`,
+        `\tget /r${r}/:id (${n}Request) returns (${n}Response)`,
+        ``,
+      );
     }
     lines.push(`@server (`, `\tprefix: /api/m${f}`, `\tgroup: m${f}`, `)`, `service bench {`, ...routeLines, `}`);
     writeFileSync(join(dir, "desc/api", `m${f}.api`), lines.join("\n") + "\n");

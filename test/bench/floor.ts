@@ -25,11 +25,20 @@ function writeTree(files: Map<string, Buffer>, root: string): void {
 }
 
 const [tree, out] = process.argv.slice(2) as [string, string];
-const files = new Map(Object.entries(JSON.parse(readFileSync(tree, "utf8")) as Record<string, string>).map(([p, b64]) => [p, Buffer.from(b64, "base64")]));
+const files = new Map(
+  Object.entries(JSON.parse(readFileSync(tree, "utf8")) as Record<string, string>).map(([p, b64]) => [
+    p,
+    Buffer.from(b64, "base64"),
+  ]),
+);
 const goFiles = [...files.keys()].filter((p) => p.endsWith(".go"));
 const stage = mkdtempSync(join(scratchRoot(), "codegen-floor-"));
 const gofmt = (batch: string[]): Promise<void> =>
-  new Promise((resolve, reject) => spawn("gofmt", ["-w", ...batch], { cwd: stage, stdio: "inherit" }).on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`gofmt exited with ${code}`)))));
+  new Promise((resolve, reject) =>
+    spawn("gofmt", ["-w", ...batch], { cwd: stage, stdio: "inherit" }).on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`gofmt exited with ${code}`)),
+    ),
+  );
 try {
   writeTree(new Map(goFiles.map((p) => [p, files.get(p)!])), stage);
   await Promise.all(inBatches(goFiles).map(gofmt));

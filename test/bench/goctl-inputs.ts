@@ -9,20 +9,32 @@ export function writeGoctlApiProject(dir: string, routes: number, files: number)
   const per = Math.ceil(routes / files);
   const imports: string[] = [];
   for (let f = 0; f < files; f++) {
-    writeFileSync(join(dir, `desc/api/mods/m${f}.api`), apiModule(f, per, Math.min(per, routes - f * per)));
+    writeFileSync(join(dir, `desc/api/mods/m${f}.api`), apiModule(f, Math.min(per, routes - f * per)));
     imports.push(`\t"mods/m${f}.api"`);
   }
   writeFileSync(join(dir, "desc/api/main.api"), `syntax = "v1"\n\nimport (\n${imports.join("\n")}\n)\n`);
 }
 
-export function apiModule(f: number, per: number, count: number, extraField = ""): string {
+export function apiModule(f: number, count: number, extraField = ""): string {
   const lines = [`syntax = "v1"`, ``];
   const routes: string[] = [];
   for (let r = 0; r < count; r++) {
     const n = `M${f}R${r}`;
-    lines.push(`type ${n}Request {`, `\tId int64 \`path:"id"\``, `\tName string \`form:"name,optional"\``, ...(extraField && r === 0 ? [extraField] : []), `}`, ``);
+    lines.push(
+      `type ${n}Request {`,
+      `\tId int64 \`path:"id"\``,
+      `\tName string \`form:"name,optional"\``,
+      ...(extraField && r === 0 ? [extraField] : []),
+      `}`,
+      ``,
+    );
     lines.push(`type ${n}Response {`, `\tId int64 \`json:"id"\``, `\tItems []string \`json:"items"\``, `}`, ``);
-    routes.push(`\t@doc "route ${r} of module ${f}"`, `\t@handler get${n}`, `\tget /r${r}/:id (${n}Request) returns (${n}Response)`, ``);
+    routes.push(
+      `\t@doc "route ${r} of module ${f}"`,
+      `\t@handler get${n}`,
+      `\tget /r${r}/:id (${n}Request) returns (${n}Response)`,
+      ``,
+    );
   }
   lines.push(`@server (`, `\tprefix: /api/m${f}`, `\tgroup: m${f}`, `)`, `service bench {`, ...routes, `}`);
   return lines.join("\n") + "\n";

@@ -18,9 +18,15 @@ export function findGoctl(log: (line: string) => void): string | null {
   log(`building goctl ${VERSION} through the Go module proxy (once; cached at ${bin})…`);
   const mod = mkdtempSync(join(tmpdir(), "goctl-build-"));
   try {
-    const run = (args: string[]): boolean => spawnSync("go", args, { cwd: mod, stdio: "ignore", env: { ...process.env, GOFLAGS: "-mod=mod" } }).status === 0;
+    const run = (args: string[]): boolean =>
+      spawnSync("go", args, { cwd: mod, stdio: "ignore", env: { ...process.env, GOFLAGS: "-mod=mod" } }).status === 0;
     mkdirSync(home, { recursive: true });
-    if (run(["mod", "init", "goctlbench"]) && run(["get", `github.com/zeromicro/go-zero/tools/goctl@${VERSION}`]) && run(["build", "-o", bin, "github.com/zeromicro/go-zero/tools/goctl"])) return bin;
+    if (
+      run(["mod", "init", "goctlbench"]) &&
+      run(["get", `github.com/zeromicro/go-zero/tools/goctl@${VERSION}`]) &&
+      run(["build", "-o", bin, "github.com/zeromicro/go-zero/tools/goctl"])
+    )
+      return bin;
     log("goctl could not be built: figures are shown beside the copy-the-tree floor instead");
     return null;
   } finally {

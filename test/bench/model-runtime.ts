@@ -37,7 +37,10 @@ function run(cmd: string, argv: string[], cwd: string, env: NodeJS.ProcessEnv = 
 export function buildRuntimeProject(dir: string): string {
   const fixture = join(fixtures, "e2e/models");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, ".codegen.yaml"), "name: models\nmodule: example.com/models\nframe: api\nsql:\n  cache: true\n  cache_tables: [\"user*\"]\n");
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    'name: models\nmodule: example.com/models\nframe: api\nsql:\n  cache: true\n  cache_tables: ["user*"]\n',
+  );
   cpSync(join(fixture, "desc"), join(dir, "desc"), { recursive: true });
   run(process.execPath, [codegenBin, "gen"], dir, process.env);
   cpSync(join(fixture, "overlay"), dir, { recursive: true, force: true });
@@ -52,8 +55,17 @@ export function measureRuntime(dir: string, bin: string, runs: number, iteration
   const sample = (): Sample => ({ model: [], raw: [], ratios: [] });
   const ops: RuntimeRatios[] = ["FindOne", "Insert"].map((op) => ({ op, wall: sample(), cpu: sample() }));
   for (let i = 0; i < runs; i++) {
-    const env = { ...goEnv, MODEL_MIGRATIONS_SQLITE: join(dir, "testdata/migrations/sqlite"), MODEL_BENCH_RAW_FIRST: i % 2 ? "1" : "" };
-    const out = run(bin, ["-test.run", "^$", "-test.bench", ".", "-test.benchtime", `${iterations}x`], join(dir, "internal/model"), env);
+    const env = {
+      ...goEnv,
+      MODEL_MIGRATIONS_SQLITE: join(dir, "testdata/migrations/sqlite"),
+      MODEL_BENCH_RAW_FIRST: i % 2 ? "1" : "",
+    };
+    const out = run(
+      bin,
+      ["-test.run", "^$", "-test.bench", ".", "-test.benchtime", `${iterations}x`],
+      join(dir, "internal/model"),
+      env,
+    );
     for (const o of ops) {
       const line = (side: string): string => {
         const m = new RegExp(`^Benchmark${o.op}/${side}-\\d+\\s.*$`, "m").exec(out);

@@ -56,25 +56,38 @@ function timed(cmd: string, argv: string[], cwd: string, env: Record<string, str
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")} failed in ${cwd}:\n${r.stdout}\n${r.stderr}`);
   return { ms, stdout: r.stdout, stderr: r.stderr };
 }
-const codegen = (argv: string[], cwd: string, cache: string): Timed => timed(process.execPath, [codegenBin, ...argv], cwd, { CODEGEN_CACHE_DIR: cache });
+const codegen = (argv: string[], cwd: string, cache: string): Timed =>
+  timed(process.execPath, [codegenBin, ...argv], cwd, { CODEGEN_CACHE_DIR: cache });
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const rows: Array<[string, number, number | null]> = [];
 const row = (label: string, ms: number, base: number | null): void => {
   rows.push([label, ms, base]);
   const ratio = base ? `${(ms / base).toFixed(2)}x` : "";
-  console.log(`${label.padEnd(46)} ${ms.toFixed(0).padStart(7)} ms ${base ? `${base.toFixed(0).padStart(7)} ms` : "".padStart(10)} ${ratio.padStart(7)}`);
+  console.log(
+    `${label.padEnd(46)} ${ms.toFixed(0).padStart(7)} ms ${base ? `${base.toFixed(0).padStart(7)} ms` : "".padStart(10)} ${ratio.padStart(7)}`,
+  );
 };
 
 if (args.includes("--ablate")) {
   // What each speed mechanism gains (ablate.ts); goctl is not needed.
   const list = args[args.indexOf("--ablate") + 1];
   const kind = only === "proto" ? "proto" : "api";
-  ablation({ only: list && !list.startsWith("--") ? list.split(",") : null, runs: option("runs", 3), kind, routes: option("routes", 500), files: option("files", 50), rpcs: option("rpcs", 200), protoFiles: option("proto-files", 20) });
+  ablation({
+    only: list && !list.startsWith("--") ? list.split(",") : null,
+    runs: option("runs", 3),
+    kind,
+    routes: option("routes", 500),
+    files: option("files", 50),
+    rpcs: option("rpcs", 200),
+    protoFiles: option("proto-files", 20),
+  });
   process.exit(0);
 }
 
 const goctl = only === "model-runtime" ? null : findGoctl((l) => console.log(l));
-console.log(`${"".padEnd(46)} ${"codegen".padStart(10)} ${(goctl ? "goctl" : "copy").padStart(10)} ${"ratio".padStart(7)}`);
+console.log(
+  `${"".padEnd(46)} ${"codegen".padStart(10)} ${(goctl ? "goctl" : "copy").padStart(10)} ${"ratio".padStart(7)}`,
+);
 
 /** goctl's cold run on a project (or, without goctl, copying `reference`, a project codegen generated). */
 type Baseline = (project: string, out: string, reference: string) => void;
@@ -83,11 +96,21 @@ type Baseline = (project: string, out: string, reference: string) => void;
 function outputTree(dir: string): string {
   const ledger = JSON.parse(readFileSync(join(dir, LEDGER_PATH), "utf8")) as { files: Array<{ path: string }> };
   const tree = join(temp("floor-tree"), "tree.json");
-  writeFileSync(tree, JSON.stringify(Object.fromEntries(ledger.files.map((f) => [f.path, readFileSync(join(dir, f.path)).toString("base64")]))));
+  writeFileSync(
+    tree,
+    JSON.stringify(
+      Object.fromEntries(ledger.files.map((f) => [f.path, readFileSync(join(dir, f.path)).toString("base64")])),
+    ),
+  );
   return tree;
 }
 
-function measure(name: string, write: (dir: string) => void, baseline: Baseline, options: { edit?: (dir: string, i: number) => void; floor?: boolean } = {}): { last: string; lastCache: string; goctlCold: number } {
+function measure(
+  name: string,
+  write: (dir: string) => void,
+  baseline: Baseline,
+  options: { edit?: (dir: string, i: number) => void; floor?: boolean } = {},
+): { last: string; lastCache: string; goctlCold: number } {
   const cold: number[] = [];
   const base: number[] = [];
   const floor: number[] = [];
@@ -115,7 +138,9 @@ function measure(name: string, write: (dir: string) => void, baseline: Baseline,
         baseline(copy, out, reference);
         base.push(Number(process.hrtime.bigint() - start) / 1e6);
       },
-      ...(tree ? [() => void floor.push(timed(process.execPath, [floorScript, tree, temp("floor-out")], tmpdir()).ms)] : []),
+      ...(tree
+        ? [() => void floor.push(timed(process.execPath, [floorScript, tree, temp("floor-out")], tmpdir()).ms)]
+        : []),
     ];
     for (let k = 0; k < timedRuns.length; k++) timedRuns[(i + k) % timedRuns.length]!();
     last = dir;
@@ -131,7 +156,12 @@ function measure(name: string, write: (dir: string) => void, baseline: Baseline,
   row(`${name}: no-change gen, 2nd`, noChange[1]!, goctlCold);
   row(`${name}: no-change gen, later (median)`, median(noChange.slice(2)), goctlCold);
   const edit = options.edit;
-  if (edit) row(`${name}: one-file edit`, median([...Array(3)].map((_, i) => (edit(last, i), codegen(["gen"], last, lastCache).ms))), goctlCold);
+  if (edit)
+    row(
+      `${name}: one-file edit`,
+      median([...Array(3)].map((_, i) => (edit(last, i), codegen(["gen"], last, lastCache).ms))),
+      goctlCold,
+    );
   const phasesDir = temp(name);
   write(phasesDir);
   const verbose = codegen(["gen", "--verbose"], phasesDir, temp("cache"));
@@ -140,7 +170,11 @@ function measure(name: string, write: (dir: string) => void, baseline: Baseline,
   if (existsSync("/usr/bin/time")) {
     const rssDir = temp(name);
     write(rssDir);
-    const r = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, codegenBin, "gen"], { cwd: rssDir, encoding: "utf8", env: { ...process.env, CODEGEN_CACHE_DIR: temp("cache") } });
+    const r = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, codegenBin, "gen"], {
+      cwd: rssDir,
+      encoding: "utf8",
+      env: { ...process.env, CODEGEN_CACHE_DIR: temp("cache") },
+    });
     const kb = Number(r.stderr.trim().split("\n").pop());
     console.log(`  peak RSS of a cold gen: ${(kb / 1024).toFixed(0)} MB`);
   }
@@ -156,21 +190,52 @@ const cases: Record<string, () => void | Promise<void>> = {
     const routes = option("routes", 500);
     const files = option("files", 50);
     const per = Math.ceil(routes / files);
-    const edit = (dir: string, i: number, field = `Extra${i}`): void => writeFileSync(join(dir, `desc/api/mods/m${i}.api`), apiModule(i, per, per, `\t${field} string \`json:"${field.toLowerCase()},optional"\``));
+    const edit = (dir: string, i: number, field = `Extra${i}`): void =>
+      writeFileSync(
+        join(dir, `desc/api/mods/m${i}.api`),
+        apiModule(i, per, `\t${field} string \`json:"${field.toLowerCase()},optional"\``),
+      );
     const name = `api (${routes} routes, ${files} files)`;
-    const { last, lastCache, goctlCold } = measure(name, (dir) => writeGoctlApiProject(dir, routes, files), goctlRun((_, out) => [["api", "go", "-api", "desc/api/main.api", "-dir", out]]), { edit, floor: true });
-    const watched = await watchedEdits(codegenBin, last, lastCache, [...Array(runs)].map((_, i) => () => edit(last, i, `Watched${i}`)));
+    const { last, lastCache, goctlCold } = measure(
+      name,
+      (dir) => writeGoctlApiProject(dir, routes, files),
+      goctlRun((_, out) => [["api", "go", "-api", "desc/api/main.api", "-dir", out]]),
+      { edit, floor: true },
+    );
+    const watched = await watchedEdits(
+      codegenBin,
+      last,
+      lastCache,
+      [...Array(runs)].map((_, i) => () => edit(last, i, `Watched${i}`)),
+    );
     row(`${name}: one-file edit, gen --watch`, median(watched), goctlCold);
   },
   proto: () => {
     const rpcs = option("rpcs", 200);
     const files = option("proto-files", 20);
-    measure(`proto (${rpcs} rpcs, ${files} files)`, (dir) => writeProtoProject(dir, rpcs, files),
-      goctlRun((project, out) => goctlProtoCopies(project, join(out, "proto")).map((f) => ["rpc", "protoc", join(out, "proto", f), `--proto_path=${join(out, "proto")}`, `--go_out=${out}/${f}`, `--go-grpc_out=${out}/${f}`, `--zrpc_out=${out}/${f}`])));
+    measure(
+      `proto (${rpcs} rpcs, ${files} files)`,
+      (dir) => writeProtoProject(dir, rpcs, files),
+      goctlRun((project, out) =>
+        goctlProtoCopies(project, join(out, "proto")).map((f) => [
+          "rpc",
+          "protoc",
+          join(out, "proto", f),
+          `--proto_path=${join(out, "proto")}`,
+          `--go_out=${out}/${f}`,
+          `--go-grpc_out=${out}/${f}`,
+          `--zrpc_out=${out}/${f}`,
+        ]),
+      ),
+    );
   },
   model: () => {
     const tables = option("tables", 100);
-    measure(`model (${tables} tables)`, (dir) => writeModelProject(dir, tables), goctlRun((_, out) => [["model", "mysql", "ddl", "--src", "desc/sql/*.sql", "--dir", out]]));
+    measure(
+      `model (${tables} tables)`,
+      (dir) => writeModelProject(dir, tables),
+      goctlRun((_, out) => [["model", "mysql", "ddl", "--src", "desc/sql/*.sql", "--dir", out]]),
+    );
   },
   // A service goctl made (its own `api go`, untimed), taken over: adopt, then the first gen.
   // Beside it, goctl's `api go` run again on a copy of the same service.
@@ -191,10 +256,11 @@ const cases: Record<string, () => void | Promise<void>> = {
       const copy = temp("adopt-goctl");
       cpSync(dir, copy, { recursive: true });
       const cache = temp("cache");
-      const adoptAndGen = (): void => void ours.push(codegen(["adopt"], dir, cache).ms + codegen(["gen"], dir, cache).ms);
+      const adoptAndGen = (): void =>
+        void ours.push(codegen(["adopt"], dir, cache).ms + codegen(["gen"], dir, cache).ms);
       const again = (): void => void theirs.push(timed(goctl, argv, copy).ms);
-      if (i % 2 === 0) (adoptAndGen(), again());
-      else (again(), adoptAndGen());
+      if (i % 2 === 0) adoptAndGen(), again();
+      else again(), adoptAndGen();
     }
     row(`adopt (${handlers} handlers): adopt + first gen`, median(ours), median(theirs));
   },
@@ -206,10 +272,17 @@ const cases: Record<string, () => void | Promise<void>> = {
     console.log(`${"".padEnd(46)} ${"model".padStart(11)} ${"database/sql".padStart(11)} ${"ratio".padStart(7)}`);
     const us = (ns: number): string => `${(ns / 1000).toFixed(1).padStart(8)} µs`;
     for (const o of measureRuntime(dir, bin, runs, iterations)) {
-      for (const [unit, sample] of [["wall", o.wall], ["cpu", o.cpu]] as const) {
+      for (const [unit, sample] of [
+        ["wall", o.wall],
+        ["cpu", o.cpu],
+      ] as const) {
         const label = `model-runtime: ${o.op}, ${unit} (SQLite, ${iterations}x)`;
-        console.log(`${label.padEnd(46)} ${us(median(sample.model))} ${us(median(sample.raw))} ${`${median(sample.ratios).toFixed(2)}x`.padStart(7)}`);
-        console.log(`  model ÷ database/sql in each of ${runs} runs: ${sample.ratios.map((r) => r.toFixed(2)).join(", ")}`);
+        console.log(
+          `${label.padEnd(46)} ${us(median(sample.model))} ${us(median(sample.raw))} ${`${median(sample.ratios).toFixed(2)}x`.padStart(7)}`,
+        );
+        console.log(
+          `  model ÷ database/sql in each of ${runs} runs: ${sample.ratios.map((r) => r.toFixed(2)).join(", ")}`,
+        );
       }
     }
   },

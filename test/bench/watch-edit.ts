@@ -6,8 +6,17 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
-export async function watchedEdits(bin: string, dir: string, cache: string, edits: Array<() => void>): Promise<number[]> {
-  const child = spawn(process.execPath, [bin, "gen", "--watch"], { cwd: dir, env: { ...process.env, CODEGEN_CACHE_DIR: cache }, stdio: ["ignore", "pipe", "pipe"] });
+export async function watchedEdits(
+  bin: string,
+  dir: string,
+  cache: string,
+  edits: Array<() => void>,
+): Promise<number[]> {
+  const child = spawn(process.execPath, [bin, "gen", "--watch"], {
+    cwd: dir,
+    env: { ...process.env, CODEGEN_CACHE_DIR: cache },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const waiters: Array<{ test: (line: string) => boolean; resolve: () => void }> = [];
   const seen: string[] = [];
   const onLine = (line: string): void => {
@@ -19,7 +28,10 @@ export async function watchedEdits(bin: string, dir: string, cache: string, edit
   const ended = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
   const until = (test: (line: string) => boolean): Promise<void> =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`gen --watch said nothing expected in 60 s:\n${seen.join("\n")}`)), 60_000);
+      const timer = setTimeout(
+        () => reject(new Error(`gen --watch said nothing expected in 60 s:\n${seen.join("\n")}`)),
+        60_000,
+      );
       waiters.push({ test, resolve: () => (clearTimeout(timer), resolve()) });
     });
   try {

@@ -20,11 +20,17 @@ const table = "schema_migrations";
 
 /** Migration files for one dialect; version 4 fails in its second statement. */
 function migrations(dialect: SqlDialect, broken: boolean): Record<string, string> {
-  const id = dialect === "mysql" ? "id bigint NOT NULL AUTO_INCREMENT PRIMARY KEY" : dialect === "postgres" ? "id bigserial PRIMARY KEY" : "id INTEGER PRIMARY KEY AUTOINCREMENT";
+  const id =
+    dialect === "mysql"
+      ? "id bigint NOT NULL AUTO_INCREMENT PRIMARY KEY"
+      : dialect === "postgres"
+        ? "id bigserial PRIMARY KEY"
+        : "id INTEGER PRIMARY KEY AUTOINCREMENT";
   return {
     "1_init.up.sql": `-- two tables in one file\nCREATE TABLE account (${id}, name varchar(32) NOT NULL);\nCREATE TABLE note (${id}, body text);\nINSERT INTO account (name) VALUES ('a; b');\n`,
     "1_init.down.sql": "DROP TABLE note;\nDROP TABLE account;\n",
-    "2_add_email.up.sql": "ALTER TABLE account ADD COLUMN email varchar(64);\nCREATE INDEX idx_email ON account (email);",
+    "2_add_email.up.sql":
+      "ALTER TABLE account ADD COLUMN email varchar(64);\nCREATE INDEX idx_email ON account (email);",
     "2_add_email.down.sql": `${dialect === "mysql" ? "DROP INDEX idx_email ON account" : "DROP INDEX idx_email"};\nALTER TABLE account DROP COLUMN email;`,
     "3_seed.up.sql": "INSERT INTO account (name, email) VALUES ('c', 'c@example.com');",
     "4_extra.up.sql": broken
@@ -72,7 +78,10 @@ async function scenario(db: TestDb | null, dialect: SqlDialect): Promise<void> {
     if (dialect === "sqlite") await rejects(version(opts), "SQL_CONNECT");
     else assert.equal(await version(opts), { version: null, dirty: false });
     let r = await up(opts, 2);
-    assert.equal(r.applied.map((s) => s.version), [1, 2]);
+    assert.equal(
+      r.applied.map((s) => s.version),
+      [1, 2],
+    );
     assert.equal([r.from, r.to], [null, 2]);
     assert.is(formatVersion(await version(opts)), "2");
 
@@ -100,21 +109,45 @@ async function scenario(db: TestDb | null, dialect: SqlDialect): Promise<void> {
       await s.close();
     }
     assert.equal(await force(opts, 3), { version: 3, dirty: false });
-    await folder({ "4_extra.up.sql": migrations(dialect, false)["4_extra.up.sql"]!, "4_extra.down.sql": "DROP TABLE IF EXISTS extra;" }, dir);
+    await folder(
+      {
+        "4_extra.up.sql": migrations(dialect, false)["4_extra.up.sql"]!,
+        "4_extra.down.sql": "DROP TABLE IF EXISTS extra;",
+      },
+      dir,
+    );
     r = await up(opts);
     assert.equal([r.from, r.to, r.applied.length], [3, 4, 1]);
-    assert.equal((await rows(db.url, "SELECT n FROM extra")).map((x) => Number(x.n)), [1]);
-    assert.equal((await rows(db.url, "SELECT count(*) AS n FROM account")).map((x) => Number(x.n)), [2]);
+    assert.equal(
+      (await rows(db.url, "SELECT n FROM extra")).map((x) => Number(x.n)),
+      [1],
+    );
+    assert.equal(
+      (await rows(db.url, "SELECT count(*) AS n FROM account")).map((x) => Number(x.n)),
+      [2],
+    );
 
     // the bookkeeping table stays out of live schema reads that name it, and only those
-    assert.equal((await readLiveSchema([db.url], { migrationsTable: table })).tables.map((t) => t.name), ["account", "extra", "note"]);
-    assert.equal((await readLiveSchema([db.url])).tables.map((t) => t.name), ["account", "extra", "note", table]);
+    assert.equal(
+      (await readLiveSchema([db.url], { migrationsTable: table })).tables.map((t) => t.name),
+      ["account", "extra", "note"],
+    );
+    assert.equal(
+      (await readLiveSchema([db.url])).tables.map((t) => t.name),
+      ["account", "extra", "note", table],
+    );
     const other = `${db.url}${db.url.includes("?") ? "&" : "?"}x-migrations-table=${table}`;
-    assert.equal((await readLiveSchema([other], { migrationsTable: "elsewhere" })).tables.map((t) => t.name), ["account", "extra", "note"]);
+    assert.equal(
+      (await readLiveSchema([other], { migrationsTable: "elsewhere" })).tables.map((t) => t.name),
+      ["account", "extra", "note"],
+    );
 
     // goto down over a migration without a down file, then down step by step
     r = await goto(opts, 2);
-    assert.equal(r.applied.map((s) => `${s.version}${s.direction[0]}`), ["4d", "3d"]);
+    assert.equal(
+      r.applied.map((s) => `${s.version}${s.direction[0]}`),
+      ["4d", "3d"],
+    );
     assert.is(r.applied[1]!.file, null);
     assert.is(formatVersion(await version(opts)), "2");
     await rejects(goto(opts, 7), "SQL_MIGRATE_NO_VERSION");
@@ -127,8 +160,14 @@ async function scenario(db: TestDb | null, dialect: SqlDialect): Promise<void> {
     assert.is((await rows(db.url, "SELECT version FROM schema_migrations")).length, 0);
     assert.equal(await version(opts), { version: null, dirty: false });
     r = await goto(opts, 3);
-    assert.equal(r.applied.map((s) => s.version), [1, 2, 3]);
-    assert.equal((await up(opts, 5)).applied.map((s) => s.version), [4]);
+    assert.equal(
+      r.applied.map((s) => s.version),
+      [1, 2, 3],
+    );
+    assert.equal(
+      (await up(opts, 5)).applied.map((s) => s.version),
+      [4],
+    );
     assert.equal((await up(opts)).applied, []);
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -142,14 +181,26 @@ async function bookkeepingShape(db: TestDb | null, dialect: SqlDialect): Promise
   const opts = { dir, datasource: db.url, table };
   try {
     const r = await up(opts);
-    assert.equal(r.applied.map((s) => `${s.version}/${s.name}`), ["1/initialize_schema"]);
+    assert.equal(
+      r.applied.map((s) => `${s.version}/${s.name}`),
+      ["1/initialize_schema"],
+    );
     const ir = await readLiveSchema([db.url], { tables: ["schema_migrations"] });
     const t = ir.tables[0]!;
     if (dialect === "sqlite") {
-      assert.equal(t.columns.map((c) => `${c.name} ${c.rawType}`), ["version uint64", "dirty bool"]);
-      assert.equal(t.uniqueKeys.map((k) => k.name), ["version_unique"]);
+      assert.equal(
+        t.columns.map((c) => `${c.name} ${c.rawType}`),
+        ["version uint64", "dirty bool"],
+      );
+      assert.equal(
+        t.uniqueKeys.map((k) => k.name),
+        ["version_unique"],
+      );
     } else {
-      assert.equal(t.columns.map((c) => `${c.name} ${c.family} ${c.nullable}`), ["version int false", "dirty bool false"]);
+      assert.equal(
+        t.columns.map((c) => `${c.name} ${c.family} ${c.nullable}`),
+        ["version int false", "dirty bool false"],
+      );
       assert.equal(t.primaryKey, ["version"]);
     }
     assert.is((await down(opts)).to, null);
@@ -162,9 +213,15 @@ async function bookkeepingShape(db: TestDb | null, dialect: SqlDialect): Promise
 migrate("MariaDB/MySQL: up, failure, dirty, force, goto, down", async () => scenario(await mysqlDatabase(), "mysql"));
 migrate("PostgreSQL: up, failure, dirty, force, goto, down", async () => scenario(await postgresSchema(), "postgres"));
 migrate("SQLite: up, failure, dirty, force, goto, down", async () => scenario(await sqliteFile(), "sqlite"));
-migrate("MariaDB/MySQL: a first migration and golang-migrate's table", async () => bookkeepingShape(await mysqlDatabase(), "mysql"));
-migrate("PostgreSQL: a first migration and golang-migrate's table", async () => bookkeepingShape(await postgresSchema(), "postgres"));
-migrate("SQLite: a first migration and golang-migrate's table", async () => bookkeepingShape(await sqliteFile(), "sqlite"));
+migrate("MariaDB/MySQL: a first migration and golang-migrate's table", async () =>
+  bookkeepingShape(await mysqlDatabase(), "mysql"),
+);
+migrate("PostgreSQL: a first migration and golang-migrate's table", async () =>
+  bookkeepingShape(await postgresSchema(), "postgres"),
+);
+migrate("SQLite: a first migration and golang-migrate's table", async () =>
+  bookkeepingShape(await sqliteFile(), "sqlite"),
+);
 
 migrate("SQLite: version on a missing file names it, exits 1 and creates no file", async () => {
   const db = await sqliteFile();

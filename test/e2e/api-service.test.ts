@@ -30,7 +30,10 @@ test.before(async () => {
   // The user edits logic, a middleware and a kept handler.
   copyInto(join(fixtures, "e2e/shop/overlay"), dir);
   const port = await freePort();
-  writeFileSync(join(dir, "etc/test.yaml"), readFileSync(join(dir, "etc/etc.yaml"), "utf8").replace("Port: 8001", `Port: ${port}`));
+  writeFileSync(
+    join(dir, "etc/test.yaml"),
+    readFileSync(join(dir, "etc/etc.yaml"), "utf8").replace("Port: 8001", `Port: ${port}`),
+  );
   snapshotAfterEdits = snapshot(dir);
 });
 
@@ -54,22 +57,31 @@ test("the layout follows the descriptors", () => {
     "internal/types/user/types.go",
     "internal/middleware/tracemiddleware.go",
     "desc/swagger/shop.swagger.json",
-  ]) assert.ok(existsSync(join(dir, f)), f);
-  assert.not.ok(existsSync(join(dir, "internal/handler/compact/listallhandler.go")), "compact groups have one handler file");
+  ])
+    assert.ok(existsSync(join(dir, f)), f);
+  assert.not.ok(
+    existsSync(join(dir, "internal/handler/compact/listallhandler.go")),
+    "compact groups have one handler file",
+  );
   assert.match(readFileSync(join(dir, "internal/handler/admin/tools/whoamihandler.go"), "utf8"), /^package tools$/m);
   assert.match(readFileSync(join(dir, "internal/types/user/types.go"), "utf8"), /type CreateItemRequest struct/);
 });
 
 test("the project passes gofmt, go vet and go build", async () => {
   checkGoProject(dir);
-  service = await startService(dir, "etc/test.yaml", Number(/Port: (\d+)/.exec(readFileSync(join(dir, "etc/test.yaml"), "utf8"))![1]));
+  service = await startService(
+    dir,
+    "etc/test.yaml",
+    Number(/Port: (\d+)/.exec(readFileSync(join(dir, "etc/test.yaml"), "utf8"))![1]),
+  );
 });
 
 const get = async (path: string, init?: RequestInit) => {
   const r = await fetch(service.url + path, init);
   return { status: r.status, headers: r.headers, text: await r.text() };
 };
-const post = (path: string, body: unknown) => get(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) =>
+  get(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 test("GET with form fields: required, optional and default", async () => {
   const ok = await get("/api/v1/items?name=lamp");
@@ -116,7 +128,12 @@ test("server --port N answers on N, and PORT moves it when --port is not given",
 
 test("a port in use is a one-line error and exit 1", () => {
   // The service started above holds the config file's port.
-  const r = spawnSync(bin(), ["server", "-f", "etc/test.yaml"], { cwd: dir, encoding: "utf8", timeout: 30_000, env: { ...process.env, PORT: "" } });
+  const r = spawnSync(bin(), ["server", "-f", "etc/test.yaml"], {
+    cwd: dir,
+    encoding: "utf8",
+    timeout: 30_000,
+    env: { ...process.env, PORT: "" },
+  });
   assert.is(r.status, 1, r.stdout + r.stderr);
   const lines = (r.stdout + r.stderr).trim().split("\n");
   assert.is(lines.length, 1, r.stdout + r.stderr);
@@ -140,7 +157,10 @@ test("a body that does not say it is JSON is 415 naming the Content-Type it need
   for (const type of ["application/x-www-form-urlencoded", "text/plain;charset=UTF-8"]) {
     const r = await get("/api/v1/items", { method: "POST", headers: { "content-type": type }, body });
     assert.is(r.status, 415, `${type}: ${r.text}`);
-    assert.equal(JSON.parse(r.text), { code: 415, message: "a request body must be JSON, sent with Content-Type: application/json" });
+    assert.equal(JSON.parse(r.text), {
+      code: 415,
+      message: "a request body must be JSON, sent with Content-Type: application/json",
+    });
   }
   const bare = await get("/api/v1/items", { method: "POST", body: new Blob([body]) });
   assert.is(bare.status, 415, bare.text);
@@ -160,7 +180,9 @@ test("jwt groups reject missing and bad tokens and accept a signed one", async (
   assert.is((await get("/api/v1/admin/whoami")).status, 401);
   const bad = signJwt({ uid: "u1" }, "not-the-secret");
   assert.is((await get("/api/v1/admin/whoami", { headers: { authorization: `Bearer ${bad}` } })).status, 401);
-  const good = await get("/api/v1/admin/whoami", { headers: { authorization: `Bearer ${signJwt({ uid: "u1" }, secret)}` } });
+  const good = await get("/api/v1/admin/whoami", {
+    headers: { authorization: `Bearer ${signJwt({ uid: "u1" }, secret)}` },
+  });
   assert.is(good.status, 200, good.text);
   assert.equal(JSON.parse(good.text), { uid: "u1" });
   assert.is((await get("/ping")).status, 200, "groups without jwt stay open");
@@ -197,8 +219,12 @@ test("/swagger serves the UI from the binary and lists every route", async () =>
     const url = a.startsWith("/") ? a : `/swagger/${a.replace(/^\.\//, "")}`;
     assert.is((await get(url)).status, 200, url);
   }
-  const doc = JSON.parse((await get("/swagger/shop.swagger.json")).text) as { paths: Record<string, Record<string, unknown>> };
-  const ops = Object.entries(doc.paths).flatMap(([p, m]) => Object.keys(m).map((k) => `${k} ${p}`)).sort();
+  const doc = JSON.parse((await get("/swagger/shop.swagger.json")).text) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  const ops = Object.entries(doc.paths)
+    .flatMap(([p, m]) => Object.keys(m).map((k) => `${k} ${p}`))
+    .sort();
   assert.equal(ops, [
     "get /api/v1/admin/whoami",
     "get /api/v1/echo",
@@ -215,7 +241,11 @@ test("/swagger serves the UI from the binary and lists every route", async () =>
 });
 
 test("the OpenAPI document keeps defaults, int64 and the info the .api gives", async () => {
-  interface Param { name: string; required: boolean; schema: Record<string, unknown> }
+  interface Param {
+    name: string;
+    required: boolean;
+    schema: Record<string, unknown>;
+  }
   const doc = JSON.parse((await get("/swagger/shop.swagger.json")).text) as {
     info: Record<string, string>;
     paths: Record<string, Record<string, { parameters?: Param[] }>>;
@@ -230,7 +260,12 @@ test("the OpenAPI document keeps defaults, int64 and the info the .api gives", a
 });
 
 test("requests under /swagger cannot leave the embedded folder", async () => {
-  for (const p of ["/swagger/..%2f..%2fetc%2fetc.yaml", "/swagger/../etc/etc.yaml", "/swagger/%2e%2e/go.mod", "/swagger/embed.go"]) {
+  for (const p of [
+    "/swagger/..%2f..%2fetc%2fetc.yaml",
+    "/swagger/../etc/etc.yaml",
+    "/swagger/%2e%2e/go.mod",
+    "/swagger/embed.go",
+  ]) {
     const r = await get(p);
     assert.not.match(r.text, /AccessSecret|module example/, p);
     assert.ok(r.status === 404 || r.status === 400 || r.status === 301, `${p} gave ${r.status}`);

@@ -49,7 +49,9 @@ interface Instance {
 }
 
 const require = createRequire(import.meta.url);
-const Ajv = require("ajv") as new (options: object) => { addSchema(s: object, key: string): void; compile(s: object): ((data: unknown) => boolean) };
+const Ajv = require("ajv") as new (
+  options: object,
+) => { addSchema(s: object, key: string): void; compile(s: object): (data: unknown) => boolean };
 
 const test = suite("contract: OpenAPI, the service and the TypeScript client agree on every field shape");
 const work = scratch("e2e-contract");
@@ -63,7 +65,10 @@ test.before(async () => {
   genOutput = codegenOk(["gen"], dir).stdout;
   doc = JSON.parse(readFileSync(join(dir, "desc/swagger/contract.swagger.json"), "utf8")) as typeof doc;
   const port = await freePort();
-  writeFileSync(join(dir, "etc/test.yaml"), readFileSync(join(dir, "etc/etc.yaml"), "utf8").replace("Port: 8001", `Port: ${port}`));
+  writeFileSync(
+    join(dir, "etc/test.yaml"),
+    readFileSync(join(dir, "etc/etc.yaml"), "utf8").replace("Port: 8001", `Port: ${port}`),
+  );
   checkGoProject(dir);
   service = await startService(dir, "etc/test.yaml", port);
 });
@@ -79,7 +84,8 @@ function jsonSchema(s: Schema): Schema {
   for (const [k, v] of Object.entries(s)) {
     if (k === "$ref") out[k] = String(v).replace("#/components/schemas/", "");
     else if (k === "exclusiveMinimum" || k === "exclusiveMaximum") continue;
-    else if (k === "properties") out[k] = Object.fromEntries(Object.entries(v as Record<string, Schema>).map(([p, ps]) => [p, jsonSchema(ps)]));
+    else if (k === "properties")
+      out[k] = Object.fromEntries(Object.entries(v as Record<string, Schema>).map(([p, ps]) => [p, jsonSchema(ps)]));
     else if (k === "items" || k === "additionalProperties") out[k] = jsonSchema(v as Schema);
     else out[k] = v;
   }
@@ -100,7 +106,11 @@ function jsonSchema(s: Schema): Schema {
 }
 
 const resolve = (s: Schema): Schema =>
-  typeof s["$ref"] === "string" ? resolve(doc.components.schemas[s["$ref"].replace("#/components/schemas/", "")]!) : Array.isArray(s["allOf"]) ? resolve(s["allOf"][0] as Schema) : s;
+  typeof s["$ref"] === "string"
+    ? resolve(doc.components.schemas[s["$ref"].replace("#/components/schemas/", "")]!)
+    : Array.isArray(s["allOf"])
+      ? resolve(s["allOf"][0] as Schema)
+      : s;
 
 /** A value the schema allows. */
 function validValue(raw: Schema): Json {
@@ -163,24 +173,69 @@ function instances(): Instance[] {
       const without = { ...body };
       delete without[name];
       out.push({ ...base, label: `${op.operationId}: body without ${name}`, body: without, valid: false, typed: true });
-      out.push({ ...base, label: `${op.operationId}: body ${name} of the wrong type`, body: { ...body, [name]: wrongValue(schema) }, valid: false, typed: true });
-      out.push({ ...base, label: `${op.operationId}: body ${name} = null`, body: { ...body, [name]: null }, valid: false, typed: true });
-      for (const outside of outsideValues(schema)) out.push({ ...base, label: `${op.operationId}: body ${name} = ${JSON.stringify(outside)}`, body: { ...body, [name]: outside }, valid: false, typed: false });
+      out.push({
+        ...base,
+        label: `${op.operationId}: body ${name} of the wrong type`,
+        body: { ...body, [name]: wrongValue(schema) },
+        valid: false,
+        typed: true,
+      });
+      out.push({
+        ...base,
+        label: `${op.operationId}: body ${name} = null`,
+        body: { ...body, [name]: null },
+        valid: false,
+        typed: true,
+      });
+      for (const outside of outsideValues(schema))
+        out.push({
+          ...base,
+          label: `${op.operationId}: body ${name} = ${JSON.stringify(outside)}`,
+          body: { ...body, [name]: outside },
+          valid: false,
+          typed: false,
+        });
       const nested = resolve(schema)["properties"] as Record<string, Schema> | undefined;
       for (const inner of Object.keys(nested ?? {})) {
         const value = { ...(body![name] as { [key: string]: Json }) };
         delete value[inner];
-        out.push({ ...base, label: `${op.operationId}: body ${name} without ${inner}`, body: { ...body, [name]: value }, valid: false, typed: true });
+        out.push({
+          ...base,
+          label: `${op.operationId}: body ${name} without ${inner}`,
+          body: { ...body, [name]: value },
+          valid: false,
+          typed: true,
+        });
       }
     }
     for (const p of params) {
       if (p.in !== "path") {
         const without = { ...validParams };
         delete without[p.name];
-        out.push({ ...base, label: `${op.operationId}: ${p.in} ${p.name} missing`, params: without, valid: false, typed: true });
+        out.push({
+          ...base,
+          label: `${op.operationId}: ${p.in} ${p.name} missing`,
+          params: without,
+          valid: false,
+          typed: true,
+        });
       }
-      if (resolve(p.schema)["type"] !== "string") out.push({ ...base, label: `${op.operationId}: ${p.in} ${p.name} not a number`, params: { ...validParams, [p.name]: "abc" }, valid: false, typed: true });
-      for (const outside of outsideValues(p.schema)) out.push({ ...base, label: `${op.operationId}: ${p.in} ${p.name} = ${JSON.stringify(outside)}`, params: { ...validParams, [p.name]: outside }, valid: false, typed: false });
+      if (resolve(p.schema)["type"] !== "string")
+        out.push({
+          ...base,
+          label: `${op.operationId}: ${p.in} ${p.name} not a number`,
+          params: { ...validParams, [p.name]: "abc" },
+          valid: false,
+          typed: true,
+        });
+      for (const outside of outsideValues(p.schema))
+        out.push({
+          ...base,
+          label: `${op.operationId}: ${p.in} ${p.name} = ${JSON.stringify(outside)}`,
+          params: { ...validParams, [p.name]: outside },
+          valid: false,
+          typed: false,
+        });
     }
   }
   return out;
@@ -217,7 +272,11 @@ async function send(i: Instance): Promise<number> {
     else headers[p.name] = String(value);
   }
   if (i.body) headers["Content-Type"] = "application/json";
-  const r = await fetch(`${service!.url}${path}${query.size > 0 ? `?${query}` : ""}`, { method: "POST", headers, ...(i.body ? { body: JSON.stringify(i.body) } : {}) });
+  const r = await fetch(`${service!.url}${path}${query.size > 0 ? `?${query}` : ""}`, {
+    method: "POST",
+    headers,
+    ...(i.body ? { body: JSON.stringify(i.body) } : {}),
+  });
   await r.arrayBuffer();
   return r.status;
 }
@@ -233,13 +292,20 @@ test("gen warns once, at the tag, that omitempty does not make a request field o
 test("the service answers 2xx exactly when the OpenAPI schema allows the request", async () => {
   const all = judge(instances());
   assert.ok(all.length >= 50, `${all.length} instances`);
-  assert.ok(all.some((i) => i.valid && i.label.includes("without")), "some missing fields are allowed (optional, default, map)");
-  assert.ok(all.some((i) => i.valid && i.label.endsWith("= null")), "null is allowed where the tag says optional");
+  assert.ok(
+    all.some((i) => i.valid && i.label.includes("without")),
+    "some missing fields are allowed (optional, default, map)",
+  );
+  assert.ok(
+    all.some((i) => i.valid && i.label.endsWith("= null")),
+    "null is allowed where the tag says optional",
+  );
   const wrong: string[] = [];
   for (const i of all) {
     const status = await send(i);
     const accepted = status >= 200 && status < 300;
-    if (accepted !== i.valid || (!accepted && status !== 400)) wrong.push(`${i.label}: schema ${i.valid ? "allows" : "refuses"}, service answered ${status}`);
+    if (accepted !== i.valid || (!accepted && status !== 400))
+      wrong.push(`${i.label}: schema ${i.valid ? "allows" : "refuses"}, service answered ${status}`);
   }
   assert.equal(wrong, []);
 });
@@ -251,14 +317,29 @@ test("the TypeScript client's request types compile exactly the instances the sc
   writeFileSync(join(tsDir, "package.json"), '{ "type": "module" }\n');
   const types = [...new Set(all.map((i) => i.type))].sort();
   // One instance per line: tsc's errors name the line, so the instance.
-  const lines = [`import type { ${types.join(", ")} } from "./index.js";`, ...all.map((i, n) => `export const c${n}: ${i.type} = ${JSON.stringify({ ...i.body, ...i.params })};`)];
+  const lines = [
+    `import type { ${types.join(", ")} } from "./index.js";`,
+    ...all.map((i, n) => `export const c${n}: ${i.type} = ${JSON.stringify({ ...i.body, ...i.params })};`),
+  ];
   writeFileSync(join(tsDir, "instances.ts"), lines.join("\n") + "\n");
   const tsc = join(repoRoot, "node_modules/typescript/bin/tsc");
-  const r = spawnSync(process.execPath, [tsc, ...strictFlags, "--pretty", "false", "--noEmit", join(tsDir, "index.ts"), join(tsDir, "instances.ts")], { cwd: tsDir, encoding: "utf8", timeout: 120_000 });
-  const failing = new Set([...`${r.stdout}${r.stderr}`.matchAll(/instances\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1]) - 2));
+  const r = spawnSync(
+    process.execPath,
+    [tsc, ...strictFlags, "--pretty", "false", "--noEmit", join(tsDir, "index.ts"), join(tsDir, "instances.ts")],
+    { cwd: tsDir, encoding: "utf8", timeout: 120_000 },
+  );
+  const failing = new Set(
+    [...`${r.stdout}${r.stderr}`.matchAll(/instances\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1]) - 2),
+  );
   assert.ok(r.status === 0 || failing.size > 0, `tsc failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
   assert.not.match(`${r.stdout}`, /index\.ts\(/, "the client itself compiles");
-  const wrong = all.flatMap((i, n) => (failing.has(n) === i.valid ? [`${i.label}: schema ${i.valid ? "allows" : "refuses"}, tsc ${failing.has(n) ? "refuses" : "allows"} ${JSON.stringify({ ...i.body, ...i.params })}`] : []));
+  const wrong = all.flatMap((i, n) =>
+    failing.has(n) === i.valid
+      ? [
+          `${i.label}: schema ${i.valid ? "allows" : "refuses"}, tsc ${failing.has(n) ? "refuses" : "allows"} ${JSON.stringify({ ...i.body, ...i.params })}`,
+        ]
+      : [],
+  );
   assert.equal(wrong, []);
   assert.ok(failing.size > 0 && failing.size < all.length, `tsc refused ${failing.size} of ${all.length}`);
 });

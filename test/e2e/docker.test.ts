@@ -10,7 +10,17 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { codegenOk } from "../support/cli.js";
 import { freePort, run } from "../support/go.js";
@@ -33,7 +43,10 @@ const which = (cmd: string): string | null => {
 };
 
 /** The docker CLI against the private daemon. */
-function docker(args: string[], opts: { input?: string; timeoutMs?: number; allowFail?: boolean } = {}): { code: number; out: string } {
+function docker(
+  args: string[],
+  opts: { input?: string; timeoutMs?: number; allowFail?: boolean } = {},
+): { code: number; out: string } {
   const r = spawnSync("docker", args, {
     encoding: "utf8",
     input: opts.input,
@@ -42,7 +55,10 @@ function docker(args: string[], opts: { input?: string; timeoutMs?: number; allo
     env: { ...process.env, DOCKER_HOST: `unix://${socket}`, DOCKER_BUILDKIT: "0", DOCKER_CLI_HINTS: "false" },
   });
   const out = `${r.stdout ?? ""}${r.stderr ?? ""}`;
-  if (r.status !== 0 && !opts.allowFail) throw new Error(`docker ${args.join(" ")} failed (exit ${r.status}${r.error ? `, ${r.error.message}` : ""}):\n${out.slice(-4000)}`);
+  if (r.status !== 0 && !opts.allowFail)
+    throw new Error(
+      `docker ${args.join(" ")} failed (exit ${r.status}${r.error ? `, ${r.error.message}` : ""}):\n${out.slice(-4000)}`,
+    );
   return { code: r.status ?? 1, out };
 }
 
@@ -53,7 +69,20 @@ async function startDaemon(): Promise<void> {
   mkdirSync(daemonDir, { recursive: true });
   dockerd = spawn(
     bin,
-    ["--data-root", join(daemonDir, "data"), "--exec-root", join(daemonDir, "exec"), "--host", `unix://${socket}`, "--pidfile", join(daemonDir, "docker.pid"), "--bridge", "none", "--iptables=false", "--ip-masq=false"],
+    [
+      "--data-root",
+      join(daemonDir, "data"),
+      "--exec-root",
+      join(daemonDir, "exec"),
+      "--host",
+      `unix://${socket}`,
+      "--pidfile",
+      join(daemonDir, "docker.pid"),
+      "--bridge",
+      "none",
+      "--iptables=false",
+      "--ip-masq=false",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   dockerd.stdout?.on("data", (d) => (daemonLog += d));
@@ -61,10 +90,13 @@ async function startDaemon(): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (dockerd.exitCode !== null || dockerd.signalCode !== null) {
-      throw new Error(`dockerd exited (${dockerd.exitCode ?? dockerd.signalCode}) before answering: it needs root and a kernel with overlay support; its log:\n${daemonLog.slice(-3000)}`);
+      throw new Error(
+        `dockerd exited (${dockerd.exitCode ?? dockerd.signalCode}) before answering: it needs root and a kernel with overlay support; its log:\n${daemonLog.slice(-3000)}`,
+      );
     }
     if (existsSync(socket) && docker(["version"], { allowFail: true, timeoutMs: 10_000 }).code === 0) return;
-    if (Date.now() > deadline) throw new Error(`dockerd did not answer on ${socket} within 60 s; its log:\n${daemonLog.slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`dockerd did not answer on ${socket} within 60 s; its log:\n${daemonLog.slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -86,7 +118,11 @@ function busyboxRoot(root: string): void {
   const busybox = which("busybox");
   if (!busybox) throw new Error("busybox is not installed: install busybox-static (test/setup-tools.sh does, as root)");
   // A dynamically linked busybox would find no C library in the image.
-  if (!/not a dynamic executable|statically linked/.test(`${spawnSync("ldd", [busybox], { encoding: "utf8" }).stdout}${spawnSync("ldd", [busybox], { encoding: "utf8" }).stderr}`)) {
+  if (
+    !/not a dynamic executable|statically linked/.test(
+      `${spawnSync("ldd", [busybox], { encoding: "utf8" }).stdout}${spawnSync("ldd", [busybox], { encoding: "utf8" }).stderr}`,
+    )
+  ) {
     throw new Error(`${busybox} is dynamically linked: install busybox-static`);
   }
   mkdirSync(join(root, "bin"), { recursive: true });
@@ -122,7 +158,13 @@ function makeBaseImages(): void {
   cpSync("/etc/ssl/certs", join(b, "etc/ssl/certs"), { recursive: true, dereference: true });
   mkdirSync(join(b, "root"), { recursive: true });
   writeFileSync(join(b, "etc/passwd"), "root:x:0:0:root:/root:/bin/sh\n");
-  importImage(b, builder, ["ENV PATH=/usr/local/go/bin:/bin", "ENV HOME=/root", "ENV GOTOOLCHAIN=local", `ENV GOPROXY=${proxy}`, `ENV GOSUMDB=${sumdb}`]);
+  importImage(b, builder, [
+    "ENV PATH=/usr/local/go/bin:/bin",
+    "ENV HOME=/root",
+    "ENV GOTOOLCHAIN=local",
+    `ENV GOPROXY=${proxy}`,
+    `ENV GOSUMDB=${sumdb}`,
+  ]);
   const r = join(work, "runtime-root");
   busyboxRoot(r);
   importImage(r, runtime, ["ENV PATH=/bin"]);
@@ -142,7 +184,9 @@ async function answer(container: string, url: string): Promise<string> {
     }
     const state = docker(["inspect", "-f", "{{.State.Running}}", container], { allowFail: true }).out.trim();
     if (state !== "true" || Date.now() > deadline) {
-      throw new Error(`container ${container} ${state === "true" ? "did not answer within 60 s" : "stopped"}:\n${docker(["logs", container], { allowFail: true }).out}`);
+      throw new Error(
+        `container ${container} ${state === "true" ? "did not answer within 60 s" : "stopped"}:\n${docker(["logs", container], { allowFail: true }).out}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -184,7 +228,9 @@ test("the api project's image (scratch runtime) builds and answers pong as a non
   const dockerfile = readFileSync(join(dir, "Dockerfile"), "utf8");
   assert.match(dockerfile, /^ARG BUILDER_IMAGE=golang:1\.26-alpine\nARG RUNTIME_IMAGE=scratch\n/m);
   assert.not.match(dockerfile, /HEALTHCHECK/);
-  docker(["build", "--network", "host", "--build-arg", `BUILDER_IMAGE=${builder}`, "-t", `shop:${tag}`, dir], { timeoutMs: 1_200_000 });
+  docker(["build", "--network", "host", "--build-arg", `BUILDER_IMAGE=${builder}`, "-t", `shop:${tag}`, dir], {
+    timeoutMs: 1_200_000,
+  });
   const port = await freePort();
   docker(["run", "-d", "--name", "shop-scratch", "--network", "host", "-e", `PORT=${port}`, `shop:${tag}`]);
   assert.is(await answer("shop-scratch", `http://127.0.0.1:${port}/api/v1/ping`), '{"message":"pong"}');
@@ -196,10 +242,30 @@ test("a runtime with a shell gets a HEALTHCHECK that dials the service's port (P
   if (setupFailed) throw setupFailed;
   // The Dockerfile is still what gen wrote: a changed setting renders it again.
   const config = join(dir, ".codegen.yaml");
-  writeFileSync(config, readFileSync(config, "utf8").replace("  docker: true\n", "  docker: true\n  runtime_image: busybox:stable\n"));
+  writeFileSync(
+    config,
+    readFileSync(config, "utf8").replace("  docker: true\n", "  docker: true\n  runtime_image: busybox:stable\n"),
+  );
   codegenOk(["gen", "--quiet"], dir);
-  assert.match(readFileSync(join(dir, "Dockerfile"), "utf8"), /\nHEALTHCHECK .* CMD nc -w 2 127\.0\.0\.1 "\$\{PORT:-8001\}" <\/dev\/null \|\| exit 1\n/);
-  docker(["build", "--network", "host", "--build-arg", `BUILDER_IMAGE=${builder}`, "--build-arg", `RUNTIME_IMAGE=${runtime}`, "-t", `shop-busybox:${tag}`, dir], { timeoutMs: 1_200_000 });
+  assert.match(
+    readFileSync(join(dir, "Dockerfile"), "utf8"),
+    /\nHEALTHCHECK .* CMD nc -w 2 127\.0\.0\.1 "\$\{PORT:-8001\}" <\/dev\/null \|\| exit 1\n/,
+  );
+  docker(
+    [
+      "build",
+      "--network",
+      "host",
+      "--build-arg",
+      `BUILDER_IMAGE=${builder}`,
+      "--build-arg",
+      `RUNTIME_IMAGE=${runtime}`,
+      "-t",
+      `shop-busybox:${tag}`,
+      dir,
+    ],
+    { timeoutMs: 1_200_000 },
+  );
   const port = await freePort();
   docker(["run", "-d", "--name", "shop-busybox", "--network", "host", "-e", `PORT=${port}`, `shop-busybox:${tag}`]);
   assert.is(await answer("shop-busybox", `http://127.0.0.1:${port}/api/v1/ping`), '{"message":"pong"}');

@@ -38,15 +38,23 @@ const variants: Variant[] = [
 /** mysql://user:pass@host:port/db → go-sql-driver DSN user:pass@tcp(host:port)/db?parseTime=true. */
 function mysqlDsn(url: string): string {
   const u = new URL(url);
-  const auth = u.username ? `${decodeURIComponent(u.username)}${u.password ? `:${decodeURIComponent(u.password)}` : ""}@` : "";
+  const auth = u.username
+    ? `${decodeURIComponent(u.username)}${u.password ? `:${decodeURIComponent(u.password)}` : ""}@`
+    : "";
   return `${auth}tcp(${u.hostname}:${u.port || "3306"})${u.pathname}?parseTime=true`;
 }
 
 function project(v: Variant): string {
   const dir = join(work, v.label, "model");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, ".codegen.yaml"), `name: model\npack: goctl\nframe: model\nmodule: example.com/shop/model\nstyle: ${v.style}\nsql:\n  cache: ${v.cache}\n`);
-  writeFileSync(join(dir, "go.mod"), "module example.com/shop/model\n\ngo 1.24\n\nrequire github.com/zeromicro/go-zero v1.8.5\n");
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    `name: model\npack: goctl\nframe: model\nmodule: example.com/shop/model\nstyle: ${v.style}\nsql:\n  cache: ${v.cache}\n`,
+  );
+  writeFileSync(
+    join(dir, "go.mod"),
+    "module example.com/shop/model\n\ngo 1.24\n\nrequire github.com/zeromicro/go-zero v1.8.5\n",
+  );
   copyFileSync(dump, join(dir, "schema.sql"));
   return dir;
 }
@@ -84,7 +92,8 @@ for (const v of variants) {
       const out = `${r.stdout}\n${r.stderr}`;
       assert.is(r.status, 0, out);
       assert.match(out, /--- PASS: TestModels /);
-      for (const name of ["user", "order_item", "product", "the_team's_own_method"]) assert.match(out, new RegExp(`--- PASS: TestModels/${name}`), name);
+      for (const name of ["user", "order_item", "product", "the_team's_own_method"])
+        assert.match(out, new RegExp(`--- PASS: TestModels/${name}`), name);
       if (!v.cache) assert.match(out, /--- PASS: TestWithSession /);
       assert.not.match(out, /--- (FAIL|SKIP)/);
     } finally {

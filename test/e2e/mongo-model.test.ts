@@ -36,10 +36,15 @@ test.after(async () => {
 function project(label: string, cache: boolean): string {
   const dir = join(work, label);
   cpSync(input, dir, { recursive: true });
-  if (cache) writeFileSync(join(dir, ".codegen.yaml"), `${readFileSync(join(dir, ".codegen.yaml"), "utf8")}mongo:\n  cache: true\n`);
+  if (cache)
+    writeFileSync(
+      join(dir, ".codegen.yaml"),
+      `${readFileSync(join(dir, ".codegen.yaml"), "utf8")}mongo:\n  cache: true\n`,
+    );
   codegenOk(["gen", "--quiet"], dir);
   const models = join(dir, "internal/model/mongomodel");
-  for (const f of ["models_e2e_test.go", cache ? "cache_e2e_test.go" : "plain_conf_test.go"]) copyFileSync(join(fixture, f), join(models, f));
+  for (const f of ["models_e2e_test.go", cache ? "cache_e2e_test.go" : "plain_conf_test.go"])
+    copyFileSync(join(fixture, f), join(models, f));
   run("go", ["mod", "tidy"], dir);
   return dir;
 }
@@ -56,14 +61,36 @@ for (const cache of [false, true]) {
       cwd: dir,
       encoding: "utf8",
       timeout: 600_000,
-      env: { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local", MONGO_E2E_URL: mongo!.url, MONGO_E2E_DB: db, MONGO_E2E_REDIS: redis },
+      env: {
+        ...process.env,
+        GOFLAGS: "-mod=mod",
+        GOTOOLCHAIN: "local",
+        MONGO_E2E_URL: mongo!.url,
+        MONGO_E2E_DB: db,
+        MONGO_E2E_REDIS: redis,
+      },
     });
     const out = `${r.stdout}\n${r.stderr}`;
     assert.is(r.status, 0, out);
-    for (const name of ["indexes", "insert_and_find", "unique_key", "update", "find_pages_in_an_allowed_order", "compound_unique_key", "delete"]) assert.match(out, new RegExp(`--- PASS: TestModels/${name} `), name);
+    for (const name of [
+      "indexes",
+      "insert_and_find",
+      "unique_key",
+      "update",
+      "find_pages_in_an_allowed_order",
+      "compound_unique_key",
+      "delete",
+    ])
+      assert.match(out, new RegExp(`--- PASS: TestModels/${name} `), name);
     if (cache) {
       assert.match(out, /--- PASS: TestCache /);
-      for (const name of ["a_miss_is_remembered,_and_an_insert_forgets_it", "a_hit_answers_from_the_cache", "update_forgets_the_old_keys_and_the_new_ones", "delete_forgets_every_key"]) assert.match(out, new RegExp(`--- PASS: TestCache/${name} `), name);
+      for (const name of [
+        "a_miss_is_remembered,_and_an_insert_forgets_it",
+        "a_hit_answers_from_the_cache",
+        "update_forgets_the_old_keys_and_the_new_ones",
+        "delete_forgets_every_key",
+      ])
+        assert.match(out, new RegExp(`--- PASS: TestCache/${name} `), name);
     }
     assert.not.match(out, /--- (FAIL|SKIP)/);
   });
@@ -76,7 +103,10 @@ test("the service starts on its etc.yaml's Mongo section and creates the indexes
   run("go", ["mod", "tidy"], dir);
   const port = await freePort();
   const db = `e2e_service_${process.pid}_${Date.now()}`;
-  const etc = readFileSync(join(dir, "etc/etc.yaml"), "utf8").replace(/^Port: \d+$/m, `Port: ${port}`).replace("URL: mongodb://127.0.0.1:27017", `URL: ${mongo!.url}`).replace(/^  Database: blog$/m, `  Database: ${db}`);
+  const etc = readFileSync(join(dir, "etc/etc.yaml"), "utf8")
+    .replace(/^Port: \d+$/m, `Port: ${port}`)
+    .replace("URL: mongodb://127.0.0.1:27017", `URL: ${mongo!.url}`)
+    .replace(/^  Database: blog$/m, `  Database: ${db}`);
   assert.match(etc, new RegExp(`Database: ${db}`));
   mkdirSync(join(dir, "tmp"), { recursive: true });
   writeFileSync(join(dir, "tmp/etc.yaml"), etc);

@@ -19,7 +19,10 @@ test.after(async () => {
 
 test("new creates a project whose second gen writes nothing", () => {
   const out = codegenOk(["new", "demo"], work).stdout;
-  assert.match(out, /created demo \(frame api, module demo\)\nnext:\n  cd demo && go mod tidy && go run main.go server\n/);
+  assert.match(
+    out,
+    /created demo \(frame api, module demo\)\nnext:\n  cd demo && go mod tidy && go run main.go server\n/,
+  );
   assert.match(readFileSync(join(dir, ".codegen.yaml"), "utf8"), /frame: api/);
   assert.match(codegenOk(["gen"], dir).stdout, /wrote 0 files/);
 });

@@ -19,11 +19,18 @@ test.after(() => rmSync(work, { recursive: true, force: true }));
 test("adds a file per route and replaces one template; the project builds and tests", () => {
   const r = codegen(["new", "svc", "--module", "example.com/svc", "--pack", join(fixtures, "packs/team")], work);
   assert.is(r.code, 0, r.stderr);
-  assert.match(readFileSync(join(dir, "cmd/root.go"), "utf8"), /Team template: every service of ours starts the same way/);
+  assert.match(
+    readFileSync(join(dir, "cmd/root.go"), "utf8"),
+    /Team template: every service of ours starts the same way/,
+  );
   assert.ok(existsSync(join(dir, "internal/handler/ping_test.go")));
   assert.ok(existsSync(join(dir, "internal/handler/hello_test.go")));
   assert.ok(existsSync(join(dir, "internal/handler/routes.go")), "inherited rules still run");
-  assert.match(readFileSync(join(dir, ".codegen.yaml"), "utf8"), /^pack: \.\.\/.*packs\/team$/m, "the project remembers its pack");
+  assert.match(
+    readFileSync(join(dir, ".codegen.yaml"), "utf8"),
+    /^pack: \.\.\/.*packs\/team$/m,
+    "the project remembers its pack",
+  );
   assert.match(codegenOk(["gen"], dir).stdout, /wrote 0 files/);
   checkGoProject(dir);
   const out = run("go", ["test", "-v", "./internal/handler/..."], dir);

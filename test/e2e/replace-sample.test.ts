@@ -73,9 +73,27 @@ message Order {
 `;
 
 const projects = [
-  { frame: "api", name: "shopapi", sample: "desc/api/shopapi.api", own: { "desc/api/shop.api": ordersApi, "desc/api/types/order.api": orderTypes }, sampleLogic: ["internal/logic/pinglogic.go", "internal/logic/hellologic.go"] },
-  { frame: "rpc", name: "shoprpc", sample: "desc/proto/shoprpc.proto", own: { "desc/proto/orders.proto": ordersProto(false) }, sampleLogic: ["internal/logic/shoprpc/pinglogic.go", "internal/logic/shoprpc/hellologic.go"] },
-  { frame: "gateway", name: "shopgw", sample: "desc/proto/shopgw.proto", own: { "desc/proto/orders.proto": ordersProto(true) }, sampleLogic: ["internal/logic/shopgw/pinglogic.go"] },
+  {
+    frame: "api",
+    name: "shopapi",
+    sample: "desc/api/shopapi.api",
+    own: { "desc/api/shop.api": ordersApi, "desc/api/types/order.api": orderTypes },
+    sampleLogic: ["internal/logic/pinglogic.go", "internal/logic/hellologic.go"],
+  },
+  {
+    frame: "rpc",
+    name: "shoprpc",
+    sample: "desc/proto/shoprpc.proto",
+    own: { "desc/proto/orders.proto": ordersProto(false) },
+    sampleLogic: ["internal/logic/shoprpc/pinglogic.go", "internal/logic/shoprpc/hellologic.go"],
+  },
+  {
+    frame: "gateway",
+    name: "shopgw",
+    sample: "desc/proto/shopgw.proto",
+    own: { "desc/proto/orders.proto": ordersProto(true) },
+    sampleLogic: ["internal/logic/shopgw/pinglogic.go"],
+  },
 ];
 
 test("new, delete the sample, add a descriptor, gen: every frame builds with no manual deletion", () => {
@@ -102,7 +120,10 @@ test("an edited logic file whose route goes away is kept and listed; untouched o
   const mine = join(dir, "internal/logic/order/createorderlogic.go");
   writeFileSync(mine, readFileSync(mine, "utf8").replace("return", "// my pricing rules\n\treturn"));
   const edited = readFileSync(mine, "utf8");
-  writeFileSync(join(dir, "desc/api/shop.api"), ordersApi.replace(/\t@handler createOrder\n\tpost \/orders \(CreateOrderReq\) returns \(Order\)\n\n/, ""));
+  writeFileSync(
+    join(dir, "desc/api/shop.api"),
+    ordersApi.replace(/\t@handler createOrder\n\tpost \/orders \(CreateOrderReq\) returns \(Order\)\n\n/, ""),
+  );
   const out = codegenOk(["gen"], dir).stdout;
   assert.match(out, /kept, no longer generated: internal\/logic\/order\/createorderlogic\.go/);
   assert.is(readFileSync(mine, "utf8"), edited);
@@ -117,11 +138,19 @@ test("a new naming style moves the logic files with the user's code and renames 
   const edited = readFileSync(logic, "utf8");
   writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + "style: go_zero\n");
   const out = codegenOk(["gen", "--verbose"], dir).stdout;
-  assert.match(out, /moved {5}internal\/logic\/order\/get_order_logic\.go \(from internal\/logic\/order\/getorderlogic\.go\)/);
+  assert.match(
+    out,
+    /moved {5}internal\/logic\/order\/get_order_logic\.go \(from internal\/logic\/order\/getorderlogic\.go\)/,
+  );
   assert.is(readFileSync(join(dir, "internal/logic/order/get_order_logic.go"), "utf8"), edited);
   assert.ok(existsSync(join(dir, "internal/handler/order/get_order_handler.go")));
   assert.ok(existsSync(join(dir, "internal/svc/service_context.go")));
-  for (const gone of ["internal/logic/order/getorderlogic.go", "internal/handler/order/getorderhandler.go", "internal/svc/servicecontext.go"]) assert.not.ok(existsSync(join(dir, gone)), gone);
+  for (const gone of [
+    "internal/logic/order/getorderlogic.go",
+    "internal/handler/order/getorderhandler.go",
+    "internal/svc/servicecontext.go",
+  ])
+    assert.not.ok(existsSync(join(dir, gone)), gone);
   // The file kept earlier (its route went away) is the user's: it stays where it is.
   assert.ok(existsSync(join(dir, "internal/logic/order/createorderlogic.go")));
   rmSync(join(dir, "internal/logic/order/createorderlogic.go"));

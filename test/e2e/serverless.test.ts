@@ -34,7 +34,12 @@ service admin {
 
 async function serve(): Promise<Service> {
   await service?.stop();
-  service = await startService(host, config, Number(/Port: (\d+)/.exec(readFileSync(join(host, config), "utf8"))?.[1]), "/api/v1/ping");
+  service = await startService(
+    host,
+    config,
+    Number(/Port: (\d+)/.exec(readFileSync(join(host, config), "utf8"))?.[1]),
+    "/api/v1/ping",
+  );
   return service;
 }
 
@@ -48,7 +53,10 @@ test.before(async () => {
   codegenOk(["new", "host", "--module", "example.com/host"], work);
   const port = await freePort();
   config = "etc/test.yaml";
-  writeFileSync(join(host, config), readFileSync(join(host, "etc/etc.yaml"), "utf8").replace("Port: 8001", `Port: ${port}`));
+  writeFileSync(
+    join(host, config),
+    readFileSync(join(host, "etc/etc.yaml"), "utf8").replace("Port: 8001", `Port: ${port}`),
+  );
 });
 
 test.after(async () => {
@@ -73,12 +81,18 @@ test("new --serverless creates plugins as projects of their own; gen in the host
   codegenOk(["new", "admin", "--serverless", "--mono"], host);
   assert.match(readFileSync(join(host, "plugins/pay/go.mod"), "utf8"), /^module example\.com\/host\/plugins\/pay$/m);
   assert.not.ok(existsSync(join(host, "plugins/admin/go.mod")), "a mono plugin uses the host's module");
-  assert.match(readFileSync(join(host, "plugins/admin/.codegen.yaml"), "utf8"), /serverless:\n {2}plugin: true\n {2}mono: true/);
+  assert.match(
+    readFileSync(join(host, "plugins/admin/.codegen.yaml"), "utf8"),
+    /serverless:\n {2}plugin: true\n {2}mono: true/,
+  );
   // The host itself did not change.
   const outside = Object.keys(snapshot(host)).filter((f) => !f.startsWith("plugins/"));
   assert.equal(outside.sort(), Object.keys(before).sort());
 
-  writeFileSync(join(host, "plugins/admin/desc/api/admin.api"), readFileSync(join(host, "plugins/admin/desc/api/admin.api"), "utf8") + adminApi);
+  writeFileSync(
+    join(host, "plugins/admin/desc/api/admin.api"),
+    readFileSync(join(host, "plugins/admin/desc/api/admin.api"), "utf8") + adminApi,
+  );
   codegenOk(["gen"], join(host, "plugins/admin"));
   writeFileSync(payLogic, readFileSync(payLogic, "utf8").replace(/Message: "[^"]*"/, 'Message: "pay: edited by hand"'));
   assert.match(readFileSync(payLogic, "utf8"), /edited by hand/);
@@ -92,7 +106,10 @@ test("serverless build: one binary serves the host's and both plugins' routes", 
   const out = codegenOk(["serverless", "build"], host);
   assert.match(out.stdout, /loaded 2 plugins: admin, pay/);
   assert.match(readFileSync(join(host, ".codegen.yaml"), "utf8"), /serverless:\n {2}plugins: \[ admin, pay \]/);
-  assert.match(readFileSync(join(host, "go.mod"), "utf8"), /replace example\.com\/host\/plugins\/pay => \.\/plugins\/pay/);
+  assert.match(
+    readFileSync(join(host, "go.mod"), "utf8"),
+    /replace example\.com\/host\/plugins\/pay => \.\/plugins\/pay/,
+  );
   checkGoProject(host);
   await serve();
   assert.is(await status("/api/v1/ping"), 200);
@@ -102,9 +119,16 @@ test("serverless build: one binary serves the host's and both plugins' routes", 
   assert.match(await pay.text(), /pay: edited by hand/);
   assert.is(await status("/api/v1/admin/secret"), 401, "the JWT group refuses a request without a token");
   const secret = /AccessSecret: (\S+)/.exec(readFileSync(join(host, "plugins/admin/etc/etc.yaml"), "utf8"))?.[1] ?? "";
-  assert.is(await status("/api/v1/admin/secret", signJwt({ sub: "u1" }, secret)), 200, "the plugin's own secret signs its tokens");
-  const doc = (await (await fetch(service!.url + "/swagger/host.swagger.json")).json()) as { paths: Record<string, unknown> };
-  for (const p of ["/api/v1/ping", "/api/v1/pay/ping", "/api/v1/admin/secret"]) assert.ok(p in doc.paths, `/swagger lists ${p}`);
+  assert.is(
+    await status("/api/v1/admin/secret", signJwt({ sub: "u1" }, secret)),
+    200,
+    "the plugin's own secret signs its tokens",
+  );
+  const doc = (await (await fetch(service!.url + "/swagger/host.swagger.json")).json()) as {
+    paths: Record<string, unknown>;
+  };
+  for (const p of ["/api/v1/ping", "/api/v1/pay/ping", "/api/v1/admin/secret"])
+    assert.ok(p in doc.paths, `/swagger lists ${p}`);
 });
 
 test("serverless build twice changes nothing", () => {

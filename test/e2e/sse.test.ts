@@ -66,9 +66,22 @@ interface CurlRead {
  */
 function curlEvents(path: string, enough: (text: string) => boolean): Promise<CurlRead> {
   return new Promise((resolve, reject) => {
-    const curl = spawn("curl", ["-N", "-i", "-s", "-H", "Accept: text/event-stream", "--max-time", String(DEADLINE_MS / 1000), service!.url + path], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const curl = spawn(
+      "curl",
+      [
+        "-N",
+        "-i",
+        "-s",
+        "-H",
+        "Accept: text/event-stream",
+        "--max-time",
+        String(DEADLINE_MS / 1000),
+        service!.url + path,
+      ],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let text = "";
     let done = false;
     const finish = (result: CurlRead | Error): void => {
@@ -79,7 +92,10 @@ function curlEvents(path: string, enough: (text: string) => boolean): Promise<Cu
       if (result instanceof Error) reject(result);
       else resolve(result);
     };
-    const timer = setTimeout(() => finish(new Error(`curl ${path}: no complete answer within ${DEADLINE_MS} ms; it printed:\n${text}`)), DEADLINE_MS);
+    const timer = setTimeout(
+      () => finish(new Error(`curl ${path}: no complete answer within ${DEADLINE_MS} ms; it printed:\n${text}`)),
+      DEADLINE_MS,
+    );
     curl.stdout.setEncoding("utf8");
     curl.stdout.on("data", (chunk: string) => {
       text += chunk;
@@ -101,7 +117,13 @@ function dataOf(body: string): string[] {
   return body
     .split("\n\n")
     .slice(0, -1)
-    .map((event) => event.split("\n").filter((line) => line.startsWith("data: ")).map((line) => line.slice(6)).join("\n"));
+    .map((event) =>
+      event
+        .split("\n")
+        .filter((line) => line.startsWith("data: "))
+        .map((line) => line.slice(6))
+        .join("\n"),
+    );
 }
 
 /** Resolves once the service has printed `line` (looked for every 50 ms), or rejects at the deadline. */
@@ -119,11 +141,14 @@ test("curl -N reads three events of an open stream, each flushed when sent", asy
   const { head, body } = split(read.text);
   assert.match(head, /^HTTP\/1\.1 200 OK/);
   assert.match(head, /\r\nContent-Type: text\/event-stream\r\n/i);
-  assert.equal(dataOf(body).map((d) => JSON.parse(d) as Tick), [
-    { seq: 1, topic: "go" },
-    { seq: 2, topic: "go" },
-    { seq: 3, topic: "go" },
-  ]);
+  assert.equal(
+    dataOf(body).map((d) => JSON.parse(d) as Tick),
+    [
+      { seq: 1, topic: "go" },
+      { seq: 2, topic: "go" },
+      { seq: 3, topic: "go" },
+    ],
+  );
   assert.is(body, 'data: {"seq":1,"topic":"go"}\n\ndata: {"seq":2,"topic":"go"}\n\ndata: {"seq":3,"topic":"go"}\n\n');
   await logged("ticks of go: the client went away");
 });
@@ -148,7 +173,10 @@ test("the TypeScript client's iteration ends with a stream that ends", async () 
 });
 
 test("an error before the first event is the answer: the iteration rejects with its status", async () => {
-  assert.equal(await consumer.followFailure(service!.url), { status: 400, body: { code: 400, message: "the feed is closed" } });
+  assert.equal(await consumer.followFailure(service!.url), {
+    status: 400,
+    body: { code: 400, message: "the feed is closed" },
+  });
 });
 
 test("a plain route of a compact group beside a streaming one answers JSON", async () => {

@@ -109,7 +109,12 @@ test("every route of the http rules was called", () => {
   const index = readFileSync(join(dir, "web/api/index.ts"), "utf8");
   const methods = [...index.matchAll(/^ {4}async (\w+)\(/gm)].map((m) => m[1]!).sort();
   assert.equal(methods, ["createBook", "deleteBook", "getBook", "lendBook", "listBooks", "updateBook"]);
-  assert.equal(Object.keys(consumer.calls).filter((name) => methods.includes(name)).sort(), methods);
+  assert.equal(
+    Object.keys(consumer.calls)
+      .filter((name) => methods.includes(name))
+      .sort(),
+    methods,
+  );
 });
 
 test.run();

@@ -95,7 +95,11 @@ test("POST: a JSON body with a query field beside it", async () => {
     blob: null,
     stats: { views: 0, score: 0 },
   });
-  assert.equal(((await call("createNoteDryRun")) as Record<string, unknown>)["id"], 0, "dry_run went in the query string");
+  assert.equal(
+    ((await call("createNoteDryRun")) as Record<string, unknown>)["id"],
+    0,
+    "dry_run went in the query string",
+  );
 });
 
 test("a validation failure rejects with an ApiError carrying status 400 and the JSON body", async () => {
@@ -110,14 +114,35 @@ test("a pointer request is the whole JSON body", async () => {
 });
 
 test("PUT: path and body (a quoted property name); DELETE without a response", async () => {
-  assert.equal(await call("updateNote"), { id: 9, title: "renamed/blue", tags: null, author: null, extra: null, blob: null, stats: { views: 0, score: 0 } });
+  assert.equal(await call("updateNote"), {
+    id: 9,
+    title: "renamed/blue",
+    tags: null,
+    author: null,
+    extra: null,
+    blob: null,
+    stats: { views: 0, score: 0 },
+  });
   assert.is(await call("deleteNote"), undefined);
-  assert.equal(await consumer.rejection(call("deleteMissingNote")), { status: 404, body: { code: 404, message: "no such note" } });
+  assert.equal(await consumer.rejection(call("deleteMissingNote")), {
+    status: 404,
+    body: { code: 404, message: "no such note" },
+  });
 });
 
 test("GET sends no JSON body; an unbound path parameter is encoded into the path", async () => {
   assert.equal(await call("search"), {
-    items: [{ id: 0, title: "q=milk filter=", tags: null, author: null, extra: null, blob: null, stats: { views: 0, score: 0 } }],
+    items: [
+      {
+        id: 0,
+        title: "q=milk filter=",
+        tags: null,
+        author: null,
+        extra: null,
+        blob: null,
+        stats: { views: 0, score: 0 },
+      },
+    ],
     total: 1,
   });
   assert.equal(await call("notesByTag"), { items: [], total: 42 });
@@ -139,7 +164,9 @@ test("a route of a go_package file, with its own type of the same name", async (
 test("every route of the descriptor was called", async () => {
   const index = readFileSync(join(dir, "web/src/api/index.ts"), "utf8");
   const methods = [...index.matchAll(/^ {4}async (\w+)\(/gm)].map((m) => m[1]!).sort();
-  const called = Object.keys(consumer.calls).filter((name) => methods.includes(name)).sort();
+  const called = Object.keys(consumer.calls)
+    .filter((name) => methods.includes(name))
+    .sort();
   assert.equal(called, methods);
   assert.is(methods.length, 12);
 });

@@ -25,13 +25,56 @@ const seed = (rel: string): string => readFileSync(join(repoRoot, rel), "utf8");
 
 const seeds = [
   smallApi,
-  apiModule(3, 2, 2),
+  apiModule(3, 2),
   seed("test/golden/cases/api-basic/input/desc/api/notes.api"),
   seed("test/golden/cases/api-import-scope/input/desc/api/order/order_main.api"),
   seed("test/fixtures/e2e/shop/desc/api/shop.api"),
   ...Object.values(apiEdgeCases).filter((t) => t.length > 40),
 ];
-const tokens = ["{", "}", "(", ")", '"', "`", "//", "/*", "*/", "\n", "\r", "\t", " ", ";", ":", "=", "@doc", "@doc(", "@handler h", "@server(", "returns", "returns ()", "*", "[]", "[...]", "[7]", "map[", "map[string]", "interface{}", "struct", "\\", "get /", "/:id", "type", "import", "syntax", "info(", "service", "X int", "\u0000", "\f", "\u00a0"];
+const tokens = [
+  "{",
+  "}",
+  "(",
+  ")",
+  '"',
+  "`",
+  "//",
+  "/*",
+  "*/",
+  "\n",
+  "\r",
+  "\t",
+  " ",
+  ";",
+  ":",
+  "=",
+  "@doc",
+  "@doc(",
+  "@handler h",
+  "@server(",
+  "returns",
+  "returns ()",
+  "*",
+  "[]",
+  "[...]",
+  "[7]",
+  "map[",
+  "map[string]",
+  "interface{}",
+  "struct",
+  "\\",
+  "get /",
+  "/:id",
+  "type",
+  "import",
+  "syntax",
+  "info(",
+  "service",
+  "X int",
+  "\u0000",
+  "\f",
+  "\u00a0",
+];
 
 for (const SEED of fuzzSeeds()) {
   test(`gives ohm's statements or null, and null exactly where ohm fails (seed ${SEED})`, () => {
@@ -56,7 +99,10 @@ for (const SEED of fuzzSeeds()) {
       { numRuns: RUNS * 5, seed: SEED, endOnFailure: true },
     );
     assert.not.ok(result.failed, `FUZZ_SEED=${SEED}: ${fc.defaultReportMessage(result)}`);
-    assert.ok(accepted > RUNS / 10 && refused > RUNS / 10, `only ${accepted} inputs parsed and ${refused} refused: the inputs miss one side`);
+    assert.ok(
+      accepted > RUNS / 10 && refused > RUNS / 10,
+      `only ${accepted} inputs parsed and ${refused} refused: the inputs miss one side`,
+    );
   });
 }
 

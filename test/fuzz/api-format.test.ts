@@ -24,14 +24,52 @@ const seed = (rel: string): string => readFileSync(join(repoRoot, rel), "utf8");
 
 const seeds = [
   smallApi,
-  apiModule(3, 2, 2),
+  apiModule(3, 2),
   seed("test/golden/cases/api-basic/input/desc/api/notes.api"),
   seed("test/golden/cases/api-import-scope/input/desc/api/order/order_main.api"),
   seed("test/fixtures/e2e/shop/desc/api/shop.api"),
   seed("test/golden/cases/format-comments/input/desc/api/comments.api"),
   ...Object.values(apiEdgeCases).filter((t) => t.length > 40),
 ];
-const tokens = ["{", "}", "(", ")", '"', "`", "//", "/*", "*/", "\n", "\n\n", "\r\n", "\r", "\t", " ", ";", ":", "=", "@doc", "@doc(", "@handler h", "@server(", "returns", "*", "[]", "map[string]", "struct", "type", "import", "syntax", "info(", "service", "X int", "// c\n", "/* c */", "; // c\n", "\u00a0"];
+const tokens = [
+  "{",
+  "}",
+  "(",
+  ")",
+  '"',
+  "`",
+  "//",
+  "/*",
+  "*/",
+  "\n",
+  "\n\n",
+  "\r\n",
+  "\r",
+  "\t",
+  " ",
+  ";",
+  ":",
+  "=",
+  "@doc",
+  "@doc(",
+  "@handler h",
+  "@server(",
+  "returns",
+  "*",
+  "[]",
+  "map[string]",
+  "struct",
+  "type",
+  "import",
+  "syntax",
+  "info(",
+  "service",
+  "X int",
+  "// c\n",
+  "/* c */",
+  "; // c\n",
+  "\u00a0",
+];
 
 for (const SEED of fuzzSeeds()) {
   test(`the formatted text means the same and is a fixed point (seed ${SEED})`, () => {
@@ -44,8 +82,14 @@ for (const SEED of fuzzSeeds()) {
       }),
       { numRuns: RUNS * 2, seed: SEED, endOnFailure: true },
     );
-    assert.not.ok(result.failed, `FUZZ_SEED=${SEED}: ${fc.defaultReportMessage(result)}\n${String(result.errorInstance)}`);
-    assert.ok(parsed > RUNS / 10 && refused > RUNS / 20, `only ${parsed} inputs parsed and ${refused} refused: the inputs miss one side`);
+    assert.not.ok(
+      result.failed,
+      `FUZZ_SEED=${SEED}: ${fc.defaultReportMessage(result)}\n${String(result.errorInstance)}`,
+    );
+    assert.ok(
+      parsed > RUNS / 10 && refused > RUNS / 20,
+      `only ${parsed} inputs parsed and ${refused} refused: the inputs miss one side`,
+    );
   });
 }
 

@@ -55,13 +55,25 @@ function structBody(depth: number): fc.Arbitrary<string> {
   const member = fc.oneof(
     join(name, hsp1, typeExpr(depth), tag, hsp),
     join(opt(lit("*")), name, tag, hsp),
-    ...(depth > 0 ? [join(name, hsp, structBody(depth - 1), tag, hsp), join(name, hsp1, lit("struct"), hsp, structBody(depth - 1), tag, hsp)] : []),
+    ...(depth > 0
+      ? [
+          join(name, hsp, structBody(depth - 1), tag, hsp),
+          join(name, hsp1, lit("struct"), hsp, structBody(depth - 1), tag, hsp),
+        ]
+      : []),
   );
   const end = pick("\n", ";", "\r\n", " // c\n", "\n\n");
   return join(lit("{"), gap, list(join(member, end, gap), lit(""), 4), opt(join(member)), lit("}"));
 }
 
-const typeSpec = join(name, fc.oneof(join(sp, lit("="), sp, typeExpr(2)), join(opt(join(sp, lit("struct"))), sp, structBody(2)), join(sp1, typeExpr(2))));
+const typeSpec = join(
+  name,
+  fc.oneof(
+    join(sp, lit("="), sp, typeExpr(2)),
+    join(opt(join(sp, lit("struct"))), sp, structBody(2)),
+    join(sp1, typeExpr(2)),
+  ),
+);
 const route = join(
   list(
     fc.oneof(
@@ -89,7 +101,17 @@ const statement = fc.oneof(
   join(lit("import"), sp, lit("("), sp, list(str, sp1, 3), lit(")")),
   join(lit("type"), sp1, typeSpec),
   join(lit("type"), sp, lit("("), sp, list(typeSpec, sp1, 3), lit(")")),
-  join(opt(join(lit("@server"), sp, lit("("), sp, pairs, lit(")"), sp)), lit("service"), sp1, pick("s", "a-b", "_x1"), sp, lit("{"), sp, list(route, sp1, 3), lit("}")),
+  join(
+    opt(join(lit("@server"), sp, lit("("), sp, pairs, lit(")"), sp)),
+    lit("service"),
+    sp1,
+    pick("s", "a-b", "_x1"),
+    sp,
+    lit("{"),
+    sp,
+    list(route, sp1, 3),
+    lit("}"),
+  ),
 );
 
 /** A whole file: statements separated by blanks, line ends or comments. */

@@ -17,7 +17,8 @@ const scope = liquidScope();
 
 const pair = new LiquidPair({
   greet: "Hi {{ who }}{% if extra %} ({{ extra | upcase }}){% endif %}{% for i in who %}.{% endfor %}",
-  typeref: '{%- case t.kind -%}{%- when "named" -%}{{ t.name | upper_first }}{%- when "pointer" -%}*{% render "typeref", t: t.elem %}{%- when "slice" -%}[]{% render "typeref", t: t.elem %}{%- endcase -%}',
+  typeref:
+    '{%- case t.kind -%}{%- when "named" -%}{{ t.name | upper_first }}{%- when "pointer" -%}*{% render "typeref", t: t.elem %}{%- when "slice" -%}[]{% render "typeref", t: t.elem %}{%- endcase -%}',
 });
 
 for (const SEED of fuzzSeeds()) {
@@ -30,13 +31,22 @@ for (const SEED of fuzzSeeds()) {
         if (r.liquid.ok) liquidOk++;
         if (r.compiled === "unsupported" || !r.compiled.ok) return true;
         rendered++;
-        if (JSON.stringify(r.compiled) !== JSON.stringify(r.liquid)) throw new Error(`${JSON.stringify(source)}: compiled ${JSON.stringify(r.compiled)}, liquidjs ${JSON.stringify(r.liquid)}`);
+        if (JSON.stringify(r.compiled) !== JSON.stringify(r.liquid))
+          throw new Error(
+            `${JSON.stringify(source)}: compiled ${JSON.stringify(r.compiled)}, liquidjs ${JSON.stringify(r.liquid)}`,
+          );
         return true;
       }),
       { seed: SEED, numRuns: Math.min(RUNS, 3000) },
     );
-    if (result.failed) assert.unreachable(`FUZZ_SEED=${SEED}: ${String(result.errorInstance ?? "")}\ncounterexample: ${JSON.stringify(result.counterexample)}`);
-    assert.ok(rendered / liquidOk > 0.8, `the compiled form rendered only ${rendered} of the ${liquidOk} templates liquidjs renders`);
+    if (result.failed)
+      assert.unreachable(
+        `FUZZ_SEED=${SEED}: ${String(result.errorInstance ?? "")}\ncounterexample: ${JSON.stringify(result.counterexample)}`,
+      );
+    assert.ok(
+      rendered / liquidOk > 0.8,
+      `the compiled form rendered only ${rendered} of the ${liquidOk} templates liquidjs renders`,
+    );
   });
 }
 

@@ -14,16 +14,54 @@ import { run } from "../support/go.js";
 import { scratch } from "../support/paths.js";
 
 const SEED = Number(process.env["FUZZ_SEED"] ?? 25);
-const hostile = ["\n", "\r", "\r\n", '"', "`", "*/", "/*", "//", "\\", "\u0000", "\u0085", "\u2028", "\u2029", "\ufeff", "\u007f", "\ud800", "\udfff", "\t", "\u001b", "\u202e", "\u2066", "\u200b", "\u{e0067}", "println(1)", "}"];
-const texts = fc.array(fc.oneof(fc.constantFrom(...hostile), fc.string({ unit: "binary", maxLength: 6 }), fc.string({ unit: "grapheme", maxLength: 4 })), { maxLength: 8 }).map((parts) => parts.join(""));
+const hostile = [
+  "\n",
+  "\r",
+  "\r\n",
+  '"',
+  "`",
+  "*/",
+  "/*",
+  "//",
+  "\\",
+  "\u0000",
+  "\u0085",
+  "\u2028",
+  "\u2029",
+  "\ufeff",
+  "\u007f",
+  "\ud800",
+  "\udfff",
+  "\t",
+  "\u001b",
+  "\u202e",
+  "\u2066",
+  "\u200b",
+  "\u{e0067}",
+  "println(1)",
+  "}",
+];
+const texts = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(...hostile),
+      fc.string({ unit: "binary", maxLength: 6 }),
+      fc.string({ unit: "grapheme", maxLength: 4 }),
+    ),
+    { maxLength: 8 },
+  )
+  .map((parts) => parts.join(""));
 
 /** The text a Go string can hold: surrogate halves (no character) become U+FFFD. */
-const wellFormed = (s: string): string => s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+const wellFormed = (s: string): string =>
+  s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
 
 test(`escaped text reads back through the Go compiler unchanged (seed ${SEED})`, () => {
   const samples = fc.sample(texts, { seed: SEED, numRuns: 400 }).concat(hostile, [hostile.join("")]);
   const body = samples
-    .map((s, i) => `\t// ${lineComment(s)}\n\t/* ${blockComment(s)} */\n\t${cString(s)}, // ${i}\n\t${rawString(s, "`")},`)
+    .map(
+      (s, i) => `\t// ${lineComment(s)}\n\t/* ${blockComment(s)} */\n\t${cString(s)}, // ${i}\n\t${rawString(s, "`")},`,
+    )
     .join("\n");
   const dir = writeTree(scratch("escape-fuzz"), {
     "go.mod": "module escapefuzz\n\ngo 1.21\n",
@@ -43,7 +81,8 @@ test("line_comment holds no line break, block_comment no end of comment, none a 
   for (const s of fc.sample(texts, { seed: SEED, numRuns: 2000 })) {
     assert.not.match(lineComment(s), /[\n\r\u000b\u000c\u0085\u2028\u2029]/, JSON.stringify(s));
     assert.not.ok(blockComment(s).includes("*/"), JSON.stringify(s));
-    for (const out of [lineComment(s), blockComment(s), cString(s), rawString(s)]) assert.not.match(out, format, JSON.stringify(s));
+    for (const out of [lineComment(s), blockComment(s), cString(s), rawString(s)])
+      assert.not.match(out, format, JSON.stringify(s));
   }
 });
 

@@ -46,13 +46,45 @@ const INPUTS: [string, unknown][] = [
         { name: "bob", age: 25, tags: ["y", "z"], boss: { name: "ann" } },
         { name: "cy", age: 30, tags: [] },
       ],
-      a: [{ b: 1, c: "x", d: [1, 2] }, { b: 2, c: "y", d: [3] }, { b: 3, d: [] }],
+      a: [
+        { b: 1, c: "x", d: [1, 2] },
+        { b: 2, c: "y", d: [3] },
+        { b: 3, d: [] },
+      ],
       one: [{ b: 5, d: [7] }],
     },
   ],
-  ["lists of lists", { a: [[1, 2], [3, [4, 5]], []], b: [[]], c: [[{ d: 1 }], [{ d: 2 }, { d: 3, e: [{ d: 4 }] }]], d: [1, "1", true, null, [1], { x: 1 }], e: [[["deep"]]], n: [3, 1, 2, 3] }],
-  ["numeric keys", { "200": { description: "ok", x: 1 }, "404": { description: "missing" }, default: { description: "error" }, list: [{ "1": "a", b: 2 }, { b: 3, "0": "z" }] }],
-  ["list of objects", [{ a: 1, b: "x", name: "n1" }, { a: 2, b: "y", c: [1, 2], name: "n2" }, { a: 3, name: "n3", o: { x: 5 } }]],
+  [
+    "lists of lists",
+    {
+      a: [[1, 2], [3, [4, 5]], []],
+      b: [[]],
+      c: [[{ d: 1 }], [{ d: 2 }, { d: 3, e: [{ d: 4 }] }]],
+      d: [1, "1", true, null, [1], { x: 1 }],
+      e: [[["deep"]]],
+      n: [3, 1, 2, 3],
+    },
+  ],
+  [
+    "numeric keys",
+    {
+      "200": { description: "ok", x: 1 },
+      "404": { description: "missing" },
+      default: { description: "error" },
+      list: [
+        { "1": "a", b: 2 },
+        { b: 3, "0": "z" },
+      ],
+    },
+  ],
+  [
+    "list of objects",
+    [
+      { a: 1, b: "x", name: "n1" },
+      { a: 2, b: "y", c: [1, 2], name: "n2" },
+      { a: 3, name: "n3", o: { x: 5 } },
+    ],
+  ],
   ["list of numbers", [3, 1, 2, 2.5, -1]],
   ["list of lists", [[1, 2], [3], [], [["x"]]]],
   ["list of strings", ["b", "a", "c", "a"]],
@@ -69,7 +101,9 @@ const INPUTS: [string, unknown][] = [
 /** Fresh for every evaluation: jsonata may flag or push into arrays it is given. */
 const bindings = (): Record<string, unknown> => ({ k: "b", list: [3, 1, 2], one: ["solo"], obj: { a: 1, b: [1, 2] } });
 
-const test = suite(`fuzz: fast jsonata evaluator against jsonata, ${RUNS} expressions over ${INPUTS.length} inputs each`);
+const test = suite(
+  `fuzz: fast jsonata evaluator against jsonata, ${RUNS} expressions over ${INPUTS.length} inputs each`,
+);
 
 for (const SEED of fuzzSeeds(FOUND)) {
   test(`gives jsonata's value or declines, and handles a good share (seed ${SEED})`, async () => {
@@ -104,7 +138,10 @@ for (const SEED of fuzzSeeds(FOUND)) {
     const summary = `FUZZ_SEED=${SEED}: ${checked} evaluations of ${sources.length - unparsed} expressions (${unparsed} did not parse), ${(share * 100).toFixed(0)}% handled by the fast evaluator`;
     if (process.env["FUZZ_VERBOSE"]) console.log(summary);
     // The shortest first: they are the easiest to read.
-    const listed = [...mismatches].sort(([a], [b]) => a.length - b.length).slice(0, 20).map(([source, m]) => `${source}\n    over ${m.labels.join(", ")}: ${m.mismatch}`);
+    const listed = [...mismatches]
+      .sort(([a], [b]) => a.length - b.length)
+      .slice(0, 20)
+      .map(([source, m]) => `${source}\n    over ${m.labels.join(", ")}: ${m.mismatch}`);
     assert.ok(mismatches.size === 0, `${summary}; ${mismatches.size} expressions mismatch:\n${listed.join("\n")}`);
     assert.ok(unparsed < sources.length / 10, `${summary}: the generator makes too many invalid expressions`);
     assert.ok(share >= 0.3, `${summary}: the fast evaluator declines too much for the fuzz to test it`);

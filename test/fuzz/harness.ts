@@ -32,29 +32,39 @@ export function mutatedText(seeds: string[] | fc.Arbitrary<string>, tokens: stri
     fc.record({ kind: fc.constant("cut" as const), at: fc.nat() }),
     fc.record({ kind: fc.constant("swap" as const), a: fc.nat(), b: fc.nat() }),
   );
-  const mutated = fc.tuple(Array.isArray(seeds) ? fc.constantFrom(...seeds) : seeds, fc.array(edit, { minLength: 1, maxLength: 4 })).map(([text, edits]) => {
-    let t = text;
-    for (const e of edits) {
-      const at = t.length === 0 ? 0 : ("at" in e ? e.at % (t.length + 1) : 0);
-      if (e.kind === "delete") t = t.slice(0, at) + t.slice(at + e.len);
-      else if (e.kind === "repeat") t = t.slice(0, at + e.len) + t.slice(at, at + e.len) + t.slice(at + e.len);
-      else if (e.kind === "insert") t = t.slice(0, at) + e.token + t.slice(at);
-      else if (e.kind === "cut") t = t.slice(0, at);
-      else {
-        const lines = t.split("\n");
-        const i = e.a % lines.length;
-        const j = e.b % lines.length;
-        [lines[i], lines[j]] = [lines[j]!, lines[i]!];
-        t = lines.join("\n");
+  const mutated = fc
+    .tuple(Array.isArray(seeds) ? fc.constantFrom(...seeds) : seeds, fc.array(edit, { minLength: 1, maxLength: 4 }))
+    .map(([text, edits]) => {
+      let t = text;
+      for (const e of edits) {
+        const at = t.length === 0 ? 0 : "at" in e ? e.at % (t.length + 1) : 0;
+        if (e.kind === "delete") t = t.slice(0, at) + t.slice(at + e.len);
+        else if (e.kind === "repeat") t = t.slice(0, at + e.len) + t.slice(at, at + e.len) + t.slice(at + e.len);
+        else if (e.kind === "insert") t = t.slice(0, at) + e.token + t.slice(at);
+        else if (e.kind === "cut") t = t.slice(0, at);
+        else {
+          const lines = t.split("\n");
+          const i = e.a % lines.length;
+          const j = e.b % lines.length;
+          [lines[i], lines[j]] = [lines[j]!, lines[i]!];
+          t = lines.join("\n");
+        }
       }
-    }
-    return t.slice(0, 6000);
-  });
-  return fc.oneof({ arbitrary: mutated, weight: 9 }, { arbitrary: fc.string({ maxLength: 300, unit: "binary" }), weight: 1 });
+      return t.slice(0, 6000);
+    });
+  return fc.oneof(
+    { arbitrary: mutated, weight: 9 },
+    { arbitrary: fc.string({ maxLength: 300, unit: "binary" }), weight: 1 },
+  );
 }
 
 /** Run `read` over RUNS inputs per seed; returns a failure message (with the seed) or null. */
-export async function fuzzReader(name: string, inputs: fc.Arbitrary<string>, read: (text: string) => Promise<unknown>, seeds = fuzzSeeds()): Promise<string | null> {
+export async function fuzzReader(
+  name: string,
+  inputs: fc.Arbitrary<string>,
+  read: (text: string) => Promise<unknown>,
+  seeds = fuzzSeeds(),
+): Promise<string | null> {
   for (const seed of seeds) {
     const failure = await fuzzReaderOnce(name, inputs, read, seed);
     if (failure) return failure;
@@ -62,7 +72,12 @@ export async function fuzzReader(name: string, inputs: fc.Arbitrary<string>, rea
   return null;
 }
 
-async function fuzzReaderOnce(name: string, inputs: fc.Arbitrary<string>, read: (text: string) => Promise<unknown>, seed: number): Promise<string | null> {
+async function fuzzReaderOnce(
+  name: string,
+  inputs: fc.Arbitrary<string>,
+  read: (text: string) => Promise<unknown>,
+  seed: number,
+): Promise<string | null> {
   let accepted = 0;
   let refused = 0;
   const result = await fc.check(
@@ -75,7 +90,10 @@ async function fuzzReaderOnce(name: string, inputs: fc.Arbitrary<string>, read: 
         const lines = text.split("\n").length;
         for (const d of e.diagnostics) {
           if (!d.span) continue;
-          if (d.span.line < 1 || d.span.column < 1 || d.span.line > lines + 1) throw new Error(`diagnostic outside the input: ${d.span.line}:${d.span.column} (${lines} lines): ${d.code} ${d.message}`);
+          if (d.span.line < 1 || d.span.column < 1 || d.span.line > lines + 1)
+            throw new Error(
+              `diagnostic outside the input: ${d.span.line}:${d.span.column} (${lines} lines): ${d.code} ${d.message}`,
+            );
         }
         refused++;
       }

@@ -17,8 +17,37 @@ import { fuzzReader, fuzzSeeds, mutatedText, RUNS } from "./harness.js";
 const test = suite(`fuzz: ${RUNS} JSON Schema documents`);
 const dir = scratch("fuzz-jsonschema");
 mkdirSync(join(dir, "desc/mongo"), { recursive: true });
-const seeds = ["mongo-model/input/desc/mongo/user.json", "mongo-model/input/desc/mongo/post.json", "mongo-model-cache/input/desc/mongo/account.json"].map((f) => readFileSync(join(repoRoot, "test/golden/cases", f), "utf8"));
-const tokens = ["{", "}", "[", "]", ",", ":", '"', "\\", "\\u00", "-", "0", "1e999", "-0.5e+2", "true", "null", '"properties": {', '"required": [', '"items": ', '"x-indexes": [{"key": {"a": 1}}]', '"a": 1, "a": 2', "\n", "\uFEFF", "\u0000", "\u2028"];
+const seeds = [
+  "mongo-model/input/desc/mongo/user.json",
+  "mongo-model/input/desc/mongo/post.json",
+  "mongo-model-cache/input/desc/mongo/account.json",
+].map((f) => readFileSync(join(repoRoot, "test/golden/cases", f), "utf8"));
+const tokens = [
+  "{",
+  "}",
+  "[",
+  "]",
+  ",",
+  ":",
+  '"',
+  "\\",
+  "\\u00",
+  "-",
+  "0",
+  "1e999",
+  "-0.5e+2",
+  "true",
+  "null",
+  '"properties": {',
+  '"required": [',
+  '"items": ',
+  '"x-indexes": [{"key": {"a": 1}}]',
+  '"a": 1, "a": 2',
+  "\n",
+  "\uFEFF",
+  "\u0000",
+  "\u2028",
+];
 
 test("the reader reads or refuses with positions inside the input", async () => {
   const file = join(dir, "desc/mongo/fuzz.json");
@@ -32,26 +61,36 @@ test("the reader reads or refuses with positions inside the input", async () => 
 test("the JSON parser agrees with JSON.parse", () => {
   for (const seed of fuzzSeeds()) {
     const result = fc.check(
-      fc.property(fc.oneof(mutatedText(seeds, tokens), fc.json().map((j) => j)), (text) => {
-        let expected: { value: unknown } | null;
-        try {
-          expected = { value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
-        } catch {
-          expected = null;
-        }
-        try {
-          const value = plain(parseJson(text));
-          if (!expected) throw new Error(`accepted what JSON.parse refuses: ${JSON.stringify(text)}`);
-          assert.equal(value, expected.value);
-        } catch (e) {
-          if (!(e instanceof JsonSyntaxError)) throw e;
-          // A number past a double's range is refused on purpose (JSON.parse gives Infinity, which no JSON holds).
-          if (expected && e.code === "JSON_SYNTAX" && !e.message.endsWith("is out of range")) throw new Error(`refused what JSON.parse reads (${e.message}): ${JSON.stringify(text)}`);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          mutatedText(seeds, tokens),
+          fc.json().map((j) => j),
+        ),
+        (text) => {
+          let expected: { value: unknown } | null;
+          try {
+            expected = { value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+          } catch {
+            expected = null;
+          }
+          try {
+            const value = plain(parseJson(text));
+            if (!expected) throw new Error(`accepted what JSON.parse refuses: ${JSON.stringify(text)}`);
+            assert.equal(value, expected.value);
+          } catch (e) {
+            if (!(e instanceof JsonSyntaxError)) throw e;
+            // A number past a double's range is refused on purpose (JSON.parse gives Infinity, which no JSON holds).
+            if (expected && e.code === "JSON_SYNTAX" && !e.message.endsWith("is out of range"))
+              throw new Error(`refused what JSON.parse reads (${e.message}): ${JSON.stringify(text)}`);
+          }
+        },
+      ),
       { seed, numRuns: RUNS },
     );
-    assert.ok(!result.failed, `seed ${seed}: ${result.counterexample ? JSON.stringify(result.counterexample) : ""} ${String(result.errorInstance ?? "")}`);
+    assert.ok(
+      !result.failed,
+      `seed ${seed}: ${result.counterexample ? JSON.stringify(result.counterexample) : ""} ${String(result.errorInstance ?? "")}`,
+    );
   }
 });
 

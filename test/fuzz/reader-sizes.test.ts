@@ -37,12 +37,13 @@ const API: Record<string, Shape> = {
   "inline structs": (n) => `type T {\n${times("\tF {\n", n)}\tA int\n${times("}\n", n)}}\n`,
   braces: (n) => times("{", n),
   "parens in info": (n) => `info (\n\ttitle: ${times("(", n)}\n)\n`,
-  "closers": (n) => times(")]}", n),
+  closers: (n) => times(")]}", n),
   "unclosed string": (n) => `info (\n\ttitle: "${times("a\\\\", n)}`,
   "unclosed comment": (n) => `/*${times("/* a ", n)}`,
   types: (n) => lines(n, (i) => `type T${i} {\n\tA int \`json:"a"\`\n}\n`),
   fields: (n) => `type T {\n${lines(n, (i) => `\tF${i} []*T${i} \`json:"f${i}"\`\n`)}}\n`,
-  routes: (n) => `type R {\n\tA int \`json:"a"\`\n}\nservice s {\n${lines(n, (i) => `\t@doc "d${i}"\n\t@handler h${i}\n\tget /r${i}/:id (R) returns (R)\n`)}}\n`,
+  routes: (n) =>
+    `type R {\n\tA int \`json:"a"\`\n}\nservice s {\n${lines(n, (i) => `\t@doc "d${i}"\n\t@handler h${i}\n\tget /r${i}/:id (R) returns (R)\n`)}}\n`,
   "long name": (n) => `type ${times("Ab", n * 20)} {\n\tA int \`json:"a"\`\n}\n`,
   "long tag": (n) => `type T {\n\tA int \`${times('json:"a" ', n)}\`\n}\n`,
 };
@@ -52,29 +53,39 @@ const PROTO: Record<string, Shape> = {
   "option values": (n) => `syntax = "proto3";\npackage p;\noption (x) = ${times("{a: ", n)}1${times("}", n)};\n`,
   brackets: (n) => `syntax = "proto3";\npackage p;\nmessage M { string a = 1 ${times("[", n)} }\n`,
   messages: (n) => `syntax = "proto3";\npackage p;\n${lines(n, (i) => `message M${i} { string a = 1; }\n`)}`,
-  fields: (n) => `syntax = "proto3";\npackage p;\nmessage M {\n${lines(n, (i) => `  string f${i} = ${i < 18_999 ? i + 1 : i + 1001};\n`)}}\n`,
+  fields: (n) =>
+    `syntax = "proto3";\npackage p;\nmessage M {\n${lines(n, (i) => `  string f${i} = ${i < 18_999 ? i + 1 : i + 1001};\n`)}}\n`,
   "unknown types": (n) => `syntax = "proto3";\npackage p;\n${lines(n, (i) => `message M${i} { U${i} a = 1; }\n`)}`,
   // Four declarations and three diagnostics for each: a quarter as many.
-  "names from outside their scope": (n) => `syntax = "proto3";\npackage p;\n${lines(Math.ceil(n / 4), (i) => `message M${i} { message N${i} {} option (zz${i}) = 1; }\nmessage U${i} { N${i} a = 1; M${i}.N${i} b = 2; }\n`)}`,
+  "names from outside their scope": (n) =>
+    `syntax = "proto3";\npackage p;\n${lines(Math.ceil(n / 4), (i) => `message M${i} { message N${i} {} option (zz${i}) = 1; }\nmessage U${i} { N${i} a = 1; M${i}.N${i} b = 2; }\n`)}`,
   "enum values": (n) => `syntax = "proto3";\npackage p;\nenum E {\n${lines(n, (i) => `  E${i} = ${i};\n`)}}\n`,
-  rpcs: (n) => `syntax = "proto3";\npackage p;\nmessage A {}\nservice S {\n${lines(n, (i) => `  rpc R${i}(A) returns (A);\n`)}}\n`,
-  "unknown options": (n) => `syntax = "proto3";\npackage p;\nmessage A {\n${lines(Math.min(n, 18_000), (i) => `  string f${i} = ${i + 1} [zz${i} = true];\n`)}}\n`,
+  rpcs: (n) =>
+    `syntax = "proto3";\npackage p;\nmessage A {}\nservice S {\n${lines(n, (i) => `  rpc R${i}(A) returns (A);\n`)}}\n`,
+  "unknown options": (n) =>
+    `syntax = "proto3";\npackage p;\nmessage A {\n${lines(Math.min(n, 18_000), (i) => `  string f${i} = ${i + 1} [zz${i} = true];\n`)}}\n`,
   "long name": (n) => `syntax = "proto3";\npackage p;\nmessage ${times("Ab", n * 20)} {}\n`,
 };
 
 const SQL: Record<string, Shape> = {
-  "default parens": (n) => `CREATE TABLE t (\n  id bigint NOT NULL DEFAULT ${times("(", n)}1${times(")", n)},\n  PRIMARY KEY (id)\n);\n`,
-  "default expression parens": (n) => `CREATE TABLE t (\n  id bigint NOT NULL DEFAULT ${times("(", n)}1${times(")", n)} + ${times("(", n)}2${times(")", n)},\n  PRIMARY KEY (id)\n);\n`,
+  "default parens": (n) =>
+    `CREATE TABLE t (\n  id bigint NOT NULL DEFAULT ${times("(", n)}1${times(")", n)},\n  PRIMARY KEY (id)\n);\n`,
+  "default expression parens": (n) =>
+    `CREATE TABLE t (\n  id bigint NOT NULL DEFAULT ${times("(", n)}1${times(")", n)} + ${times("(", n)}2${times(")", n)},\n  PRIMARY KEY (id)\n);\n`,
   "check parens": (n) => `CREATE TABLE t (\n  id int CHECK ${times("(", n)}id > 0${times(")", n)}\n);\n`,
   "type parens": (n) => `CREATE TABLE t (\n  id varchar${times("(", n)}10${times(")", n)}\n);\n`,
   "unclosed parens": (n) => `CREATE TABLE t (\n  id int DEFAULT ${times("(", n)}1\n);\n`,
   "nested comments": (n) => `-- postgres\n${times("/* ", n)}${times(" */", n)}\nCREATE TABLE t (id int);\n`,
-  "begin blocks": (n) => `CREATE FUNCTION f() RETURNS int BEGIN ${times("BEGIN ", n)}${times("END; ", n)} END;\nCREATE TABLE t (id int);\n`,
+  "begin blocks": (n) =>
+    `CREATE FUNCTION f() RETURNS int BEGIN ${times("BEGIN ", n)}${times("END; ", n)} END;\nCREATE TABLE t (id int);\n`,
   tables: (n) => lines(n, (i) => `CREATE TABLE t${i} (id int PRIMARY KEY, name varchar(10));\n`),
   columns: (n) => `CREATE TABLE t (\n${lines(n, (i) => `  c${i} int,\n`)}  id int PRIMARY KEY\n);\n`,
-  "alter columns": (n) => `CREATE TABLE t (id int);\n${lines(n, (i) => `ALTER TABLE t ADD COLUMN c${i} int;\nALTER TABLE t RENAME COLUMN c${i} TO d${i};\n`)}`,
-  "indexes and foreign keys": (n) => `CREATE TABLE t (id int PRIMARY KEY, c int);\n${lines(n, (i) => `CREATE INDEX ON t (c, id);\nALTER TABLE t ADD CONSTRAINT f${i} FOREIGN KEY (c) REFERENCES t (id);\n`)}`,
-  "postgres indexes": (n) => `-- postgres\nCREATE TABLE t (id bigserial PRIMARY KEY, "${times("é", n)}" int);\n${lines(Math.min(n, 5000), () => `CREATE INDEX ON t ("${times("é", Math.min(n, 200))}");\n`)}`,
+  "alter columns": (n) =>
+    `CREATE TABLE t (id int);\n${lines(n, (i) => `ALTER TABLE t ADD COLUMN c${i} int;\nALTER TABLE t RENAME COLUMN c${i} TO d${i};\n`)}`,
+  "indexes and foreign keys": (n) =>
+    `CREATE TABLE t (id int PRIMARY KEY, c int);\n${lines(n, (i) => `CREATE INDEX ON t (c, id);\nALTER TABLE t ADD CONSTRAINT f${i} FOREIGN KEY (c) REFERENCES t (id);\n`)}`,
+  "postgres indexes": (n) =>
+    `-- postgres\nCREATE TABLE t (id bigserial PRIMARY KEY, "${times("é", n)}" int);\n${lines(Math.min(n, 5000), () => `CREATE INDEX ON t ("${times("é", Math.min(n, 200))}");\n`)}`,
   "long string": (n) => `CREATE TABLE t (id int DEFAULT '${times("a''", n * 10)}');\n`,
 };
 
@@ -96,17 +107,46 @@ async function read(reader: Reader, text: string): Promise<void> {
 }
 
 /** Shapes whose size is a depth (or a length of one token), up to 200,000; the others repeat a statement, up to 100,000 times. */
-const NESTING = new Set(["map prefixes", "mixed prefixes", "map keys", "inline structs", "braces", "parens in info", "closers", "unclosed string", "unclosed comment", "long name", "long tag", "nested messages", "option values", "brackets", "default parens", "default expression parens", "check parens", "type parens", "unclosed parens", "nested comments", "begin blocks", "postgres indexes", "long string"]);
+const NESTING = new Set([
+  "map prefixes",
+  "mixed prefixes",
+  "map keys",
+  "inline structs",
+  "braces",
+  "parens in info",
+  "closers",
+  "unclosed string",
+  "unclosed comment",
+  "long name",
+  "long tag",
+  "nested messages",
+  "option values",
+  "brackets",
+  "default parens",
+  "default expression parens",
+  "check parens",
+  "type parens",
+  "unclosed parens",
+  "nested comments",
+  "begin blocks",
+  "postgres indexes",
+  "long string",
+]);
 
 /** A size from 1 to `max`, spread evenly over the orders of magnitude. */
-const size = (max: number): fc.Arbitrary<number> => fc.double({ min: 0, max: Math.log10(max), noNaN: true }).map((e) => Math.max(1, Math.round(10 ** e)));
+const size = (max: number): fc.Arbitrary<number> =>
+  fc.double({ min: 0, max: Math.log10(max), noNaN: true }).map((e) => Math.max(1, Math.round(10 ** e)));
 
 /** One reader's input: one or two of its shapes, each with a size (nesting up to 200,000, repeats up to 100,000). */
-const input: fc.Arbitrary<{ reader: Reader; parts: Array<{ shape: string; n: number }> }> = fc.constantFrom<Reader>("api", "proto", "sql").chain((reader) => {
-  const shapes = Object.keys(READERS[reader]);
-  const part = fc.constantFrom(...shapes).chain((shape) => size(NESTING.has(shape) ? 200_000 : 100_000).map((n) => ({ shape, n })));
-  return fc.array(part, { minLength: 1, maxLength: 2 }).map((parts) => ({ reader, parts }));
-});
+const input: fc.Arbitrary<{ reader: Reader; parts: Array<{ shape: string; n: number }> }> = fc
+  .constantFrom<Reader>("api", "proto", "sql")
+  .chain((reader) => {
+    const shapes = Object.keys(READERS[reader]);
+    const part = fc
+      .constantFrom(...shapes)
+      .chain((shape) => size(NESTING.has(shape) ? 200_000 : 100_000).map((n) => ({ shape, n })));
+    return fc.array(part, { minLength: 1, maxLength: 2 }).map((parts) => ({ reader, parts }));
+  });
 
 test("no internal error and no read over 10 s, nested up to 200,000 deep, repeated up to 100,000 times", async () => {
   // 818369993: 200,000 unclosed PostgreSQL comments (dialect detection was quadratic).
@@ -121,7 +161,8 @@ test("no internal error and no read over 10 s, nested up to 200,000 deep, repeat
         try {
           await read(reader, text);
         } catch (e) {
-          if (!(e instanceof CodegenError)) throw new Error(`internal error on ${what}: ${(e as Error)?.stack ?? String(e)}`);
+          if (!(e instanceof CodegenError))
+            throw new Error(`internal error on ${what}: ${(e as Error)?.stack ?? String(e)}`);
         }
         const ms = performance.now() - started;
         if (ms > slowest.ms) slowest = { ms, what };
@@ -141,9 +182,17 @@ test("no internal error and no read over 10 s, nested up to 200,000 deep, repeat
  * these files and gen ignored the signal until the read ended (minutes); now a read, linear,
  * takes about a second, and a signal ends it as it ends a pack's evaluation (within 250 ms).
  */
-async function interruptWhileReading(files: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; afterSignal: number; stderr: string }> {
-  const project = writeTree(scratch("fuzz-sizes-sigint"), { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${join(fixtures, "attacks/sizes")}\n`, ...files });
-  const child = spawn(process.execPath, [codegenBin, "gen", "--verbose"], { cwd: project, env: { ...process.env, FORCE_COLOR: "0", CODEGEN_CACHE_DIR: scratch("fuzz-sizes-cache") } });
+async function interruptWhileReading(
+  files: Record<string, string>,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; afterSignal: number; stderr: string }> {
+  const project = writeTree(scratch("fuzz-sizes-sigint"), {
+    ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${join(fixtures, "attacks/sizes")}\n`,
+    ...files,
+  });
+  const child = spawn(process.execPath, [codegenBin, "gen", "--verbose"], {
+    cwd: project,
+    env: { ...process.env, FORCE_COLOR: "0", CODEGEN_CACHE_DIR: scratch("fuzz-sizes-cache") },
+  });
   let stdout = "";
   let stderr = "";
   let sent = 0;
@@ -159,7 +208,9 @@ async function interruptWhileReading(files: Record<string, string>): Promise<{ c
   });
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   const giveUp = setTimeout(() => child.kill("SIGKILL"), 120_000);
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on("exit", (c, s) => resolve([c, s])));
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.on("exit", (c, s) => resolve([c, s])),
+  );
   const ended = performance.now();
   clearTimeout(giveUp);
   return { code, signal, afterSignal: sent ? ended - sent : -1, stderr: stderr + stdout.slice(-500) };

@@ -40,7 +40,10 @@ const test = suite("golden cases");
 const REFERENCE_ENGINES = { CODEGEN_EXPRESSIONS: "jsonata", CODEGEN_LIQUID: "liquidjs" };
 
 /** Every file under dir by posix path; `view` turns a file's bytes into the text compared. */
-function tree(dir: string, view: (path: string, bytes: Buffer) => string = (_, b) => b.toString("utf8")): Map<string, string> {
+function tree(
+  dir: string,
+  view: (path: string, bytes: Buffer) => string = (_, b) => b.toString("utf8"),
+): Map<string, string> {
   const out = new Map<string, string>();
   if (!existsSync(dir)) return out;
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
@@ -67,14 +70,21 @@ function runCase(name: string, spec: Case, env: Record<string, string>): { run: 
   // Random values a pack asks for (`secret`) come from a fixed seed: expected output is repeatable.
   const r = codegen(args, work, { CODEGEN_TEST_SECRET_SEED: "golden", ...env });
   // Staging folders are random: their names are taken out too.
-  const stderr = r.stderr.split(work + "/").join("").split(fixtures).join("<fixtures>").replace(/codegen-stage-[A-Za-z0-9]+/g, "<stage>");
+  const stderr = r.stderr
+    .split(work + "/")
+    .join("")
+    .split(fixtures)
+    .join("<fixtures>")
+    .replace(/codegen-stage-[A-Za-z0-9]+/g, "<stage>");
   return { run: { code: r.code, stderr, bytes: tree(work, (_, b) => b.toString("latin1")) }, work };
 }
 
 /** Each case's first run, for the run with the reference engines to be compared with. */
 const firstRuns = new Map<string, Run>();
 
-for (const name of readdirSync(casesDir).sort().filter((n) => only.test(n))) {
+for (const name of readdirSync(casesDir)
+  .sort()
+  .filter((n) => only.test(n))) {
   const spec = (): Case => parse(readFileSync(join(casesDir, name, "case.yaml"), "utf8")) as Case;
 
   test(name, () => {
@@ -101,14 +111,18 @@ for (const name of readdirSync(casesDir).sort().filter((n) => only.test(n))) {
     const expected = tree(join(dir, "expected"));
     assert.equal([...actual.keys()].sort(), [...expected.keys()].sort(), "the same set of files");
     for (const [p, text] of expected) assert.fixture(actual.get(p) ?? "", text, p);
-    if (existsSync(join(dir, "stderr.txt"))) assert.fixture(stderr, readFileSync(join(dir, "stderr.txt"), "utf8"), "stderr");
+    if (existsSync(join(dir, "stderr.txt")))
+      assert.fixture(stderr, readFileSync(join(dir, "stderr.txt"), "utf8"), "stderr");
   });
 
   test(`${name}: the same with jsonata and liquidjs`, () => {
     const first = firstRuns.get(name);
     assert.ok(first, "the case's first run");
     // A cache of its own too: nothing the first run kept may be given back.
-    const { run: reference, work } = runCase(name, spec(), { CODEGEN_CACHE_DIR: scratch("golden-reference-cache"), ...REFERENCE_ENGINES });
+    const { run: reference, work } = runCase(name, spec(), {
+      CODEGEN_CACHE_DIR: scratch("golden-reference-cache"),
+      ...REFERENCE_ENGINES,
+    });
     rmSync(work, { recursive: true, force: true });
     assert.is(reference.code, first.code, reference.stderr);
     assert.equal([...reference.bytes.keys()].sort(), [...first.bytes.keys()].sort(), "the same set of files");

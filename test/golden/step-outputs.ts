@@ -22,7 +22,9 @@ const LEDGER = ".codegen/ledger.json";
 export function stepOutputs(dir: string): Map<string, string> {
   const out = new Map<string, string>();
   if (!existsSync(join(dir, LEDGER))) return out;
-  const ledger = JSON.parse(readFileSync(join(dir, LEDGER), "utf8")) as { files?: Array<{ path: string; rule: string }> };
+  const ledger = JSON.parse(readFileSync(join(dir, LEDGER), "utf8")) as {
+    files?: Array<{ path: string; rule: string }>;
+  };
   for (const f of ledger.files ?? []) if (f.rule.startsWith("step:")) out.set(f.path, f.rule.slice("step:".length));
   return out;
 }
@@ -34,14 +36,17 @@ export function goldenView(path: string, bytes: Buffer, steps: Map<string, strin
   if (step === undefined) return bytes.toString("utf8");
   const note = `golden view of an output of step ${step}: not its bytes (see test/golden/step-outputs.ts)`;
   if (path.endsWith(".go")) return `// ${note}\n${goView(bytes.toString("utf8"))}`;
-  if (path.endsWith(".protoset") || path.endsWith(".pb") || path.endsWith(".binpb")) return `# ${note}\n${descriptorSetView(bytes)}`;
+  if (path.endsWith(".protoset") || path.endsWith(".pb") || path.endsWith(".binpb"))
+    return `# ${note}\n${descriptorSetView(bytes)}`;
   return `# ${note}\n${bytes.length > 0 ? "(not empty)" : "(empty)"}\n`;
 }
 
 function ledgerView(text: string): string {
   return text
     .split("\n")
-    .map((line) => (line.includes(`"rule":"step:`) ? line.replace(/"sha256":"[0-9a-f]+"/, `"sha256":"<step output>"`) : line))
+    .map((line) =>
+      line.includes(`"rule":"step:`) ? line.replace(/"sha256":"[0-9a-f]+"/, `"sha256":"<step output>"`) : line,
+    )
     .join("\n");
 }
 
@@ -64,7 +69,9 @@ function goView(text: string): string {
       if (!grouped) break;
     }
   }
-  const importLines = imports.length ? ["// imports (standard library left out):", ...imports.map((l) => `//\t${l}`)] : [];
+  const importLines = imports.length
+    ? ["// imports (standard library left out):", ...imports.map((l) => `//\t${l}`)]
+    : [];
   return [...header, lines[pkg]!, "", ...importLines, ""].join("\n");
 }
 

@@ -53,7 +53,11 @@ function minimalPath(): string {
 function tree(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) out[relative(dir, join(e.parentPath, e.name)).split("\\").join("/")] = readFileSync(join(e.parentPath, e.name), "utf8");
+    if (e.isFile())
+      out[relative(dir, join(e.parentPath, e.name)).split("\\").join("/")] = readFileSync(
+        join(e.parentPath, e.name),
+        "utf8",
+      );
   }
   return out;
 }
@@ -66,7 +70,13 @@ test.before(() => {
   writeFileSync(spawnLog, "");
   cpSync(join(goldenCase, "input"), project, { recursive: true });
   // No GOPATH, GOMODCACHE, GOROOT or anything else from this machine's environment: a fresh home.
-  runEnv = { PATH: minimalPath(), HOME: home, FORCE_COLOR: "0", CODEGEN_CACHE_DIR: join(work, "cache"), SPAWN_LOG: spawnLog };
+  runEnv = {
+    PATH: minimalPath(),
+    HOME: home,
+    FORCE_COLOR: "0",
+    CODEGEN_CACHE_DIR: join(work, "cache"),
+    SPAWN_LOG: spawnLog,
+  };
 });
 
 test("go, gofmt and protoc cannot be found on that PATH", () => {
@@ -84,7 +94,11 @@ let starts: Start[] = [];
 let stdout = "";
 
 test("gen writes the golden case's tree", () => {
-  const r = spawnSync(process.execPath, ["--import", preload, codegenBin, "gen", "--pack", join(fixtures, "packs/catalogue")], { cwd: project, env: runEnv, encoding: "utf8" });
+  const r = spawnSync(
+    process.execPath,
+    ["--import", preload, codegenBin, "gen", "--pack", join(fixtures, "packs/catalogue")],
+    { cwd: project, env: runEnv, encoding: "utf8" },
+  );
   assert.is(r.status, 0, r.stderr);
   assert.match(r.stdout, /wrote 9 files: 9 created/);
   stdout = r.stdout;
@@ -97,11 +111,17 @@ test("gen writes the golden case's tree", () => {
 });
 
 test("google/api/annotations.proto was read from protobufjs's copy (no module cache, no go)", () => {
-  assert.match(stdout, /warning: desc\/proto\/shop\/v1\/shop\.proto:5:8: PROTO_INCLUDE_PARTIAL "google\/api\/annotations\.proto" was read from protobufjs/);
+  assert.match(
+    stdout,
+    /warning: desc\/proto\/shop\/v1\/shop\.proto:5:8: PROTO_INCLUDE_PARTIAL "google\/api\/annotations\.proto" was read from protobufjs/,
+  );
 });
 
 test("go, gofmt and protoc are never started", () => {
-  assert.equal(starts.filter((s) => /(^|\/)(go|gofmt|protoc)$/.test(s.command)), []);
+  assert.equal(
+    starts.filter((s) => /(^|\/)(go|gofmt|protoc)$/.test(s.command)),
+    [],
+  );
 });
 
 test.run();

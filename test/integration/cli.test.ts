@@ -17,7 +17,8 @@ test("--help lists every command and each command lists its flags", () => {
   assert.is(help.code, 0);
   for (const c of ["new [name]", "gen", "check", "config", "migrate"]) assert.ok(help.stdout.includes(c), c);
   const gen = codegen(["gen", "--help"], scratch("help"));
-  for (const f of ["--desc", "--dry-run", "--diff", "--force", "--config", "--pack", "--trust", "--verbose"]) assert.ok(gen.stdout.includes(f), f);
+  for (const f of ["--desc", "--dry-run", "--diff", "--force", "--config", "--pack", "--trust", "--verbose"])
+    assert.ok(gen.stdout.includes(f), f);
 });
 
 test("unknown commands and flags are usage errors (exit 2)", () => {
@@ -32,10 +33,21 @@ test("unknown commands and flags are usage errors (exit 2)", () => {
 
 test("a mistyped command is a usage error naming the nearest command; a far or pasted word gets no guess", () => {
   const dir = scratch("usage");
-  for (const [typed, meant] of [["gne", "gen"], ["migarte", "migrate"], ["tempalte", "template"], ["complection", "completion"]] as const) {
+  for (const [typed, meant] of [
+    ["gne", "gen"],
+    ["migarte", "migrate"],
+    ["tempalte", "template"],
+    ["complection", "completion"],
+  ] as const) {
     const r = codegen([typed], dir);
     assert.is(r.code, 2, typed);
-    assert.match(r.stderr, new RegExp(`^codegen: unknown command "${typed}" \\(did you mean ${meant}\\?\\); run codegen --help for the list$`, "m"));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `^codegen: unknown command "${typed}" \\(did you mean ${meant}\\?\\); run codegen --help for the list$`,
+        "m",
+      ),
+    );
   }
   const far = codegen(["xyzzy"], dir);
   assert.match(far.stderr, /^codegen: unknown command "xyzzy"; run codegen --help for the list$/m);
@@ -85,7 +97,10 @@ test("a pack's key with the wrong type is CONFIG_INVALID at its line; another pa
   assert.is(wrong.code, 1);
   assert.match(wrong.stderr, /^\.codegen\.yaml:4:10: CONFIG_INVALID sql\.cache must be boolean/m);
   assert.is(codegen(["config"], dir).code, 1, "config checks the pack's keys too");
-  writeFileSync(join(dir, ".codegen.yaml"), `name: demo\nframe: docs\npack: ${join(fixtures, "packs/mini")}\nsql:\n  cache: true\n`);
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    `name: demo\nframe: docs\npack: ${join(fixtures, "packs/mini")}\nsql:\n  cache: true\n`,
+  );
   const foreign = codegen(["gen"], dir);
   assert.is(foreign.code, 1);
   assert.match(foreign.stderr, /^\.codegen\.yaml:5:3: CONFIG_INVALID unknown key "cache" in sql/m);
@@ -99,7 +114,10 @@ test("--help speaks of no target language", () => {
 
 test("--config picks another file; a missing one is a usage error", () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi });
-  writeFileSync(join(dir, "other.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8").replace("name: demo", "name: other"));
+  writeFileSync(
+    join(dir, "other.yaml"),
+    readFileSync(join(dir, ".codegen.yaml"), "utf8").replace("name: demo", "name: other"),
+  );
   assert.is(codegen(["gen", "--config", "other.yaml"], dir).code, 0);
   assert.is(codegen(["gen", "--config", "nope.yaml"], dir).code, 2);
 });
@@ -120,12 +138,18 @@ test("--config never changes the module: an existing project's comes from its go
   assert.is(gen.code, 0, gen.stderr);
   const after = snapshot(dir);
   delete after["prod.yaml"];
-  assert.equal(Object.keys(after).filter((p) => after[p] !== before[p] && !p.startsWith(".codegen/")), []);
+  assert.equal(
+    Object.keys(after).filter((p) => after[p] !== before[p] && !p.startsWith(".codegen/")),
+    [],
+  );
   // a file that names another module is refused at that key
   writeFileSync(join(dir, "prod.yaml"), "name: shop\nmodule: example.com/other\n");
   const other = codegen(["gen", "--config", "prod.yaml"], dir);
   assert.is(other.code, 1);
-  assert.match(other.stderr, /prod\.yaml:2:9: CONFIG_MODULE module "example\.com\/other" is not go\.mod's "example\.com\/shop"/);
+  assert.match(
+    other.stderr,
+    /prod\.yaml:2:9: CONFIG_MODULE module "example\.com\/other" is not go\.mod's "example\.com\/shop"/,
+  );
   // the module is read from the project's own go.mod, never through a link
   writeFileSync(join(parent, "elsewhere.mod"), "module example.com/elsewhere\n");
   rmSync(join(dir, "go.mod"));
@@ -140,17 +164,24 @@ test("hooks run in order around the command and around generation", () => {
   writeFileSync(
     join(dir, ".codegen.yaml"),
     readFileSync(join(dir, ".codegen.yaml"), "utf8") +
-      "hooks:\n  before: [\"echo cmd-before >> hooks.log\"]\n  after: [\"echo cmd-after >> hooks.log\"]\n" +
-      "gen:\n  hooks:\n    before: [\"echo gen-before >> hooks.log\", \"test ! -e routes.txt && echo no-routes-yet >> hooks.log\"]\n    after: [\"test -e routes.txt && echo gen-after >> hooks.log\"]\n",
+      'hooks:\n  before: ["echo cmd-before >> hooks.log"]\n  after: ["echo cmd-after >> hooks.log"]\n' +
+      'gen:\n  hooks:\n    before: ["echo gen-before >> hooks.log", "test ! -e routes.txt && echo no-routes-yet >> hooks.log"]\n    after: ["test -e routes.txt && echo gen-after >> hooks.log"]\n',
   );
   const r = codegen(["gen", "--trust"], dir);
   assert.is(r.code, 0, r.stderr);
-  assert.is(readFileSync(join(dir, "hooks.log"), "utf8"), "cmd-before\ngen-before\nno-routes-yet\ngen-after\ncmd-after\n");
+  assert.is(
+    readFileSync(join(dir, "hooks.log"), "utf8"),
+    "cmd-before\ngen-before\nno-routes-yet\ngen-after\ncmd-after\n",
+  );
 });
 
 test("a failing before-hook stops the command with its exit code and output", () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi });
-  writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + "gen:\n  hooks:\n    before: [\"echo checking schema; echo schema is stale >&2; exit 7\"]\n");
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    readFileSync(join(dir, ".codegen.yaml"), "utf8") +
+      'gen:\n  hooks:\n    before: ["echo checking schema; echo schema is stale >&2; exit 7"]\n',
+  );
   const r = codegen(["gen", "--trust"], dir);
   assert.is(r.code, 7);
   assert.match(r.stdout, /checking schema/);
@@ -176,17 +207,24 @@ test("names that would put files outside the project are rejected", () => {
     ["group", "group: ../../evil"],
     ["group", "group: /etc/x/../../evil"],
   ] as const) {
-    const dir = makeProject({ "desc/api/demo.api": smallApi.replace("service demo {", `@server(\n\t${server}\n)\nservice demo {`) });
+    const dir = makeProject({
+      "desc/api/demo.api": smallApi.replace("service demo {", `@server(\n\t${server}\n)\nservice demo {`),
+    });
     const r = codegen(["gen"], dir);
     assert.is(r.code, 1, `${what}: ${r.stdout}`);
     assert.match(r.stderr, /API_UNSAFE_PATH/);
   }
-  const pkg = makeProject({ "desc/api/demo.api": smallApi.replace('syntax = "v1"', 'syntax = "v1"\n\ninfo (\n\tgo_package: "../../evil"\n)') });
+  const pkg = makeProject({
+    "desc/api/demo.api": smallApi.replace('syntax = "v1"', 'syntax = "v1"\n\ninfo (\n\tgo_package: "../../evil"\n)'),
+  });
   assert.match(codegen(["gen"], pkg).stderr, /API_UNSAFE_PATH/);
 });
 
 test("--verbose names the SQL statements the model skips, with their positions", () => {
-  const dir = makeProject({ "desc/sql/dump.sql": "SET NAMES utf8mb4;\nDROP TABLE IF EXISTS `a`;\nCREATE TABLE `a` (`id` bigint NOT NULL AUTO_INCREMENT, PRIMARY KEY (`id`));\n" });
+  const dir = makeProject({
+    "desc/sql/dump.sql":
+      "SET NAMES utf8mb4;\nDROP TABLE IF EXISTS `a`;\nCREATE TABLE `a` (`id` bigint NOT NULL AUTO_INCREMENT, PRIMARY KEY (`id`));\n",
+  });
   writeFileSync(join(dir, ".codegen.yaml"), "name: demo\nmodule: example.com/demo\nframe: api\n");
   const quiet = codegen(["gen", "--dry-run"], dir);
   assert.is(quiet.code, 0, quiet.stderr);
@@ -205,9 +243,16 @@ test("--verbose times the rules that took longest to plan and render", () => {
   assert.ok(line, loud.stdout);
   const timed = line[1]!.split(", ").map((part) => /^([a-z0-9-]+) (\d+) ms$/.exec(part));
   assert.is(timed.length, 5, line[1]);
-  assert.ok(timed.every((m) => m !== null), line[1]);
+  assert.ok(
+    timed.every((m) => m !== null),
+    line[1],
+  );
   const ms = timed.map((m) => Number(m![2]));
-  assert.equal(ms, [...ms].sort((a, b) => b - a), "longest first");
+  assert.equal(
+    ms,
+    [...ms].sort((a, b) => b - a),
+    "longest first",
+  );
   // Rules of the go-zero pack's api frame (one whose `when` is false is timed too: its condition ran).
   const apiRules = new Set<string>();
   const rulesDir = join(repoRoot, "template-packs/go-zero/rules");
@@ -258,7 +303,10 @@ test("new counts the files it seeded as created, none as kept", () => {
   const made = codegen(["new", "shop", "--frame", "api"], parent);
   assert.is(made.code, 0, made.stderr);
   const files = Object.keys(snapshot(join(parent, "shop"))).filter((p) => !p.startsWith(".codegen/"));
-  assert.match(made.stdout, new RegExp(`^wrote ${files.length} files: ${files.length} created, 0 updated, 0 unchanged, 0 kept$`, "m"));
+  assert.match(
+    made.stdout,
+    new RegExp(`^wrote ${files.length} files: ${files.length} created, 0 updated, 0 unchanged, 0 kept$`, "m"),
+  );
 });
 
 test.run();

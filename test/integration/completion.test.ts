@@ -29,7 +29,10 @@ const installed = (shell: string): boolean => spawnSync(shell, ["-c", "exit 0"])
 /** The words bash's completion function offers for a command line (the last word being completed). */
 function bashComplete(words: string[]): string[] {
   const array = words.map((w) => `'${w}'`).join(" ");
-  const r = shellRun("bash", ["-c", `source '${scripts["bash"]}'; COMP_WORDS=(${array}); COMP_CWORD=${words.length - 1}; _codegen; printf '%s\\n' "\${COMPREPLY[@]}"`]);
+  const r = shellRun("bash", [
+    "-c",
+    `source '${scripts["bash"]}'; COMP_WORDS=(${array}); COMP_CWORD=${words.length - 1}; _codegen; printf '%s\\n' "\${COMPREPLY[@]}"`,
+  ]);
   assert.is(r.code, 0, r.out);
   return r.out.split("\n").filter((l) => l !== "");
 }
@@ -61,7 +64,11 @@ test("bash completes commands, a command's options, option values and the shells
   assert.equal(bashComplete(["codegen", "gen", "--ch"]), ["--check"]);
   assert.equal(bashComplete(["codegen", "--verbose", "gen", "--dry"]), ["--dry-run"]);
   assert.equal(bashComplete(["codegen", "new", "demo", "--frame", ""]), ["api", "rpc", "gateway"]);
-  assert.equal(bashComplete(["codegen", "--config", "x.yaml", "comp"]), ["completion"], "an option's value is not the command");
+  assert.equal(
+    bashComplete(["codegen", "--config", "x.yaml", "comp"]),
+    ["completion"],
+    "an option's value is not the command",
+  );
   assert.equal(bashComplete(["codegen", "completion", ""]), ["bash", "zsh", "fish"]);
   assert.equal(bashComplete(["codegen", "migrate", "--check"]), [], "gen's options are gen's");
 });
@@ -90,7 +97,8 @@ test("the action words offered are the ones each command accepts (its usage erro
     const listed = /\(one of: ([^)]+)\)/.exec(r.stderr);
     assert.ok(listed, `${command}: ${r.stderr}`);
     assert.equal(listed[1]!.split(", "), words, command);
-    for (const text of Object.values(scripts).map((f) => readFileSync(f, "utf8"))) assert.ok(text.includes(words.join(" ")), command);
+    for (const text of Object.values(scripts).map((f) => readFileSync(f, "utf8")))
+      assert.ok(text.includes(words.join(" ")), command);
   }
 });
 
@@ -109,7 +117,10 @@ test("zsh completes commands and options (completion functions stubbed to print 
       "_codegen",
     ].join("\n") + "\n",
   );
-  const offered = (words: string[]): string[] => shellRun("zsh", [driver, ...words]).out.split("\n").filter((l) => l !== "");
+  const offered = (words: string[]): string[] =>
+    shellRun("zsh", [driver, ...words])
+      .out.split("\n")
+      .filter((l) => l !== "");
   assert.ok(offered(["codegen", "ge"]).includes("gen"));
   assert.ok(offered(["codegen", "gen", "--ch"]).includes("--check"));
   assert.not.ok(offered(["codegen", "new", "--ch"]).includes("--check"));
@@ -124,7 +135,10 @@ test("fish completes commands, options and frames", () => {
   assert.ok(installed("fish"), "fish is installed (npm test's setup installs it)");
   const complete = (line: string): string[] => {
     const r = shellRun("fish", ["-c", `source '${scripts["fish"]}'; complete -C '${line}'`]);
-    return r.out.split("\n").filter((l) => l !== "").map((l) => l.split("\t")[0]!);
+    return r.out
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => l.split("\t")[0]!);
   };
   assert.ok(complete("codegen ge").includes("gen"));
   assert.equal(complete("codegen gen --ch"), ["--check"]);

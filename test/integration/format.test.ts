@@ -6,7 +6,17 @@
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { codegen, codegenOk } from "../support/cli.js";
@@ -57,8 +67,14 @@ test("format rewrites the changed files whole (mode kept, no stray file), says w
   assert.is(again.stdout, "2 files: 0 formatted, 2 already formatted\n");
   // Named files and folders, outside the pack's inputs too.
   writeTree(dir, { "other/x.api": messy, "other/deep/y.api": messy, "other/z.txt": messy });
-  assert.is(codegenOk(["format", "other/x.api"], dir).stdout, "formatted other/x.api\n1 file: 1 formatted, 0 already formatted\n");
-  assert.is(codegenOk(["format", "other"], dir).stdout, "formatted other/deep/y.api\n2 files: 1 formatted, 1 already formatted\n");
+  assert.is(
+    codegenOk(["format", "other/x.api"], dir).stdout,
+    "formatted other/x.api\n1 file: 1 formatted, 0 already formatted\n",
+  );
+  assert.is(
+    codegenOk(["format", "other"], dir).stdout,
+    "formatted other/deep/y.api\n2 files: 1 formatted, 1 already formatted\n",
+  );
   assert.is(readFileSync(join(dir, "other/z.txt"), "utf8"), messy);
 });
 
@@ -68,7 +84,10 @@ test("a file that does not parse: its diagnostic, exit 1, and no file written", 
   for (const args of [["format"], ["format", "--check"]]) {
     const r = codegen(args, dir);
     assert.is(r.code, 1, r.stderr);
-    assert.match(r.stderr, /^desc\/api\/bad\.api:4:1: API_SYNTAX unexpected end of file/m);
+    assert.match(
+      r.stderr,
+      /^desc\/api\/bad\.api:4:1: API_SYNTAX missing "}": the body opened at 2:10 \("type Bad \{"\) is not closed by the end of the file$/m,
+    );
     assert.equal(snapshot(dir), before);
   }
 });
@@ -79,7 +98,10 @@ test("an .api that is a symbolic link is never written: refused when named, pass
   symlinkSync(join(outside, "target.api"), join(dir, "desc/api/link.api"));
   const named = codegen(["format", "desc/api/link.api"], dir);
   assert.is(named.code, 1);
-  assert.match(named.stderr, /UNSAFE_PATH codegen format would rewrite desc\/api\/link\.api, but desc\/api\/link\.api is a symbolic link/);
+  assert.match(
+    named.stderr,
+    /UNSAFE_PATH codegen format would rewrite desc\/api\/link\.api, but desc\/api\/link\.api is a symbolic link/,
+  );
   const folder = codegenOk(["format", "desc/api"], dir);
   assert.match(folder.stdout, /skipped {3}desc\/api\/link\.api \(a symbolic link/);
   codegenOk(["format"], dir);
@@ -119,7 +141,11 @@ test("every golden format case: the expected files are fixed points that mean wh
 /** Projects whose .api files gen reads: format's golden inputs, the api golden cases, the e2e fixtures. */
 const genProjects = [
   ...readdirSync(golden)
-    .filter((n) => (n.startsWith("format-") || n.startsWith("api-")) && !/exit: *[1-9]/.test(readFileSync(join(golden, n, "case.yaml"), "utf8")))
+    .filter(
+      (n) =>
+        (n.startsWith("format-") || n.startsWith("api-")) &&
+        !/exit: *[1-9]/.test(readFileSync(join(golden, n, "case.yaml"), "utf8")),
+    )
     .map((n) => join(golden, n, "input")),
   join(fixtures, "e2e/shop"),
   join(fixtures, "e2e/models"),
@@ -129,7 +155,10 @@ const genProjects = [
 function copyProject(from: string, prefix: string): string {
   const dir = scratch(prefix);
   cpSync(join(from, "desc"), join(dir, "desc"), { recursive: true });
-  writeFileSync(join(dir, ".codegen.yaml"), existsSync(join(from, ".codegen.yaml")) ? readFileSync(join(from, ".codegen.yaml")) : config);
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    existsSync(join(from, ".codegen.yaml")) ? readFileSync(join(from, ".codegen.yaml")) : config,
+  );
   return dir;
 }
 
@@ -138,7 +167,9 @@ test("formatting changes nothing gen writes", () => {
   for (const input of genProjects) {
     const plain = copyProject(input, "format-gen-a");
     const formatted = copyProject(input, "format-gen-b");
-    const changed = codegenOk(["format"], formatted).stdout.split("\n").filter((l) => l.startsWith("formatted "));
+    const changed = codegenOk(["format"], formatted)
+      .stdout.split("\n")
+      .filter((l) => l.startsWith("formatted "));
     if (changed.length === 0) continue;
     codegenOk(["gen", "--quiet"], plain);
     codegenOk(["gen", "--quiet"], formatted);

@@ -17,8 +17,19 @@ test("only suites under test/corpus/ read the external corpus", () => {
   for (const e of readdirSync(join(repoRoot, "test"), { recursive: true, withFileTypes: true })) {
     if (!e.isFile() || !e.name.endsWith(".ts")) continue;
     const rel = relative(repoRoot, join(e.parentPath, e.name)).split("\\").join("/");
-    if (rel.startsWith("test/corpus/") || rel === "test/support/paths.ts" || rel === "test/support/corpus.ts" || rel === "test/integration/fresh-clone.test.ts") continue;
-    if (/corpusDir|support\/corpus\.js|shared\/corpus|CODEGEN_CORPUS/.test(readFileSync(join(e.parentPath, e.name), "utf8"))) readers.push(rel);
+    if (
+      rel.startsWith("test/corpus/") ||
+      rel === "test/support/paths.ts" ||
+      rel === "test/support/corpus.ts" ||
+      rel === "test/integration/fresh-clone.test.ts"
+    )
+      continue;
+    if (
+      /corpusDir|support\/corpus\.js|shared\/corpus|CODEGEN_CORPUS/.test(
+        readFileSync(join(e.parentPath, e.name), "utf8"),
+      )
+    )
+      readers.push(rel);
   }
   assert.equal(readers, []);
 });

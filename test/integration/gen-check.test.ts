@@ -36,7 +36,10 @@ service notes {
 /** A go-zero project generated once; `env` keeps its cache and consent apart from other tests. */
 function project(name: string): { dir: string; env: Record<string, string> } {
   const env = { CODEGEN_CACHE_DIR: scratch(`${name}-cache`), XDG_CONFIG_HOME: scratch(`${name}-config`) };
-  const dir = writeTree(scratch(name), { ".codegen.yaml": "name: notes\nmodule: example.com/notes\nframe: api\n", "desc/api/notes.api": api });
+  const dir = writeTree(scratch(name), {
+    ".codegen.yaml": "name: notes\nmodule: example.com/notes\nframe: api\n",
+    "desc/api/notes.api": api,
+  });
   codegenOk(["gen"], dir, env);
   return { dir, env };
 }
@@ -47,7 +50,11 @@ function treeHash(dir: string): Record<string, string> {
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const full = join(e.parentPath, e.name);
     const rel = relative(dir, full);
-    out[rel] = e.isDirectory() ? "dir" : e.isFile() ? createHash("sha256").update(readFileSync(full)).digest("hex") : `other`;
+    out[rel] = e.isDirectory()
+      ? "dir"
+      : e.isFile()
+        ? createHash("sha256").update(readFileSync(full)).digest("hex")
+        : `other`;
   }
   return out;
 }
@@ -80,7 +87,10 @@ test("a changed descriptor: exit 1, its new files missing, the files that name t
   assert.match(r.stdout, /^missing  internal\/handler\/notes\/readnotehandler\.go$/m);
   assert.match(r.stdout, /^missing  internal\/logic\/notes\/readnotelogic\.go$/m);
   assert.match(r.stdout, /^stale    internal\/handler\/routes\.go$/m);
-  assert.match(r.stdout, /^stale    internal\/handler\/notes\/getnotehandler\.go \(no longer generated: gen removes it\)$/m);
+  assert.match(
+    r.stdout,
+    /^stale    internal\/handler\/notes\/getnotehandler\.go \(no longer generated: gen removes it\)$/m,
+  );
   assert.match(r.stdout, /^out of date: \d+ files; run codegen gen$/m);
   // gen brings it up to date.
   codegenOk(["gen"], dir, env);
@@ -93,7 +103,10 @@ test("an edited generated file: exit 1, named as edited; a user's edit of a once
   appendFileSync(join(dir, "internal/logic/notes/getnotelogic.go"), "// my logic\n");
   const r = check(dir, env);
   assert.is(r.code, 1, r.stdout + r.stderr);
-  assert.is(r.stdout, "edited   internal/handler/notes/getnotehandler.go (changed since codegen wrote it)\nout of date: 1 file; run codegen gen\n");
+  assert.is(
+    r.stdout,
+    "edited   internal/handler/notes/getnotehandler.go (changed since codegen wrote it)\nout of date: 1 file; run codegen gen\n",
+  );
 });
 
 test("a missing generated file: exit 1, named as missing", () => {
@@ -109,12 +122,18 @@ test("a descriptor edit that changes no file still leaves the ledger's record st
   writeFileSync(join(dir, "desc/api/notes.api"), api.replace("service notes {", "// notes\nservice notes {"));
   const r = check(dir, env);
   assert.is(r.code, 1, r.stdout + r.stderr);
-  assert.is(r.stdout, "stale    .codegen/ledger.json (gen records other descriptors or files)\nout of date: 1 file; run codegen gen\n");
+  assert.is(
+    r.stdout,
+    "stale    .codegen/ledger.json (gen records other descriptors or files)\nout of date: 1 file; run codegen gen\n",
+  );
 });
 
 test("--check runs no hook, even an allowed one, and prints the diff with --diff", () => {
   const { dir, env } = project("check-hooks");
-  appendFileSync(join(dir, ".codegen.yaml"), 'hooks:\n  before: ["echo ran >> hook.log"]\ngen:\n  hooks:\n    after: ["echo ran >> hook.log"]\n');
+  appendFileSync(
+    join(dir, ".codegen.yaml"),
+    'hooks:\n  before: ["echo ran >> hook.log"]\ngen:\n  hooks:\n    after: ["echo ran >> hook.log"]\n',
+  );
   codegenOk(["trust"], dir, env);
   rmSync(join(dir, "internal/types/types.go"));
   const r = check(dir, env, ["--diff"]);

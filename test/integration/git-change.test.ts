@@ -13,11 +13,16 @@ import { scratch } from "../support/paths.js";
 import { makeProject } from "../support/project.js";
 
 const test = suite("gen --git-change");
-const api = (name: string): string => `syntax = "v1"\n\ntype ${name}Resp {\n\tName string \`json:"name"\`\n}\n\nservice demo {\n\t@handler ${name}\n\tget /${name} returns (${name}Resp)\n}\n`;
-const git = (dir: string, ...args: string[]): string => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir, encoding: "utf8" });
+const api = (name: string): string =>
+  `syntax = "v1"\n\ntype ${name}Resp {\n\tName string \`json:"name"\`\n}\n\nservice demo {\n\t@handler ${name}\n\tget /${name} returns (${name}Resp)\n}\n`;
+const git = (dir: string, ...args: string[]): string =>
+  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir, encoding: "utf8" });
 
 test("edited, committed since the last gen, untracked and deleted descriptors", () => {
-  const dir = makeProject({ "desc/api/alpha.api": api("alpha"), "desc/api/beta.api": api("beta"), "desc/api/gamma.api": api("gamma") }, "ledger");
+  const dir = makeProject(
+    { "desc/api/alpha.api": api("alpha"), "desc/api/beta.api": api("beta"), "desc/api/gamma.api": api("gamma") },
+    "ledger",
+  );
   assert.is(codegen(["gen"], dir).code, 0);
   git(dir, "init", "-q");
   git(dir, "add", ".");
@@ -30,7 +35,11 @@ test("edited, committed since the last gen, untracked and deleted descriptors", 
   const before = readFileSync(join(dir, "handlers/beta.txt"), "utf8");
   const r = codegen(["gen", "--git-change", "--verbose"], dir);
   assert.is(r.code, 0, r.stderr);
-  const changed = r.stdout.split("\n").filter((l) => /^\s+(created|updated|removed)\s/.test(l)).map((l) => l.trim().replace(/\s+/, " ")).sort();
+  const changed = r.stdout
+    .split("\n")
+    .filter((l) => /^\s+(created|updated|removed)\s/.test(l))
+    .map((l) => l.trim().replace(/\s+/, " "))
+    .sort();
   assert.equal(changed, [
     "created handlers/delta.txt",
     "created logic/delta.txt",
@@ -44,7 +53,10 @@ test("edited, committed since the last gen, untracked and deleted descriptors", 
   ]);
   assert.match(r.stdout, /also generating desc\/api\/beta\.api: it changed since the last gen/);
   assert.not.equal(readFileSync(join(dir, "handlers/beta.txt"), "utf8"), before);
-  assert.is(readFileSync(join(dir, "routes.txt"), "utf8"), "@generated\npost /alpha -> alpha\nput /beta -> beta\nget /delta -> delta\n");
+  assert.is(
+    readFileSync(join(dir, "routes.txt"), "utf8"),
+    "@generated\npost /alpha -> alpha\nput /beta -> beta\nget /delta -> delta\n",
+  );
   // Everything is consistent now: a full gen has nothing to do.
   assert.match(codegen(["gen"], dir).stdout, /wrote 0 files/);
   assert.not.ok(existsSync(join(dir, "handlers/gamma.txt")));
@@ -73,7 +85,10 @@ test("git rm of an .api with its own go_package removes its types package in the
   const dir = writeTree(scratch("proj"), {
     ".codegen.yaml": "name: demo\nmodule: example.com/demo\nframe: api\n",
     "desc/api/demo.api": api("alpha"),
-    "desc/api/extra.api": api("extra").replace('syntax = "v1"\n', 'syntax = "v1"\n\ninfo (\n\tgo_package: "extra"\n)\n'),
+    "desc/api/extra.api": api("extra").replace(
+      'syntax = "v1"\n',
+      'syntax = "v1"\n\ninfo (\n\tgo_package: "extra"\n)\n',
+    ),
   });
   const first = codegen(["gen"], dir);
   assert.is(first.code, 0, first.stderr);

@@ -51,8 +51,29 @@ interface Case {
 }
 
 const apiGo = (style: string): string[] => ["api", "go", "-api", "user.api", "-dir", ".", "--style", style];
-const rpcProtoc = (style: string): string[] => ["rpc", "protoc", "order.proto", "--go_out=.", "--go-grpc_out=.", "--zrpc_out=.", "-m", "--style", style];
-const modelDdl = (style: string, cache: boolean): string[] => ["model", "mysql", "ddl", "--src", "model/schema.sql", "--dir", "model", "--style", style, ...(cache ? ["-c"] : [])];
+const rpcProtoc = (style: string): string[] => [
+  "rpc",
+  "protoc",
+  "order.proto",
+  "--go_out=.",
+  "--go-grpc_out=.",
+  "--zrpc_out=.",
+  "-m",
+  "--style",
+  style,
+];
+const modelDdl = (style: string, cache: boolean): string[] => [
+  "model",
+  "mysql",
+  "ddl",
+  "--src",
+  "model/schema.sql",
+  "--dir",
+  "model",
+  "--style",
+  style,
+  ...(cache ? ["-c"] : []),
+];
 
 const cases: Case[] = [
   ...(["gozero", "goZero"] as const).map(
@@ -115,8 +136,10 @@ const cases: Case[] = [
 /** goctl on the PATH (test/run.js puts $(go env GOPATH)/bin first) at the oracle's version, or why not. */
 function goctlProblem(): string | null {
   const r = spawnSync("goctl", ["--version"], { encoding: "utf8" });
-  if (r.error || r.status !== 0) return `goctl is not installed (${r.error?.message ?? r.stderr.trim()}): run test/setup-tools.sh, which builds goctl ${GOCTL_VERSION} into $(go env GOPATH)/bin`;
-  if (!r.stdout.includes(`goctl version ${GOCTL_VERSION} `)) return `goctl ${GOCTL_VERSION} is the oracle, found ${r.stdout.trim()}: run test/setup-tools.sh`;
+  if (r.error || r.status !== 0)
+    return `goctl is not installed (${r.error?.message ?? r.stderr.trim()}): run test/setup-tools.sh, which builds goctl ${GOCTL_VERSION} into $(go env GOPATH)/bin`;
+  if (!r.stdout.includes(`goctl version ${GOCTL_VERSION} `))
+    return `goctl ${GOCTL_VERSION} is the oracle, found ${r.stdout.trim()}: run test/setup-tools.sh`;
   return null;
 }
 
@@ -164,10 +187,13 @@ function entries(block: string): string[] {
  */
 function fieldOrderFree(block: string): string {
   const head = block.split("\n")[0] ?? "";
-  return [head, ...entries(block).map((e) => {
-    const [first, ...rest] = e.split("\n");
-    return [first, ...rest.sort()].join("\n");
-  })].join("\n");
+  return [
+    head,
+    ...entries(block).map((e) => {
+      const [first, ...rest] = e.split("\n");
+      return [first, ...rest.sort()].join("\n");
+    }),
+  ].join("\n");
 }
 
 /**
@@ -177,13 +203,15 @@ function fieldOrderFree(block: string): string {
 function apiDiff(goctl: string, ours: string): string {
   const head = (b: string): string => b.split("\n")[0] ?? "";
   const out: string[] = [];
-  if (head(goctl) !== head(ours)) out.push(...(goctl ? [`    - ${head(goctl)}`] : []), ...(ours ? [`    + ${head(ours)}`] : []));
+  if (head(goctl) !== head(ours))
+    out.push(...(goctl ? [`    - ${head(goctl)}`] : []), ...(ours ? [`    + ${head(ours)}`] : []));
   const a = entries(goctl);
   const b = entries(ours);
   const firstLines = (es: string[]): Map<string, string> => new Map(es.map((e) => [head(e), e]));
   const byHeadA = firstLines(a);
   const byHeadB = firstLines(b);
-  const whole = (mark: string, e: string): string[] => e.split("\n").map((l, i) => `    ${mark} ${i ? "  " : ""}${l.trim()}`);
+  const whole = (mark: string, e: string): string[] =>
+    e.split("\n").map((l, i) => `    ${mark} ${i ? "  " : ""}${l.trim()}`);
   for (const e of a) {
     if (b.includes(e)) continue;
     const other = byHeadB.get(head(e));
@@ -197,7 +225,11 @@ function apiDiff(goctl: string, ours: string): string {
     for (const l of mine) if (!theirs.includes(l)) out.push(`    -   ${l.trim()}`);
     for (const l of theirs) if (!mine.includes(l)) out.push(`    +   ${l.trim()}`);
     if (mine.every((l) => theirs.includes(l)) && theirs.every((l) => mine.includes(l))) {
-      out.push("    the same lines in another order:", ...mine.map((l) => `    -   ${l.trim()}`), ...theirs.map((l) => `    +   ${l.trim()}`));
+      out.push(
+        "    the same lines in another order:",
+        ...mine.map((l) => `    -   ${l.trim()}`),
+        ...theirs.map((l) => `    +   ${l.trim()}`),
+      );
     }
   }
   for (const e of b) if (!a.includes(e) && !byHeadA.has(head(e))) out.push(...whole("+", e));
@@ -220,17 +252,31 @@ for (const c of cases) {
 
     const ours = tree(c, "codegen");
     const project = join(ours, c.project);
-    const config = [`name: ${c.name}`, "pack: goctl", `frame: ${c.frame}`, `module: ${[c.module, c.project].filter((p) => p !== ".").join("/")}`, `style: ${c.style}`, c.config ?? ""];
+    const config = [
+      `name: ${c.name}`,
+      "pack: goctl",
+      `frame: ${c.frame}`,
+      `module: ${[c.module, c.project].filter((p) => p !== ".").join("/")}`,
+      `style: ${c.style}`,
+      c.config ?? "",
+    ];
     writeFileSync(join(project, ".codegen.yaml"), config.join("\n") + "\n");
     const r = codegen(["gen"], project);
-    assert.is(r.code, 0, `codegen gen (pack goctl, frame ${c.frame}, style ${c.style}) failed:\n${r.stdout}\n${r.stderr}`);
+    assert.is(
+      r.code,
+      0,
+      `codegen gen (pack goctl, frame ${c.frame}, style ${c.style}) failed:\n${r.stdout}\n${r.stderr}`,
+    );
 
     // (a) the same file paths, but for the deliberate differences listed with the case.
     const theirs = generatedPaths(oracle);
     const mine = generatedPaths(ours);
     const missing = theirs.filter((p) => !mine.includes(p) && !(p in c.onlyGoctl));
     const extra = mine.filter((p) => !theirs.includes(p) && !(p in c.onlyCodegen));
-    const stale = [...Object.keys(c.onlyGoctl).filter((p) => !theirs.includes(p) || mine.includes(p)), ...Object.keys(c.onlyCodegen).filter((p) => !mine.includes(p) || theirs.includes(p))];
+    const stale = [
+      ...Object.keys(c.onlyGoctl).filter((p) => !theirs.includes(p) || mine.includes(p)),
+      ...Object.keys(c.onlyCodegen).filter((p) => !mine.includes(p) || theirs.includes(p)),
+    ];
     const pathReport = [
       ...missing.map((p) => `  goctl writes ${p}, codegen does not`),
       ...extra.map((p) => `  codegen writes ${p}, goctl does not`),
@@ -252,9 +298,14 @@ for (const c of cases) {
 
     const report = [
       ...(pathReport.length ? ["file paths:", ...pathReport] : []),
-      ...(apiReport.length ? [`API (- goctl, + codegen${opts.unexported ? ", unexported names included" : ""}):`, ...apiReport] : []),
+      ...(apiReport.length
+        ? [`API (- goctl, + codegen${opts.unexported ? ", unexported names included" : ""}):`, ...apiReport]
+        : []),
     ];
-    if (report.length) assert.unreachable(`codegen's goctl pack differs from goctl ${GOCTL_VERSION} (${c.goctl.join(" ")}):\n${report.join("\n")}`);
+    if (report.length)
+      assert.unreachable(
+        `codegen's goctl pack differs from goctl ${GOCTL_VERSION} (${c.goctl.join(" ")}):\n${report.join("\n")}`,
+      );
   });
 }
 

@@ -18,7 +18,8 @@ type Stored = { bundle: string; texts: Record<string, { stdout: string; code: nu
 test("every stored text is what the CLI itself prints, and what codegen shows", () => {
   const stored = JSON.parse(readFileSync(helpFile, "utf8")) as Stored;
   const keys = Object.keys(stored.texts);
-  for (const k of ["", "--help", "-h", "gen --help", "new --help", "migrate -h"]) assert.ok(keys.includes(k), `stored: "${k}"`);
+  for (const k of ["", "--help", "-h", "gen --help", "new --help", "migrate -h"])
+    assert.ok(keys.includes(k), `stored: "${k}"`);
   // The compiled CLI (not the bundle the texts came from), run for every stored argv.
   const script = `
     import { main } from ${JSON.stringify(pathToFileURL(join(repoRoot, "dist/engine/cli/main.js")).href)};
@@ -47,7 +48,10 @@ test("the stored text is what codegen shows for this bundle, and never for anoth
   const original = readFileSync(helpFile);
   const stored = JSON.parse(original.toString("utf8")) as Stored;
   try {
-    writeFileSync(helpFile, JSON.stringify({ bundle: stored.bundle, texts: { "--help": { stdout: "stored\n", code: 3 } } }));
+    writeFileSync(
+      helpFile,
+      JSON.stringify({ bundle: stored.bundle, texts: { "--help": { stdout: "stored\n", code: 3 } } }),
+    );
     const used = codegen(["--help"], scratch("help"));
     assert.is(used.stdout, "stored\n");
     assert.is(used.code, 3);

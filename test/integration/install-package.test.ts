@@ -42,7 +42,9 @@ test("npm pack's tarball installs with --omit=dev; codegen new and gen make a pr
   const files = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n").filter(Boolean);
   assert.ok(files.includes("package/dist/bundle/main.cjs"), "the built CLI is in the tarball");
   assert.ok(files.includes("package/dist/engine/cli/main.js"));
-  const keyed = files.filter((f) => f.startsWith("package/dist/cache-seed/") && !f.startsWith("package/dist/cache-seed/validators/"));
+  const keyed = files.filter(
+    (f) => f.startsWith("package/dist/cache-seed/") && !f.startsWith("package/dist/cache-seed/validators/"),
+  );
   assert.equal(keyed, [], "no cache entries keyed to the build machine");
 
   const prefix = join(tmp, "prefix");
@@ -50,8 +52,15 @@ test("npm pack's tarball installs with --omit=dev; codegen new and gen make a pr
   const installed = join(prefix, "lib/node_modules/codegen");
   assert.not.ok(readdirSync(join(installed, "node_modules")).includes("typescript"), "no devDependencies installed");
   const unpacked = readdirSync(installed, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-  const naming = unpacked.filter((e) => !e.parentPath.includes("node_modules") && readFileSync(join(e.parentPath, e.name), "latin1").includes(repoRoot));
-  assert.equal(naming.map((e) => e.name), [], "no installed file names the build's folder");
+  const naming = unpacked.filter(
+    (e) =>
+      !e.parentPath.includes("node_modules") && readFileSync(join(e.parentPath, e.name), "latin1").includes(repoRoot),
+  );
+  assert.equal(
+    naming.map((e) => e.name),
+    [],
+    "no installed file names the build's folder",
+  );
 
   const codegen = join(prefix, "bin/codegen");
   const env = npmEnv({ CODEGEN_CACHE_DIR: join(tmp, "cache") });
@@ -63,10 +72,20 @@ test("npm pack's tarball installs with --omit=dev; codegen new and gen make a pr
   assert.match(cli(["--help"], tmp), /Commands:/);
   // Node 22 and later keep the compiled code in codegen's cache folder; Node 20 has no such cache.
   const compileCache = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === "function";
-  assert.match(cli(["new", "demo", "--yes", "--verbose"], tmp), compileCache ? /load codegen \(compile cache enabled\)/ : /load codegen \(compile cache off\)/);
+  assert.match(
+    cli(["new", "demo", "--yes", "--verbose"], tmp),
+    compileCache ? /load codegen \(compile cache enabled\)/ : /load codegen \(compile cache off\)/,
+  );
   const demo = join(tmp, "demo");
-  assert.match(cli(["gen", "--verbose"], demo), compileCache ? /load codegen \(compile cache enabled\)/ : /load codegen \(compile cache off\)/);
-  assert.is(existsSync(join(tmp, "cache/compile-cache")), compileCache, "the compile cache is in codegen's cache folder");
+  assert.match(
+    cli(["gen", "--verbose"], demo),
+    compileCache ? /load codegen \(compile cache enabled\)/ : /load codegen \(compile cache off\)/,
+  );
+  assert.is(
+    existsSync(join(tmp, "cache/compile-cache")),
+    compileCache,
+    "the compile cache is in codegen's cache folder",
+  );
   checkGoProject(demo);
   const port = await freePort();
   const service = await startService(demo, "etc/etc.yaml", port, "/api/v1/ping", { args: ["--port", String(port)] });
@@ -83,12 +102,23 @@ test("README's install line: npm install -g . in a fresh copy of the checkout bu
   const copy = join(tmp, "codegen");
   // What a clone holds: the sources, without the build, the installed modules or git's folder.
   const skipped = new Set(["node_modules", "dist", ".git"]);
-  cpSync(repoRoot, copy, { recursive: true, filter: (src) => !skipped.has(relative(repoRoot, src).split("/")[0] ?? "") });
+  cpSync(repoRoot, copy, {
+    recursive: true,
+    filter: (src) => !skipped.has(relative(repoRoot, src).split("/")[0] ?? ""),
+  });
   const prefix = join(tmp, "prefix");
   npm(["install", "-g", "--prefix", prefix, "--prefer-offline", "--no-audit", "--no-fund", "."], copy);
   // README says so: this install is a link to the checkout, so removing the clone breaks it.
-  assert.ok(lstatSync(join(prefix, "lib/node_modules/codegen")).isSymbolicLink(), "npm install -g . links the checkout");
-  const r = spawnSync(join(prefix, "bin/codegen"), ["--help"], { cwd: tmp, encoding: "utf8", env: npmEnv({ CODEGEN_CACHE_DIR: join(tmp, "cache") }), timeout: 60_000 });
+  assert.ok(
+    lstatSync(join(prefix, "lib/node_modules/codegen")).isSymbolicLink(),
+    "npm install -g . links the checkout",
+  );
+  const r = spawnSync(join(prefix, "bin/codegen"), ["--help"], {
+    cwd: tmp,
+    encoding: "utf8",
+    env: npmEnv({ CODEGEN_CACHE_DIR: join(tmp, "cache") }),
+    timeout: 60_000,
+  });
   assert.is(r.status, 0, `${r.stdout}\n${r.stderr}`);
   assert.match(r.stdout, /Commands:/);
 });

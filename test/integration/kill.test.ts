@@ -45,7 +45,11 @@ test(`${KILLS} kills of a ${ROUTES}-route gen (seed ${seed}; KILL_SEED to repeat
     const at = i % 3 === 0 ? "staging" : "journal";
     const delay = at === "staging" ? random() * span.stagingMs : 0;
     await killAt(dir, at, delay, random());
-    const phase = !existsSync(join(dir, ".codegen/tx")) ? "done" : existsSync(join(dir, ".codegen/tx/journal.json")) ? "applying" : "staging or cleanup";
+    const phase = !existsSync(join(dir, ".codegen/tx"))
+      ? "done"
+      : existsSync(join(dir, ".codegen/tx/journal.json"))
+        ? "applying"
+        : "staging or cleanup";
     landed[phase] = (landed[phase] ?? 0) + 1;
     const rollback = i % 3 === 2;
     const next = codegen(rollback ? ["recover", "--rollback"] : ["gen"], dir);
@@ -56,8 +60,15 @@ test(`${KILLS} kills of a ${ROUTES}-route gen (seed ${seed}; KILL_SEED to repeat
     // (old tree) or had committed (new tree, leftovers being removed): rollback has nothing to undo.
     const committed = JSON.stringify(tree) === JSON.stringify(newTree);
     const want = !rollback ? newTree : phase === "applying" || !committed ? oldTree : newTree;
-    assert.equal(tree, want, `kill ${i} at ${delay.toFixed(1)} ms (${phase}), ${rollback ? "rolled back" : "next gen"}`);
-    assert.not.ok(Object.keys(tree).some((p) => p.endsWith(".tmp") || p.startsWith(".codegen/tx")), "no temporary file outlives the run");
+    assert.equal(
+      tree,
+      want,
+      `kill ${i} at ${delay.toFixed(1)} ms (${phase}), ${rollback ? "rolled back" : "next gen"}`,
+    );
+    assert.not.ok(
+      Object.keys(tree).some((p) => p.endsWith(".tmp") || p.startsWith(".codegen/tx")),
+      "no temporary file outlives the run",
+    );
     rmSync(dir, { recursive: true, force: true });
   }
   // The kills must have exercised recovery, not only the moments before and after the write.
@@ -125,11 +136,20 @@ test("recover and recover --rollback killed midway, then resumed either way", as
     const end = codegen(final, dir);
     assert.is(end.code, 0, `case ${i}: ${end.stderr}`);
     const tree = treeHashes(dir, generated);
-    const said = /rolled it back|rolled its write back|as it was before/.test(end.stderr) ? "old" : /finished it|finished its write|holds the new files|had been finished/.test(end.stderr) ? "new" : last === "gen" ? "new" : pending ? null : lastDone;
+    const said = /rolled it back|rolled its write back|as it was before/.test(end.stderr)
+      ? "old"
+      : /finished it|finished its write|holds the new files|had been finished/.test(end.stderr)
+        ? "new"
+        : last === "gen"
+          ? "new"
+          : pending
+            ? null
+            : lastDone;
     assert.ok(said, `case ${i}: ${final.join(" ")} says which tree the project holds: ${end.stderr}`);
     assert.equal(tree, trees[said!], `case ${i}: the project holds exactly the ${said} tree`);
     // A rollback asked for while the journal was still there restores the old tree.
-    if (pending && final[1] === "--rollback" && !/nothing left to roll back/.test(end.stderr)) assert.equal(tree, oldTree, `case ${i}: rolled back`);
+    if (pending && final[1] === "--rollback" && !/nothing left to roll back/.test(end.stderr))
+      assert.equal(tree, oldTree, `case ${i}: rolled back`);
     if (pending && (last === "recover" || last === "gen")) assert.equal(tree, newTree, `case ${i}: finished`);
     if (!pending && last === "gen") assert.equal(tree, newTree, `case ${i}: gen made the new tree`);
     assert.not.ok(existsSync(join(dir, ".codegen/tx")), `case ${i}: no transaction folder outlives the recovery`);
@@ -180,7 +200,12 @@ function killRecovery(dir: string, args: string[], watch: "new" | "old", fractio
  * have been renamed into place, which is where a dead process leaves a mixed tree. With a null
  * delay, let it finish and measure the staging time.
  */
-function killAt(dir: string, at: "staging" | "journal", delayMs: number | null, fraction = 0): Promise<{ code: number | null; stagingMs: number }> {
+function killAt(
+  dir: string,
+  at: "staging" | "journal",
+  delayMs: number | null,
+  fraction = 0,
+): Promise<{ code: number | null; stagingMs: number }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [codegenBin, "gen"], { cwd: dir, stdio: "ignore" });
     let staged = 0;

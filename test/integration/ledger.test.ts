@@ -30,7 +30,13 @@ test("files that quote the marker, vendored code and a nested project survive ge
   put(dir, "plugins/innerp/.codegen.yaml", "name: innerp\nframe: docs\n");
   put(dir, "plugins/innerp/routes.txt", "@generated\nget /inner\n");
   put(dir, "plugins/innerp/handlers/getThing.txt", "@generated\nhandler of the inner project\n");
-  const mine = ["docs/NOTES.md", "third_party/foo/foo.go", "plugins/innerp/.codegen.yaml", "plugins/innerp/routes.txt", "plugins/innerp/handlers/getThing.txt"];
+  const mine = [
+    "docs/NOTES.md",
+    "third_party/foo/foo.go",
+    "plugins/innerp/.codegen.yaml",
+    "plugins/innerp/routes.txt",
+    "plugins/innerp/handlers/getThing.txt",
+  ];
   const before = Object.fromEntries(mine.map((p) => [p, read(dir, p)]));
   ok(codegen(["gen"], dir));
   writeFileSync(join(dir, "desc/api/demo.api"), withoutList);
@@ -42,9 +48,13 @@ test("files that quote the marker, vendored code and a nested project survive ge
 
 test("descriptors inside a nested project are not read, even when the glob reaches them", () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
-  writeFileSync(join(dir, ".codegen.yaml"), read(dir, ".codegen.yaml") + "inputs:\n  api: \"**/*.api\"\n");
+  writeFileSync(join(dir, ".codegen.yaml"), read(dir, ".codegen.yaml") + 'inputs:\n  api: "**/*.api"\n');
   put(dir, "plugins/pay/.codegen.yaml", "name: pay\n");
-  put(dir, "plugins/pay/desc/api/pay.api", smallApi.replace(/getThing/g, "payThing").replace(/listThings/g, "listPays"));
+  put(
+    dir,
+    "plugins/pay/desc/api/pay.api",
+    smallApi.replace(/getThing/g, "payThing").replace(/listThings/g, "listPays"),
+  );
   ok(codegen(["gen"], dir));
   assert.not.match(read(dir, "routes.txt"), /payThing/);
   assert.not.ok(existsSync(join(dir, "handlers/payThing.txt")));
@@ -83,7 +93,11 @@ test("an untouched once file follows its inputs; an edited one never changes", (
   writeFileSync(join(dir, "logic/listThings.txt"), "edited\n");
   writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace(/\bget\b/g, "post"));
   ok(codegen(["gen"], dir));
-  assert.is(read(dir, "logic/getThing.txt"), "logic for getThing (post)\n", "rewritten: its rule renders differently now");
+  assert.is(
+    read(dir, "logic/getThing.txt"),
+    "logic for getThing (post)\n",
+    "rewritten: its rule renders differently now",
+  );
   assert.is(read(dir, "logic/listThings.txt"), "edited\n");
 });
 
@@ -91,8 +105,14 @@ test("the ledger lists every written file, sorted, and a second gen leaves it by
   const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
   ok(codegen(["gen"], dir));
   const first = read(dir, ".codegen/ledger.json");
-  const doc = JSON.parse(first) as { version: number; files: Array<{ path: string; mode: string; rule: string; sources: string[]; sha256: string }> };
-  assert.equal(doc.files.map((f) => f.path), ["handlers/getThing.txt", "handlers/listThings.txt", "logic/getThing.txt", "logic/listThings.txt", "routes.txt"]);
+  const doc = JSON.parse(first) as {
+    version: number;
+    files: Array<{ path: string; mode: string; rule: string; sources: string[]; sha256: string }>;
+  };
+  assert.equal(
+    doc.files.map((f) => f.path),
+    ["handlers/getThing.txt", "handlers/listThings.txt", "logic/getThing.txt", "logic/listThings.txt", "routes.txt"],
+  );
   assert.equal(doc.files[0]!.sources, ["desc/api/demo.api"]);
   assert.is(doc.files[2]!.mode, "once");
   assert.not.match(first, /20\d\d-\d\d-\d\d/, "no timestamps");
@@ -117,13 +137,20 @@ test("a project without a ledger adopts the files that match its plan and says h
   // routes.txt and handlers/getThing.txt carry the marker; logic/getThing.txt was edited.
   assert.match(out, /adopted 2 existing files/);
   assert.ok(existsSync(join(dir, "handlers/old.txt")), "a marker file the ledger never listed is not removed");
-  assert.ok(existsSync(join(dir, "handlers/listThings.txt")), "files of a route removed before adoption are not known to be gen's");
+  assert.ok(
+    existsSync(join(dir, "handlers/listThings.txt")),
+    "files of a route removed before adoption are not known to be gen's",
+  );
   assert.is(read(dir, "logic/getThing.txt"), "hand-written\n");
 });
 
 test("--dry-run and --diff run no hooks and create nothing", () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
-  writeFileSync(join(dir, ".codegen.yaml"), read(dir, ".codegen.yaml") + "hooks:\n  before: [\"touch hook-before\"]\ngen:\n  hooks:\n    after: [\"touch hook-after\"]\n");
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    read(dir, ".codegen.yaml") +
+      'hooks:\n  before: ["touch hook-before"]\ngen:\n  hooks:\n    after: ["touch hook-after"]\n',
+  );
   const before = snapshot(dir);
   for (const flag of ["--dry-run", "--diff"]) {
     const out = ok(codegen(["gen", flag], dir));
@@ -131,7 +158,10 @@ test("--dry-run and --diff run no hooks and create nothing", () => {
   }
   assert.equal(changedFiles(before, snapshot(dir)), []);
   ok(codegen(["gen", "--trust"], dir));
-  assert.ok(existsSync(join(dir, "hook-before")) && existsSync(join(dir, "hook-after")), "a real gen the user allowed runs them");
+  assert.ok(
+    existsSync(join(dir, "hook-before")) && existsSync(join(dir, "hook-after")),
+    "a real gen the user allowed runs them",
+  );
 });
 
 test("--config names a settings file, never the root: nothing outside the project is written or removed", () => {
@@ -143,7 +173,8 @@ test("--config names a settings file, never the root: nothing outside the projec
   const project = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
   mkdirSync(dir);
   for (const [p] of Object.entries(snapshot(project))) put(dir, p, read(project, p));
-  const outside = (): Record<string, string> => Object.fromEntries(Object.entries(snapshot(parent)).filter(([p]) => !p.startsWith("proj/")));
+  const outside = (): Record<string, string> =>
+    Object.fromEntries(Object.entries(snapshot(parent)).filter(([p]) => !p.startsWith("proj/")));
   writeFileSync(join(parent, "other.yaml"), read(dir, ".codegen.yaml").replace("name: demo", "name: other"));
   const before = outside();
   ok(codegen(["gen", "--config", "../other.yaml"], dir));

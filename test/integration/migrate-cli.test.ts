@@ -33,7 +33,10 @@ test("up, version, down, goto on the configured database", () => {
 
 test("version on a missing SQLite file says so, exits 1 and creates nothing", () => {
   const dir = project();
-  for (const args of [["migrate", "version"], ["migrate", "version", "--datasource", "sqlite:data/flag.db"]]) {
+  for (const args of [
+    ["migrate", "version"],
+    ["migrate", "version", "--datasource", "sqlite:data/flag.db"],
+  ]) {
     const r = codegen(args, dir);
     assert.is(r.code, 1, r.stderr);
     assert.match(r.stderr, /SQL_CONNECT SQLite database file .*data\/(app|flag)\.db does not exist/);
@@ -68,7 +71,10 @@ test("the version is kept in the table the pack declares; the URL's x-migrations
   const version = (url: string) => codegen(["migrate", "version", "--datasource", url], dir).stdout;
   assert.match(version("sqlite:data/app.db?x-migrations-table=schema_migrations"), /^2$/m);
   assert.match(version("sqlite:data/app.db?x-migrations-table=other_versions"), /^none$/m);
-  assert.is(codegen(["migrate", "up", "1", "--datasource", "sqlite:data/app.db?x-migrations-table=other_versions"], dir).code, 1);
+  assert.is(
+    codegen(["migrate", "up", "1", "--datasource", "sqlite:data/app.db?x-migrations-table=other_versions"], dir).code,
+    1,
+  );
 });
 
 test("a failing migration names file and version, leaves the database dirty, and runs nothing after it", () => {
@@ -98,7 +104,10 @@ test("flags and environment choose the database; a missing one is a usage error"
 
 test("the migration folder and version table are the pack's: a pack without them needs --dir and x-migrations-table", () => {
   const dir = project();
-  writeFileSync(join(dir, ".codegen.yaml"), `name: m\npack: ${join(fixtures, "packs/mini")}\nmigrate:\n  datasource: sqlite:data/app.db\n`);
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    `name: m\npack: ${join(fixtures, "packs/mini")}\nmigrate:\n  datasource: sqlite:data/app.db\n`,
+  );
   const none = codegen(["migrate", "up"], dir);
   assert.is(none.code, 2);
   assert.match(none.stderr, /USAGE no migration folder/);
@@ -106,7 +115,10 @@ test("the migration folder and version table are the pack's: a pack without them
   assert.is(noTable.code, 2, noTable.stderr);
   assert.match(noTable.stderr, /USAGE no table to keep the migration version in/);
   assert.match(noTable.stderr, /x-migrations-table/);
-  const given = codegen(["migrate", "up", "--dir", "desc/sql_migration", "--datasource", "sqlite:data/app.db?x-migrations-table=versions"], dir);
+  const given = codegen(
+    ["migrate", "up", "--dir", "desc/sql_migration", "--datasource", "sqlite:data/app.db?x-migrations-table=versions"],
+    dir,
+  );
   assert.is(given.code, 0, given.stderr);
   assert.match(given.stdout, /version none -> 2/);
 });
@@ -129,7 +141,8 @@ test("without a datasource, the project's own database (etc/etc.yaml) is used", 
   const dir = project();
   writeFileSync(join(dir, ".codegen.yaml"), "name: m\n");
   mkdirSync(join(dir, "etc"));
-  const etc = (driver: string, dsn: string) => writeFileSync(join(dir, "etc/etc.yaml"), `Name: m\nDatabase:\n  Driver: ${driver}\n  DataSource: "${dsn}"\n`);
+  const etc = (driver: string, dsn: string) =>
+    writeFileSync(join(dir, "etc/etc.yaml"), `Name: m\nDatabase:\n  Driver: ${driver}\n  DataSource: "${dsn}"\n`);
   etc("sqlite", "file:data/etc.db?_pragma=busy_timeout(5000)");
   const up = codegen(["migrate", "up"], dir);
   assert.is(up.code, 0, up.stderr);

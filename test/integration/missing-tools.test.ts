@@ -68,7 +68,10 @@ test("gen without protoc-gen-go on PATH names it and its install command; nothin
   // A cache of its own: a generation kept by an earlier run would need no step at all.
   const r = codegen(["gen"], dir, { PATH: bin, CODEGEN_CACHE_DIR: scratch("missing-tools-cache") });
   assert.is(r.code, 1, r.stdout + r.stderr);
-  assert.match(r.stderr, /^TOOL_MISSING protoc-gen-go is not on PATH \(step "protoc-go" needs it\); nothing was written/m);
+  assert.match(
+    r.stderr,
+    /^TOOL_MISSING protoc-gen-go is not on PATH \(step "protoc-go" needs it\); nothing was written/m,
+  );
   assert.match(r.stderr, /hint: install: go install google\.golang\.org\/protobuf\/cmd\/protoc-gen-go@latest/);
   assert.match(r.stderr, /codegen check --frame rpc/);
   assert.not.match(r.stderr, /STEP_FAILED|pack\.yaml/);

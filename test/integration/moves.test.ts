@@ -35,7 +35,8 @@ config:
 
 /** Its rules: a managed page and a `once` note per route, both with the handler as identity. */
 function movingPack(): Record<string, string> {
-  const path = (dir: string): string => `"${dir}/{% if config.naming == 'upper' %}{{ route.handler | upcase }}{% else %}{{ route.handler | downcase }}{% endif %}.txt"`;
+  const path = (dir: string): string =>
+    `"${dir}/{% if config.naming == 'upper' %}{{ route.handler | upcase }}{% else %}{{ route.handler | downcase }}{% endif %}.txt"`;
   return {
     ...packFiles,
     "rules/files.yaml": `- name: page
@@ -75,7 +76,8 @@ test("a changed name moves the user's once files with their bytes; managed ones 
   assert.match(r.stdout, /2 created, 0 updated, 0 unchanged, 0 kept, 2 removed, 2 moved/);
   assert.is(read(dir, "notes/GETTHING.txt"), "my notes\n", "the edit moved with the file");
   assert.is(read(dir, "notes/LISTTHINGS.txt"), "notes on listThings\n");
-  for (const gone of ["notes/getthing.txt", "notes/listthings.txt", "pages/getthing.txt", "pages/listthings.txt"]) assert.not.ok(existsSync(join(dir, gone)), gone);
+  for (const gone of ["notes/getthing.txt", "notes/listthings.txt", "pages/getthing.txt", "pages/listthings.txt"])
+    assert.not.ok(existsSync(join(dir, gone)), gone);
   assert.is(read(dir, "pages/GETTHING.txt"), "@generated page getThing\n");
   // The ledger follows: the next gen writes nothing, and the edited file is still the user's.
   assert.match(codegenOk(["gen"], dir, env).stdout, /wrote 0 files/);
@@ -104,7 +106,12 @@ test("one file under two spellings (as on a file system that ignores case) is re
   codegenOk(["gen"], dir, env);
   writeFileSync(join(dir, "notes/getthing.txt"), "my notes\n");
   // A hard link makes the new spelling name the same file, as macOS and Windows do for case.
-  for (const d of ["notes", "pages"]) for (const [lower, upper] of [["getthing", "GETTHING"], ["listthings", "LISTTHINGS"]]) linkSync(join(dir, `${d}/${lower}.txt`), join(dir, `${d}/${upper}.txt`));
+  for (const d of ["notes", "pages"])
+    for (const [lower, upper] of [
+      ["getthing", "GETTHING"],
+      ["listthings", "LISTTHINGS"],
+    ])
+      linkSync(join(dir, `${d}/${lower}.txt`), join(dir, `${d}/${upper}.txt`));
   naming("upper");
   const r = codegenOk(["gen"], dir, env);
   assert.match(r.stdout, /4 moved/);
@@ -116,7 +123,10 @@ test("one file under two spellings (as on a file system that ignores case) is re
 
 test("a partial run moves only the files of its descriptor", () => {
   const { dir, env, naming } = project();
-  writeFileSync(join(dir, "desc/api/more.api"), 'syntax = "v1"\n\nservice more {\n\t@handler getOther\n\tget /others\n}\n');
+  writeFileSync(
+    join(dir, "desc/api/more.api"),
+    'syntax = "v1"\n\nservice more {\n\t@handler getOther\n\tget /others\n}\n',
+  );
   codegenOk(["gen"], dir, env);
   naming("upper");
   codegenOk(["gen", "--desc", "desc/api/more.api"], dir, env);
@@ -144,14 +154,27 @@ test("a write that fails after a move began rolls the move back: the user's file
   }
   assert.is(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stderr, /rolled back: the project is as it was before this gen/);
-  assert.equal(treeHashes(dir, (p) => p === ".codegen.yaml"), before);
+  assert.equal(
+    treeHashes(dir, (p) => p === ".codegen.yaml"),
+    before,
+  );
   assert.is(read(dir, "notes/getthing.txt"), "my notes\n");
   codegenOk(["gen"], dir, env);
   assert.is(read(dir, "notes/GETTHING.txt"), "my notes\n");
 });
 
 test("template lint parses each rule's identity", () => {
-  const { pack, env } = packAndProject("moving", { ...movingPack(), "rules/files.yaml": movingPack()["rules/files.yaml"]!.replace('identity: "{{ route.handler }}"\n  template: note', 'identity: "{{ route.handler"\n  template: note') }, {});
+  const { pack, env } = packAndProject(
+    "moving",
+    {
+      ...movingPack(),
+      "rules/files.yaml": movingPack()["rules/files.yaml"]!.replace(
+        'identity: "{{ route.handler }}"\n  template: note',
+        'identity: "{{ route.handler"\n  template: note',
+      ),
+    },
+    {},
+  );
   const r = codegen(["template", "lint", pack], pack, env);
   assert.is(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stderr, /rule "note" identity/);

@@ -12,11 +12,30 @@ const work = scratch("new-set");
 test.after(() => rmSync(work, { recursive: true, force: true }));
 
 test("pack keys set on new are typed, generate their files and stay in the config file", () => {
-  codegenOk(["new", "shop", "--yes", "--set", "deploy.docker=true", "--set", "deploy.kube.enabled=true", "--set", "deploy.kube.replicas=4", "--set", "style=go_zero"], work);
+  codegenOk(
+    [
+      "new",
+      "shop",
+      "--yes",
+      "--set",
+      "deploy.docker=true",
+      "--set",
+      "deploy.kube.enabled=true",
+      "--set",
+      "deploy.kube.replicas=4",
+      "--set",
+      "style=go_zero",
+    ],
+    work,
+  );
   const dir = join(work, "shop");
   const config = readFileSync(join(dir, ".codegen.yaml"), "utf8");
-  assert.match(config, /\nframe: api\ndeploy:\n {2}docker: true\n {2}kube:\n {4}enabled: true\n {4}replicas: 4\nstyle: go_zero\n$/);
-  for (const f of ["Dockerfile", ".dockerignore", "deploy/k8s/deployment.yaml", "internal/logic/ping_logic.go"]) assert.ok(existsSync(join(dir, f)), f);
+  assert.match(
+    config,
+    /\nframe: api\ndeploy:\n {2}docker: true\n {2}kube:\n {4}enabled: true\n {4}replicas: 4\nstyle: go_zero\n$/,
+  );
+  for (const f of ["Dockerfile", ".dockerignore", "deploy/k8s/deployment.yaml", "internal/logic/ping_logic.go"])
+    assert.ok(existsSync(join(dir, f)), f);
   assert.match(readFileSync(join(dir, "deploy/k8s/deployment.yaml"), "utf8"), /\n {2}replicas: 4\n/);
   const shown = codegenOk(["config"], dir).stdout;
   assert.match(shown, /deploy\.kube\.replicas = 4 {2}\(file;/);

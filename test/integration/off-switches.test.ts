@@ -55,8 +55,18 @@ test("every switch is read by the engine or the launcher", () => {
   walk(join(repoRoot, "engine"));
   const text = sources.join("\n");
   for (const name of MECHANISMS) {
-    const read = [`switchedOff("${name}")`, `off.has("${name}")`, `recall("${name}"`, `memoKey("${name}"`, `memoized("${name}"`, `KeptBundle("${name}"`];
-    assert.ok(read.some((r) => text.includes(r)), `CODEGEN_NO=${name} is read nowhere`);
+    const read = [
+      `switchedOff("${name}")`,
+      `off.has("${name}")`,
+      `recall("${name}"`,
+      `memoKey("${name}"`,
+      `memoized("${name}"`,
+      `KeptBundle("${name}"`,
+    ];
+    assert.ok(
+      read.some((r) => text.includes(r)),
+      `CODEGEN_NO=${name} is read nowhere`,
+    );
   }
 });
 

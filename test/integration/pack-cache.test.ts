@@ -19,9 +19,14 @@ test("edits to a pack's rules and manifest reach the next gen", () => {
   const pack = join(scratch("pack"), "mini");
   cpSync(join(fixtures, "packs", "mini"), pack, { recursive: true });
   // Files changed within two seconds of a load are not trusted; these are an hour old, so the pack is kept.
-  const age = (f: string, seconds: number): void => utimesSync(f, new Date(Date.now() - seconds * 1000), new Date(Date.now() - seconds * 1000));
-  for (const e of readdirSync(pack, { recursive: true, withFileTypes: true })) if (e.isFile()) age(join(e.parentPath, e.name), 3600);
-  const dir = writeTree(scratch("proj"), { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n`, "desc/api/demo.api": smallApi });
+  const age = (f: string, seconds: number): void =>
+    utimesSync(f, new Date(Date.now() - seconds * 1000), new Date(Date.now() - seconds * 1000));
+  for (const e of readdirSync(pack, { recursive: true, withFileTypes: true }))
+    if (e.isFile()) age(join(e.parentPath, e.name), 3600);
+  const dir = writeTree(scratch("proj"), {
+    ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n`,
+    "desc/api/demo.api": smallApi,
+  });
   const env = { CODEGEN_CACHE_DIR: scratch("cache") };
   codegenOk(["gen"], dir, env);
   assert.ok(existsSync(join(dir, "routes.txt")));
@@ -38,7 +43,10 @@ test("edits to a pack's rules and manifest reach the next gen", () => {
   codegenOk(["gen"], dir, env);
   assert.ok(existsSync(join(dir, "routey.txt")), "a kept pack was used after its rules changed");
 
-  writeFileSync(join(pack, "rules", "more.yaml"), '- name: extra\n  path: "extra.txt"\n  template: routes.txt.liquid\n');
+  writeFileSync(
+    join(pack, "rules", "more.yaml"),
+    '- name: extra\n  path: "extra.txt"\n  template: routes.txt.liquid\n',
+  );
   codegenOk(["gen"], dir, env);
   assert.ok(existsSync(join(dir, "extra.txt")), "a new rule file was not read");
 
@@ -72,12 +80,21 @@ test("the build seeds the built-in pack: an empty cache has it, and a gen writes
   identifyAs(running);
   const at = (base: string): string => join(base, bundleKey.slice(0, 2), bundleKey);
   assert.ok(existsSync(at(seedDir)), "the seed has no entry for go-zero as the bundle loads it");
-  const dir = writeTree(scratch("seed-proj"), { ".codegen.yaml": "name: demo\nmodule: example.com/demo\nframe: api\n", "desc/api/demo.api": smallApi });
+  const dir = writeTree(scratch("seed-proj"), {
+    ".codegen.yaml": "name: demo\nmodule: example.com/demo\nframe: api\n",
+    "desc/api/demo.api": smallApi,
+  });
   codegenOk(["gen"], dir, { CODEGEN_CACHE_DIR: cache });
   assert.equal(seedFiles(), before);
-  assert.not.ok(existsSync(at(join(cache, "memo"))), "a gen with an empty cache loaded go-zero again instead of taking it from the seed");
+  assert.not.ok(
+    existsSync(at(join(cache, "memo"))),
+    "a gen with an empty cache loaded go-zero again instead of taking it from the seed",
+  );
   // The config schema go-zero extends came compiled from the seed: none was compiled into the cache.
-  assert.ok(before.some((f) => f.startsWith("validators/")), "the seed has no compiled config schema");
+  assert.ok(
+    before.some((f) => f.startsWith("validators/")),
+    "the seed has no compiled config schema",
+  );
   assert.not.ok(existsSync(join(cache, "validators")), "a gen with an empty cache compiled the config schema again");
 });
 

@@ -13,7 +13,8 @@ const test = suite("packs");
 function gitRepo(files: string): string {
   const repo = scratch("pack-repo");
   cpSync(files, repo, { recursive: true });
-  const git = (...args: string[]) => execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], { cwd: repo });
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], { cwd: repo });
   git("init", "-q");
   git("add", "-A");
   git("commit", "-qm", "pack");
@@ -42,7 +43,10 @@ test("an unknown pack is a usage error naming the built-in packs", () => {
 test("manifest and rule errors name the pack file, line and column", () => {
   const pack = scratch("bad-pack");
   cpSync(join(fixtures, "packs/mini"), pack, { recursive: true });
-  writeFileSync(join(pack, "rules/files.yaml"), "- name: routes\n  path: routes.txt\n  template: routes.txt.liquid\n  mdoe: once\n");
+  writeFileSync(
+    join(pack, "rules/files.yaml"),
+    "- name: routes\n  path: routes.txt\n  template: routes.txt.liquid\n  mdoe: once\n",
+  );
   const dir = makeProject({ "desc/api/demo.api": smallApi });
   const rule = codegen(["gen", "--pack", pack], dir);
   assert.is(rule.code, 1);
@@ -84,7 +88,9 @@ test("a pack extending go-zero changes a default and adds a key of its own", () 
   assert.match(bad.stderr, /^\.codegen\.yaml:5:3: CONFIG_INVALID unknown key "zone" in deploy/m);
   // For editors: the schema of this project's .codegen.yaml holds the engine's keys and both packs'.
   writeFileSync(join(dir, ".codegen.yaml"), `name: demo\npack: ${pack}\n`);
-  const schema = JSON.parse(codegenOk(["config", "--schema"], dir).stdout) as { properties: Record<string, { properties?: Record<string, { enum?: string[] }> }> };
+  const schema = JSON.parse(codegenOk(["config", "--schema"], dir).stdout) as {
+    properties: Record<string, { properties?: Record<string, { enum?: string[] }> }>;
+  };
   assert.equal(schema.properties["deploy"]?.properties?.["region"]?.enum, ["eu", "us"]);
   assert.ok(schema.properties["sql"]?.properties?.["cache_tables"], "the base pack's key");
   assert.ok(schema.properties["hooks"], "the engine's key");

@@ -46,7 +46,14 @@ for (const frame of ["rpc", "gateway"]) {
     const first = codegen(["gen"], dir);
     assert.is(first.code, 0, first.stderr);
     const second = codegen(["gen", "--verbose"], dir);
-    assert.match(second.stdout, /wrote 0 files: 0 created, 0 updated/, second.stdout.split("\n").filter((l) => /^\s+(created|updated)/.test(l)).join("\n"));
+    assert.match(
+      second.stdout,
+      /wrote 0 files: 0 created, 0 updated/,
+      second.stdout
+        .split("\n")
+        .filter((l) => /^\s+(created|updated)/.test(l))
+        .join("\n"),
+    );
   });
 }
 
@@ -54,7 +61,10 @@ test("a proto error leaves the project unchanged and names file:line:col", () =>
   const dir = project("gateway");
   assert.is(codegen(["gen"], dir).code, 0);
   const before = snapshot(dir);
-  writeFileSync(join(dir, "desc/proto/greet.proto"), greet.replace("option (google.api.http) = { get:", "option (google.api.http) = { gett:"));
+  writeFileSync(
+    join(dir, "desc/proto/greet.proto"),
+    greet.replace("option (google.api.http) = { get:", "option (google.api.http) = { gett:"),
+  );
   const r = codegen(["gen"], dir);
   assert.is(r.code, 1);
   assert.match(r.stderr, /desc\/proto\/greet\.proto:\d+:\d+: PROTO_UNKNOWN_OPTION_FIELD/);
@@ -69,8 +79,14 @@ test("a misspelled field in the pack's own middleware options is an error at its
   assert.is(codegen(["gen"], dir).code, 0, "the first gen writes desc/proto/codegen/api/*.proto");
   const before = snapshot(dir);
   const typo = greet
-    .replace('import "google/api/annotations.proto";', 'import "google/api/annotations.proto";\nimport "codegen/api/http.proto";')
-    .replace('option (google.api.http) = { get: "/hello/{name}" };', 'option (google.api.http) = { get: "/hello/{name}" };\n    option (codegen.api.http) = { midleware: "audit" };');
+    .replace(
+      'import "google/api/annotations.proto";',
+      'import "google/api/annotations.proto";\nimport "codegen/api/http.proto";',
+    )
+    .replace(
+      'option (google.api.http) = { get: "/hello/{name}" };',
+      'option (google.api.http) = { get: "/hello/{name}" };\n    option (codegen.api.http) = { midleware: "audit" };',
+    );
   writeFileSync(join(dir, "desc/proto/greet.proto"), typo);
   const r = codegen(["gen"], dir);
   assert.is(r.code, 1);

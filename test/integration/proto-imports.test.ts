@@ -17,7 +17,8 @@ function write(path: string, text: string): void {
   writeFileSync(path, text);
 }
 
-const order = (fields: string) => `syntax = "proto3";\npackage shop;\nimport "acme/money.proto";\nmessage Order {\n  acme.Money total = 1;${fields}\n}\n`;
+const order = (fields: string) =>
+  `syntax = "proto3";\npackage shop;\nimport "acme/money.proto";\nmessage Order {\n  acme.Money total = 1;${fields}\n}\n`;
 
 /** A folder pack (docs from .proto) whose `acme` set is found by a program that counts its runs. */
 function setup(): { project: string; env: Record<string, string>; runs: () => number } {
@@ -47,7 +48,10 @@ function setup(): { project: string; env: Record<string, string>; runs: () => nu
   );
   write(join(pack, "rules/imports.yaml"), '- name: imports\n  path: "imports.txt"\n  template: imports.txt.liquid\n');
   write(join(pack, "templates/imports.txt.liquid"), "{% for f in ir.proto.thirdParty %}{{ f }}\n{% endfor %}");
-  write(join(dir, "acme/proto/acme/money.proto"), 'syntax = "proto3";\npackage acme;\nmessage Money { int64 units = 1; }\n');
+  write(
+    join(dir, "acme/proto/acme/money.proto"),
+    'syntax = "proto3";\npackage acme;\nmessage Money { int64 units = 1; }\n',
+  );
   const bin = join(dir, "bin");
   const counter = join(dir, "runs");
   write(join(bin, "where-acme"), `#!/bin/sh\necho run >> "${counter}"\necho '{"Dir": "${join(dir, "acme")}"}'\n`);
@@ -55,15 +59,26 @@ function setup(): { project: string; env: Record<string, string>; runs: () => nu
   const project = join(dir, "project");
   write(join(project, ".codegen.yaml"), `name: shop\nmodule: example.com/shop\nframe: docs\npack: ${pack}\n`);
   write(join(project, "desc/proto/order.proto"), order(""));
-  const env = { PATH: `${bin}${delimiter}${process.env["PATH"] ?? ""}`, CODEGEN_CACHE_DIR: join(dir, "cache"), XDG_CONFIG_HOME: join(dir, "config") };
-  return { project, env, runs: () => (existsSync(counter) ? readFileSync(counter, "utf8").trim().split("\n").length : 0) };
+  const env = {
+    PATH: `${bin}${delimiter}${process.env["PATH"] ?? ""}`,
+    CODEGEN_CACHE_DIR: join(dir, "cache"),
+    XDG_CONFIG_HOME: join(dir, "config"),
+  };
+  return {
+    project,
+    env,
+    runs: () => (existsSync(counter) ? readFileSync(counter, "utf8").trim().split("\n").length : 0),
+  };
 }
 
 test("a foreign pack's include command is refused without trust (nothing runs), runs with --trust, and is not run again", () => {
   const { project, env, runs } = setup();
   const refused = codegen(["gen"], project, env);
   assert.is(refused.code, 1, refused.stderr);
-  assert.match(refused.stderr, /COMMANDS_NOT_ALLOWED codegen gen would run commands you have not allowed for .*; nothing was written:\n {2}proto import \(pack .*acme-pack proto import acme\): where-acme --json/);
+  assert.match(
+    refused.stderr,
+    /COMMANDS_NOT_ALLOWED codegen gen would run commands you have not allowed for .*; nothing was written:\n {2}proto import \(pack .*acme-pack proto import acme\): where-acme --json/,
+  );
   assert.is(runs(), 0, "nothing ran");
   assert.not.ok(existsSync(join(project, "imports.txt")));
 
@@ -81,7 +96,10 @@ test("without any source holding it, the import is reported at the user's import
   const { project, env } = setup();
   const r = codegen(["gen", "--trust"], project, { ...env, PATH: process.env["PATH"] ?? "" });
   assert.is(r.code, 1, r.stdout);
-  assert.match(r.stderr, /desc\/proto\/order\.proto:3:8: PROTO_IMPORT_NOT_FOUND import "acme\/money\.proto" not found \(acme money types\)/);
+  assert.match(
+    r.stderr,
+    /desc\/proto\/order\.proto:3:8: PROTO_IMPORT_NOT_FOUND import "acme\/money\.proto" not found \(acme money types\)/,
+  );
   assert.match(r.stderr, /install the acme types, or add a folder holding it to CODEGEN_PROTO_PATH/);
 });
 

@@ -32,7 +32,12 @@ function contents(dir: string): Record<string, string> {
   return out;
 }
 
-function run(input: string, args: string[], env: Record<string, string>, cache = scratch("reference-cache")): { tree: Record<string, string>; exit: number; output: string } {
+function run(
+  input: string,
+  args: string[],
+  env: Record<string, string>,
+  cache = scratch("reference-cache"),
+): { tree: Record<string, string>; exit: number; output: string } {
   const work = scratch("reference");
   cpSync(input, work, { recursive: true });
   const r = codegen(args, work, { CODEGEN_CACHE_DIR: cache, ...env });
@@ -61,7 +66,14 @@ for (const [what, write] of projects) {
     assert.is(fast.exit, 0, fast.output);
     const { expressions, templates } = counts(fast.output);
     assert.ok(expressions[0] > 10 && templates[0] > 10, `${what}: ${JSON.stringify({ expressions, templates })}`);
-    assert.equal([expressions[1], templates[1]], [0, 0], fast.output.split("\n").filter((l) => /^(expressions|templates):/.test(l)).join("\n"));
+    assert.equal(
+      [expressions[1], templates[1]],
+      [0, 0],
+      fast.output
+        .split("\n")
+        .filter((l) => /^(expressions|templates):/.test(l))
+        .join("\n"),
+    );
     const reference = run(input, ["gen", "--verbose"], REFERENCE_ENGINES);
     assert.is(reference.exit, 0, reference.output);
     assert.equal(Object.keys(reference.tree).sort(), Object.keys(fast.tree).sort());

@@ -14,9 +14,15 @@ import { makeProject, smallApi } from "../support/project.js";
 import { codegenBin, fixtures, scratch } from "../support/paths.js";
 
 const test = suite("remote template packs");
-const git = (cwd: string, ...args: string[]): string => execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], { cwd, encoding: "utf8" }).trim();
+const git = (cwd: string, ...args: string[]): string =>
+  execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], {
+    cwd,
+    encoding: "utf8",
+  }).trim();
 const routes = (dir: string): string => readFileSync(join(dir, "routes.txt"), "utf8");
-const pins = (dir: string): Record<string, string> => (JSON.parse(readFileSync(join(dir, ".codegen/ledger.json"), "utf8")) as { packs?: Record<string, string> }).packs ?? {};
+const pins = (dir: string): Record<string, string> =>
+  (JSON.parse(readFileSync(join(dir, ".codegen/ledger.json"), "utf8")) as { packs?: Record<string, string> }).packs ??
+  {};
 
 /** A bare repository holding the mini pack at tag v1; `advance` adds a commit tagged v2. */
 function packRepository(): { bare: string; advance: () => string; v1: string } {
@@ -30,7 +36,10 @@ function packRepository(): { bare: string; advance: () => string; v1: string } {
   git(work, "clone", "-q", "--bare", work, bare);
   git(work, "remote", "add", "origin", bare);
   const advance = (): string => {
-    writeFileSync(join(work, "templates/routes.txt.liquid"), readFileSync(join(work, "templates/routes.txt.liquid"), "utf8") + "# v2\n");
+    writeFileSync(
+      join(work, "templates/routes.txt.liquid"),
+      readFileSync(join(work, "templates/routes.txt.liquid"), "utf8") + "# v2\n",
+    );
     git(work, "commit", "-qam", "v2");
     git(work, "tag", "v2");
     git(work, "push", "-q", "origin", "main", "--tags");
@@ -44,7 +53,10 @@ test("a git pack is pinned by commit until template update; tags, bare paths and
   const cache = { CODEGEN_CACHE_DIR: scratch("remote-cache") };
   const dir = makeProject({ "desc/api/demo.api": smallApi });
   const source = `git+file://${repo.bare}`;
-  writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8").replace(/^pack: .*$/m, `pack: ${source}`));
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    readFileSync(join(dir, ".codegen.yaml"), "utf8").replace(/^pack: .*$/m, `pack: ${source}`),
+  );
   const first = codegen(["gen"], dir, cache);
   assert.is(first.code, 0, first.stderr);
   assert.equal(pins(dir), { [source]: repo.v1 });
@@ -94,7 +106,10 @@ test("a tarball served on 127.0.0.1 is pinned by digest and served from the cach
   const source = `http://127.0.0.1:${port}/pack.tar.gz`;
   const cache = { CODEGEN_CACHE_DIR: scratch("remote-cache") };
   const dir = makeProject({ "desc/api/demo.api": smallApi });
-  writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8").replace(/^pack: .*$/m, `pack: "${source}"`));
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    readFileSync(join(dir, ".codegen.yaml"), "utf8").replace(/^pack: .*$/m, `pack: "${source}"`),
+  );
   const first = await codegenAsync(["gen"], dir, cache);
   assert.is(first.code, 0, first.stderr);
   assert.match(pins(dir)[source] ?? "", /^sha256:[0-9a-f]{64}$/);
@@ -106,9 +121,17 @@ test("a tarball served on 127.0.0.1 is pinned by digest and served from the cach
   assert.is(pinned.code, 0, `a pinned tarball in the cache needs no network: ${pinned.stderr}`);
 });
 
-function codegenAsync(args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+function codegenAsync(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [codegenBin, ...args], { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [codegenBin, ...args], {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += String(d)));
     child.on("close", (code) => resolve({ code: code ?? 1, stderr }));
@@ -121,7 +144,10 @@ test("steps of a foreign pack need --trust or the user's allow-list; a project f
   const home = { XDG_CONFIG_HOME: scratch("xdg") };
   const refused = codegen(["gen", "--pack", pack], dir, home);
   assert.is(refused.code, 1);
-  assert.match(refused.stderr, /COMMANDS_NOT_ALLOWED codegen gen would run commands you have not allowed for .*; nothing was written:\n  step \(pack .*failing-step step lint\): sh -c/);
+  assert.match(
+    refused.stderr,
+    /COMMANDS_NOT_ALLOWED codegen gen would run commands you have not allowed for .*; nothing was written:\n  step \(pack .*failing-step step lint\): sh -c/,
+  );
   writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + "trust: true\n");
   const self = codegen(["gen", "--pack", pack], dir, home);
   assert.is(self.code, 1, "trust in the project's own file is ignored");
@@ -137,11 +163,20 @@ test("template lint reports a broken template, a broken expression and a missing
   cpSync(join(fixtures, "packs/mini"), pack, { recursive: true });
   writeFileSync(join(pack, "templates/broken.txt.liquid"), "line one\n{% if x %}never closed\n");
   writeFileSync(join(pack, "templates/partial.txt.liquid"), "a\nb {% render 'nope' %}\n");
-  writeFileSync(join(pack, "rules/more.yaml"), "- name: broken\n  each: \"api.routes[\"\n  path: x.txt\n  template: broken.txt.liquid\n");
+  writeFileSync(
+    join(pack, "rules/more.yaml"),
+    '- name: broken\n  each: "api.routes["\n  path: x.txt\n  template: broken.txt.liquid\n',
+  );
   const r = codegen(["template", "lint", pack], scratch("lint-cwd"));
   assert.is(r.code, 1, r.stdout);
-  assert.match(r.stderr, /templates\/broken\.txt\.liquid:2:1: TEMPLATE_ERROR template broken\.txt\.liquid: tag \{% if x %\} not closed/);
-  assert.match(r.stderr, /templates\/partial\.txt\.liquid:2:14: PACK_MISSING_FILE template partial\.txt\.liquid renders "nope"/);
+  assert.match(
+    r.stderr,
+    /templates\/broken\.txt\.liquid:2:1: TEMPLATE_ERROR template broken\.txt\.liquid: tag \{% if x %\} not closed/,
+  );
+  assert.match(
+    r.stderr,
+    /templates\/partial\.txt\.liquid:2:14: PACK_MISSING_FILE template partial\.txt\.liquid renders "nope"/,
+  );
   assert.match(r.stderr, /rules\/more\.yaml:1:9: PACK_EXPRESSION rule "broken" each: invalid jsonata "api\.routes\["/);
   assert.is(codegen(["template", "lint", join(fixtures, "packs/mini")], pack).code, 0);
 });

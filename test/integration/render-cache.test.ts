@@ -17,10 +17,10 @@ function setup(): { dir: string; pack: string; env: Record<string, string> } {
     "cached",
     {
       "rules/files.yaml": [
-        "- name: route\n  each: api.routes\n  as: route\n  path: \"out/{{ route.handler }}.txt\"\n  template: route.txt.liquid",
-        "- name: count\n  each: api.routes\n  as: route\n  path: \"count/{{ route.handler }}.txt\"\n  template: count.txt.liquid",
-        "- name: block\n  each: api.routes\n  as: route\n  path: \"block/{{ route.handler }}.txt\"\n  template: block.txt.liquid",
-        "- name: relative\n  each: api.routes\n  as: route\n  path: \"relative/{{ route.handler }}.txt\"\n  template: sub/relative.txt.liquid\n",
+        '- name: route\n  each: api.routes\n  as: route\n  path: "out/{{ route.handler }}.txt"\n  template: route.txt.liquid',
+        '- name: count\n  each: api.routes\n  as: route\n  path: "count/{{ route.handler }}.txt"\n  template: count.txt.liquid',
+        '- name: block\n  each: api.routes\n  as: route\n  path: "block/{{ route.handler }}.txt"\n  template: block.txt.liquid',
+        '- name: relative\n  each: api.routes\n  as: route\n  path: "relative/{{ route.handler }}.txt"\n  template: sub/relative.txt.liquid\n',
       ].join("\n"),
       "templates/route.txt.liquid": "@generated {{ route.path }}\n",
       "templates/count.txt.liquid": "@generated {% include 'total' %}\n",
@@ -41,7 +41,10 @@ test("a file whose template reads the IR through a partial follows an edit of an
   const { dir, env } = setup();
   codegenOk(["gen", "--trust"], dir, env);
   assert.is(read(dir, "count/a1.txt"), "@generated 2 routes\n");
-  writeFileSync(join(dir, "desc/api/b.api"), 'syntax = "v1"\n\nservice a {\n\t@handler b1\n\tget /b1\n\n\t@handler b2\n\tget /b2\n}\n');
+  writeFileSync(
+    join(dir, "desc/api/b.api"),
+    'syntax = "v1"\n\nservice a {\n\t@handler b1\n\tget /b1\n\n\t@handler b2\n\tget /b2\n}\n',
+  );
   codegenOk(["gen", "--trust"], dir, env);
   assert.is(read(dir, "count/a1.txt"), "@generated 3 routes\n");
   assert.is(read(dir, "block/a1.txt"), "@generated3 routes\n", "a partial included in a {% liquid %} block");
@@ -79,7 +82,13 @@ test("a rule's item name is part of the key: renaming it fails as it would witho
   const { dir, pack, env } = setup();
   codegenOk(["gen", "--trust"], dir, env);
   const rules = join(pack, "rules/files.yaml");
-  writeFileSync(rules, readFileSync(rules, "utf8").replace('as: route\n  path: "out/{{ route.handler }}.txt"', 'as: it\n  path: "out/{{ it.handler }}.txt"'));
+  writeFileSync(
+    rules,
+    readFileSync(rules, "utf8").replace(
+      'as: route\n  path: "out/{{ route.handler }}.txt"',
+      'as: it\n  path: "out/{{ it.handler }}.txt"',
+    ),
+  );
   const r = codegen(["gen", "--trust"], dir, env);
   assert.is(r.code, 1, r.stdout);
   assert.match(r.stderr, /TEMPLATE_ERROR.*route/s);

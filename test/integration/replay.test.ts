@@ -7,7 +7,17 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
@@ -39,7 +49,10 @@ function recorded(config = ""): Project & { output: string } {
   const dir = scratch("replay");
   // An empty folder among the descriptors: a file added there changes only its own stamp.
   mkdirSync(join(dir, "desc/api/more"), { recursive: true });
-  writeFileSync(join(dir, ".codegen.yaml"), `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n${config}`);
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n${config}`,
+  );
   writeFileSync(join(dir, "desc/api/demo.api"), smallApi);
   // The user's own settings folder is the test's: what it holds is part of the key.
   const env = { CODEGEN_CACHE_DIR: scratch("replay-cache"), XDG_CONFIG_HOME: scratch("replay-config") };
@@ -58,10 +71,15 @@ function recorded(config = ""): Project & { output: string } {
 function replay(cwd: string, env: Record<string, string>): { code: number | null; stdout: string } {
   const entry = statSync(join(repoRoot, "dist/bundle/main.cjs"), { throwIfNoEntry: false })?.mtimeMs ?? -1;
   const compiled = statSync(join(repoRoot, "dist/engine/cli/main.js")).mtimeMs;
-  const module = entry >= compiled ? join(repoRoot, "dist/bundle/replay.js") : join(repoRoot, "dist/engine/cli/replay.js");
+  const module =
+    entry >= compiled ? join(repoRoot, "dist/bundle/replay.js") : join(repoRoot, "dist/engine/cli/replay.js");
   const script = `const { replayGen } = await import(${JSON.stringify(module)}); const lines = []; const code = await replayGen(process.cwd(), { info: (l) => lines.push(l), error: (l) => lines.push(l) }); process.stdout.write(JSON.stringify({ code, stdout: lines.map((l) => l + "\\n").join("") }));`;
   // The same environment the CLI runs with in ../support/cli.ts: it is part of what is compared.
-  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", ...env } });
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, FORCE_COLOR: "0", ...env },
+  });
   assert.is(r.status, 0, r.stderr);
   return JSON.parse(r.stdout) as { code: number | null; stdout: string };
 }
@@ -77,35 +95,72 @@ test("an untouched project is answered as the full gen answers, by the CLI too",
 
 test("a stale lock is taken over and said so, as the full gen does", () => {
   const p = recorded();
-  writeFileSync(join(p.dir, ".codegen/lock"), JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), proc_start: "0", started: "then", command: "gen" }) + "\n");
+  writeFileSync(
+    join(p.dir, ".codegen/lock"),
+    JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), proc_start: "0", started: "then", command: "gen" }) + "\n",
+  );
   const r = replay(p.dir, p.env);
   assert.is(r.code, 0);
   assert.match(r.stdout, /^codegen: removed a stale lock left by pid \d+ \(gen, started then\)\n/);
   assert.ok(r.stdout.endsWith(p.output));
 });
 
+// biome-ignore lint/suspicious/noConfusingVoidType: a change returns the files it wrote, or nothing
 const changes: Array<[string, (p: Project) => Record<string, string> | void]> = [
-  ["a descriptor edited in place, same size and modification time", (p) => {
-    const file = join(p.dir, "desc/api/demo.api");
-    const before = statSync(file);
-    writeFileSync(file, readFileSync(file, "utf8").replace("Id int64", "Ix int64"));
-    utimesSync(file, before.atime, before.mtime);
-  }],
-  ["a descriptor added in a folder below the top one", (p) => {
-    writeFileSync(join(p.dir, "desc/api/more/extra.api"), smallApi.replace(/handler \w+/g, (h) => `${h}Extra`).replace(/\/things/g, "/extra"));
-  }],
-  [".codegen.yaml edited", (p) => writeFileSync(join(p.dir, ".codegen.yaml"), readFileSync(join(p.dir, ".codegen.yaml"), "utf8") + "# reviewed\n")],
-  ["a template of the pack edited", (p) => writeFileSync(join(p.pack, "templates/routes.txt.liquid"), readFileSync(join(p.pack, "templates/routes.txt.liquid"), "utf8") + "\n")],
+  [
+    "a descriptor edited in place, same size and modification time",
+    (p) => {
+      const file = join(p.dir, "desc/api/demo.api");
+      const before = statSync(file);
+      writeFileSync(file, readFileSync(file, "utf8").replace("Id int64", "Ix int64"));
+      utimesSync(file, before.atime, before.mtime);
+    },
+  ],
+  [
+    "a descriptor added in a folder below the top one",
+    (p) => {
+      writeFileSync(
+        join(p.dir, "desc/api/more/extra.api"),
+        smallApi.replace(/handler \w+/g, (h) => `${h}Extra`).replace(/\/things/g, "/extra"),
+      );
+    },
+  ],
+  [
+    ".codegen.yaml edited",
+    (p) =>
+      writeFileSync(join(p.dir, ".codegen.yaml"), readFileSync(join(p.dir, ".codegen.yaml"), "utf8") + "# reviewed\n"),
+  ],
+  [
+    "a template of the pack edited",
+    (p) =>
+      writeFileSync(
+        join(p.pack, "templates/routes.txt.liquid"),
+        readFileSync(join(p.pack, "templates/routes.txt.liquid"), "utf8") + "\n",
+      ),
+  ],
   ["an environment variable set", () => ({ CODEGEN_OFFLINE: "1" })],
-  ["the user's settings file created", (p) => {
-    mkdirSync(join(p.env["XDG_CONFIG_HOME"]!, "codegen"), { recursive: true });
-    writeFileSync(join(p.env["XDG_CONFIG_HOME"]!, "codegen/config.yaml"), "trust: []\n");
-  }],
+  [
+    "the user's settings file created",
+    (p) => {
+      mkdirSync(join(p.env["XDG_CONFIG_HOME"]!, "codegen"), { recursive: true });
+      writeFileSync(join(p.env["XDG_CONFIG_HOME"]!, "codegen/config.yaml"), "trust: []\n");
+    },
+  ],
   ["a plugins folder created", (p) => mkdirSync(join(p.dir, "plugins"))],
-  ["a folder above the descriptors made a project of its own", (p) => writeFileSync(join(p.dir, "desc/.codegen.yaml"), "name: other\n")],
+  [
+    "a folder above the descriptors made a project of its own",
+    (p) => writeFileSync(join(p.dir, "desc/.codegen.yaml"), "name: other\n"),
+  ],
   ["a generated file edited", (p) => writeFileSync(join(p.dir, "routes.txt"), "edited\n")],
   ["an interrupted write waiting to be finished", (p) => mkdirSync(join(p.dir, ".codegen/tx"))],
-  ["another run holding the project lock", (p) => writeFileSync(join(p.dir, ".codegen/lock"), JSON.stringify({ pid: process.pid, host: "h", command: "gen" }) + "\n")],
+  [
+    "another run holding the project lock",
+    (p) =>
+      writeFileSync(
+        join(p.dir, ".codegen/lock"),
+        JSON.stringify({ pid: process.pid, host: "h", command: "gen" }) + "\n",
+      ),
+  ],
 ];
 
 for (const [what, change] of changes) {
@@ -119,7 +174,10 @@ for (const [what, change] of changes) {
 
 test("a live lock is not waited for: the full gen, which says it waits, decides", () => {
   const p = recorded();
-  writeFileSync(join(p.dir, ".codegen/lock"), JSON.stringify({ pid: process.pid, host: hostname(), proc_start: null, started: "now", command: "gen" }) + "\n");
+  writeFileSync(
+    join(p.dir, ".codegen/lock"),
+    JSON.stringify({ pid: process.pid, host: hostname(), proc_start: null, started: "now", command: "gen" }) + "\n",
+  );
   const started = Date.now();
   assert.is(replay(p.dir, p.env).code, null);
   // Without noWait the replay would wait the lock's full minute.
@@ -131,14 +189,19 @@ test("a build without the replay module answers with the full gen", () => {
   // The launcher and the built CLI, less dist/bundle/replay.js; the copied bundle is made the
   // newest file, so that the launcher runs it (the compiled CLI imports replay.js itself).
   const copy = join(scratch("no-replay"), "codegen");
-  for (const part of ["bin", "dist", "package.json", "schemas", "rules", "template-packs"]) cpSync(join(repoRoot, part), join(copy, part), { recursive: true });
+  for (const part of ["bin", "dist", "package.json", "schemas", "rules", "template-packs"])
+    cpSync(join(repoRoot, part), join(copy, part), { recursive: true });
   symlinkSync(join(repoRoot, "node_modules"), join(copy, "node_modules"), "dir");
   const later = new Date(Date.now() + 60_000);
   utimesSync(join(copy, "dist/bundle/main.cjs"), later, later);
   rmSync(join(copy, "dist/bundle/replay.js"));
   // The full gen reads its pack through the cache (and stores it again when it is gone); a replay would not.
   rmSync(p.env["CODEGEN_CACHE_DIR"]!, { recursive: true, force: true });
-  const r = spawnSync(process.execPath, [join(copy, "bin/codegen.js"), "gen"], { cwd: p.dir, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", ...p.env } });
+  const r = spawnSync(process.execPath, [join(copy, "bin/codegen.js"), "gen"], {
+    cwd: p.dir,
+    encoding: "utf8",
+    env: { ...process.env, FORCE_COLOR: "0", ...p.env },
+  });
   assert.is(r.status, 0, r.stdout + r.stderr);
   assert.is(r.stdout, p.output);
   assert.ok(existsSync(p.env["CODEGEN_CACHE_DIR"]!), "the full gen ran");
@@ -172,7 +235,10 @@ function forget(dir: string): void {
 test("a run that printed more than its warnings records nothing", () => {
   const p = recorded();
   forget(p.dir);
-  writeFileSync(join(p.dir, ".codegen/lock"), JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), proc_start: "0", started: "then", command: "gen" }) + "\n");
+  writeFileSync(
+    join(p.dir, ".codegen/lock"),
+    JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), proc_start: "0", started: "then", command: "gen" }) + "\n",
+  );
   const r = codegen(["gen"], p.dir, p.env);
   assert.match(r.stderr, /removed a stale lock/);
   assert.not.ok(recordedReplay(p.dir), "the next gen would not say what this one said");
@@ -181,9 +247,15 @@ test("a run that printed more than its warnings records nothing", () => {
 test("not answered after a step's program changed in place (same path, same PATH)", () => {
   const pack = join(scratch("replay-pack"), "tool-step");
   cpSync(join(fixtures, "packs/two-steps"), pack, { recursive: true });
-  writeFileSync(join(pack, "pack.yaml"), 'name: tool-step\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\nsteps:\n  - name: shout\n    run: [shout]\n    files: "*.txt"\n    cache: true\n');
+  writeFileSync(
+    join(pack, "pack.yaml"),
+    'name: tool-step\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\nsteps:\n  - name: shout\n    run: [shout]\n    files: "*.txt"\n    cache: true\n',
+  );
   const tools = scratch("replay-tools");
-  const tool = (pattern: string): void => writeFileSync(join(tools, "shout"), `#!/bin/sh\nfor f in "$@"; do sed -i '${pattern}' "$f"; done\n`, { mode: 0o755 });
+  const tool = (pattern: string): void =>
+    writeFileSync(join(tools, "shout"), `#!/bin/sh\nfor f in "$@"; do sed -i '${pattern}' "$f"; done\n`, {
+      mode: 0o755,
+    });
   tool("s/get/GET/");
   const dir = scratch("replay");
   mkdirSync(join(dir, "desc/api"), { recursive: true });
@@ -192,7 +264,11 @@ test("not answered after a step's program changed in place (same path, same PATH
   const settings = scratch("replay-config");
   mkdirSync(join(settings, "codegen"));
   writeFileSync(join(settings, "codegen/config.yaml"), `trust: [${JSON.stringify(pack)}]\n`);
-  const env = { CODEGEN_CACHE_DIR: scratch("replay-cache"), XDG_CONFIG_HOME: settings, PATH: `${tools}:${process.env["PATH"] ?? ""}` };
+  const env = {
+    CODEGEN_CACHE_DIR: scratch("replay-cache"),
+    XDG_CONFIG_HOME: settings,
+    PATH: `${tools}:${process.env["PATH"] ?? ""}`,
+  };
   for (let i = 0; i < 3; i++) {
     ok(codegen(["gen"], dir, env));
     settled();
@@ -212,7 +288,10 @@ test("a run that printed a warning outside what it generated (trust set in .code
   cpSync(join(fixtures, "packs/two-steps"), pack, { recursive: true });
   const dir = scratch("replay");
   mkdirSync(join(dir, "desc/api"), { recursive: true });
-  writeFileSync(join(dir, ".codegen.yaml"), `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\ntrust: true\n`);
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\ntrust: true\n`,
+  );
   writeFileSync(join(dir, "desc/api/demo.api"), smallApi);
   const settings = scratch("replay-config");
   mkdirSync(join(settings, "codegen"));

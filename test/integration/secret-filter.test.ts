@@ -33,7 +33,10 @@ test("merge: each added key gets its own value; later gens keep them and add onl
   assert.is.not(values[0], values[1]);
   assert.is(codegen(["gen", "--force"], dir, env).code, 0);
   assert.is(readFileSync(join(dir, "settings.yaml"), "utf8"), written, "kept");
-  writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("@handler listThings", "@handler listThings\n\tget /more returns (Resp)\n\n\t@handler moreThings"));
+  writeFileSync(
+    join(dir, "desc/api/demo.api"),
+    smallApi.replace("@handler listThings", "@handler listThings\n\tget /more returns (Resp)\n\n\t@handler moreThings"),
+  );
   assert.is(codegen(["gen"], dir, env).code, 0);
   const after = readFileSync(join(dir, "settings.yaml"), "utf8");
   assert.ok(after.startsWith(written), after);
@@ -58,7 +61,10 @@ test("managed: refused, nothing written", () => {
   const { dir, env } = packWith("managed");
   const r = codegen(["gen"], dir, env);
   assert.is(r.code, 1, r.stdout + r.stderr);
-  assert.match(r.stderr, /PACK_RULE_INVALID rule "settings" renders a secret into settings\.yaml, a managed file; nothing was written/);
+  assert.match(
+    r.stderr,
+    /PACK_RULE_INVALID rule "settings" renders a secret into settings\.yaml, a managed file; nothing was written/,
+  );
   assert.not.ok(existsSync(join(dir, "settings.yaml")));
 });
 

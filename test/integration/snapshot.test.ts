@@ -46,7 +46,8 @@ test("a gen on an unchanged project answers from the snapshot, with the same rep
   settled();
   const quick = ok(codegen(["gen", "--verbose"], dir));
   assert.match(quick, REUSED);
-  const files = (out: string): string[] => out.split("\n").filter((l) => /^ {2}(unchanged|kept) /.test(l) || l.startsWith("wrote "));
+  const files = (out: string): string[] =>
+    out.split("\n").filter((l) => /^ {2}(unchanged|kept) /.test(l) || l.startsWith("wrote "));
   assert.equal(files(quick), files(full));
   assert.match(readFileSync(join(dir, ".codegen/.gitignore"), "utf8"), /^snapshot\.json$/m);
 });
@@ -58,7 +59,10 @@ test("an edit that keeps a generated file's size and modification time is still 
   const { mtimeMs, size } = statSync(file);
   // touch -r copies times to the nanosecond (a Date given to utimes keeps milliseconds only).
   execFileSync("touch", ["-r", file, `${file}.time`]);
-  writeFileSync(file, before.replace(/[a-z]/, (c) => (c === "x" ? "y" : "x")));
+  writeFileSync(
+    file,
+    before.replace(/[a-z]/, (c) => (c === "x" ? "y" : "x")),
+  );
   execFileSync("touch", ["-r", `${file}.time`, file]);
   unlinkSync(`${file}.time`);
   assert.is(statSync(file).size, size);
@@ -87,7 +91,10 @@ test("a changed descriptor, ledger or a new nested project is not answered from 
 
   const again = settledProject();
   const ledger = join(again, ".codegen/ledger.json");
-  writeFileSync(ledger, readFileSync(ledger, "utf8").replace(/"handlers\/listThings\.txt"/, '"handlers/listThings.old"'));
+  writeFileSync(
+    ledger,
+    readFileSync(ledger, "utf8").replace(/"handlers\/listThings\.txt"/, '"handlers/listThings.old"'),
+  );
   assert.not.match(ok(codegen(["gen", "--verbose"], again)), REUSED);
 
   const nested = settledProject();
@@ -104,7 +111,10 @@ test("a project made by an earlier version gets snapshot.json and stamps.txt in 
   writeFileSync(join(dir, ".codegen/.gitignore"), "# codegen's transient files; commit ledger.json\nlock\ntx/\n");
   ok(codegen(["gen"], dir));
   assert.match(readFileSync(join(dir, ".codegen/.gitignore"), "utf8"), /^snapshot\.json\nstamps\.txt$/m);
-  writeFileSync(join(dir, ".codegen/.gitignore"), "# codegen's transient files; commit ledger.json\nlock\ntx/\nsnapshot.json\n");
+  writeFileSync(
+    join(dir, ".codegen/.gitignore"),
+    "# codegen's transient files; commit ledger.json\nlock\ntx/\nsnapshot.json\n",
+  );
   writeFileSync(join(dir, "desc/api/demo.api"), `// edited\n${smallApi}`);
   ok(codegen(["gen"], dir));
   assert.match(readFileSync(join(dir, ".codegen/.gitignore"), "utf8"), /^stamps\.txt$/m);
@@ -134,7 +144,14 @@ test("a file changed at or after the clock reading taken before the run read it 
   const take = (clock: number): void => {
     const disk = new ProjectFiles(root);
     disk.read("a.txt");
-    saveSnapshot(root, { key: "k", clock, ledger, said: { warnings: [], notes: [] }, outcomes: [], stamps: disk.stamps });
+    saveSnapshot(root, {
+      key: "k",
+      clock,
+      ledger,
+      said: { warnings: [], notes: [] },
+      outcomes: [],
+      stamps: disk.stamps,
+    });
   };
   // Changed after the clock was read (the same tick at best): it could change again unseen.
   for (let i = 0; i < 20; i++) {

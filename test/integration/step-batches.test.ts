@@ -14,7 +14,7 @@ import { scratch } from "../support/paths.js";
 const test = suite("per-file steps in batches");
 
 function api(routes: number): string {
-  const lines = ["syntax = \"v1\"", "", "service demo {"];
+  const lines = ['syntax = "v1"', "", "service demo {"];
   for (let i = 0; i < routes; i++) lines.push(`\t@handler h${i}`, `\tget /r${i}`, "");
   return [...lines, "}", ""].join("\n");
 }
@@ -31,7 +31,11 @@ test("250 files: one process per core (at most two parts of at least 100), each 
   assert.is(new Set(pids).size, Math.min(availableParallelism(), 2));
   const files = readdirSync(join(dir, "out"));
   assert.is(files.length, 250);
-  for (const f of files) assert.is(readFileSync(join(dir, "out", f), "utf8"), `@GENERATED GET /${f.replace(/^h/, "R").replace(/\.txt$/, "")}\n`);
+  for (const f of files)
+    assert.is(
+      readFileSync(join(dir, "out", f), "utf8"),
+      `@GENERATED GET /${f.replace(/^h/, "R").replace(/\.txt$/, "")}\n`,
+    );
 });
 
 test("150 files: a single process", () => {

@@ -14,17 +14,32 @@ import { fixtures, scratch } from "../support/paths.js";
 const test = suite("per-file step cache");
 
 // Ten routes; three paths hold the word the step changes.
-const api = ["syntax = \"v1\"", "", "service demo {", ...[...Array(10).keys()].flatMap((i) => [`\t@handler h${i}`, `\tget /${i % 4 === 0 ? "loud" : "quiet"}${i}`, ""]), "}", ""].join("\n");
+const api = [
+  'syntax = "v1"',
+  "",
+  "service demo {",
+  ...[...Array(10).keys()].flatMap((i) => [`\t@handler h${i}`, `\tget /${i % 4 === 0 ? "loud" : "quiet"}${i}`, ""]),
+  "}",
+  "",
+].join("\n");
 
 let projects = 0;
 /** A gen in a new project of another name: the same files, but not from the whole-generation cache. */
 function gen(cache: string, log: string): Record<string, string> {
-  const dir = makeProject({ "desc/api/demo.api": api, ".codegen.yaml": `name: demo${++projects}\nmodule: example.com/demo\nframe: docs\npack: ${join(fixtures, "packs", "partly-formatting")}\n` });
+  const dir = makeProject({
+    "desc/api/demo.api": api,
+    ".codegen.yaml": `name: demo${++projects}\nmodule: example.com/demo\nframe: docs\npack: ${join(fixtures, "packs", "partly-formatting")}\n`,
+  });
   codegenOk(["gen", "--trust"], dir, { STEP_LOG: log, CODEGEN_CACHE_DIR: cache });
   return Object.fromEntries(readdirSync(join(dir, "out")).map((f) => [f, readFileSync(join(dir, "out", f), "utf8")]));
 }
 const runs = (log: string): number => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n").length : 0);
-const files = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)) : []);
+const files = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath, e.name))
+    : [];
 
 test("a cold gen stores one index and the three changed outputs; the next gen runs nothing and gives the same files", () => {
   const cache = scratch("file-cache");
@@ -36,7 +51,9 @@ test("a cold gen stores one index and the three changed outputs; the next gen ru
   const index = /^(?:[0-9a-f]{64} (?:=|[0-9a-f]{64})\n)+$/;
   assert.is(files(join(cache, "memo")).filter((f) => index.test(readFileSync(f, "utf8"))).length, 1, "one index");
   // The cache's other entries (the whole generation, parsed descriptors) hold many files each.
-  const outputs = files(join(cache, "memo")).map((f) => readFileSync(f, "utf8")).filter((t) => /^@generated get \/\w+\n$/.test(t));
+  const outputs = files(join(cache, "memo"))
+    .map((f) => readFileSync(f, "utf8"))
+    .filter((t) => /^@generated get \/\w+\n$/.test(t));
   assert.equal(outputs.sort(), ["@generated get /LOUD0\n", "@generated get /LOUD4\n", "@generated get /LOUD8\n"]);
 
   assert.equal(gen(cache, log), first);

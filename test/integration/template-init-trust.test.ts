@@ -15,7 +15,10 @@ const test = suite("template init --full and trust");
 test("the output and the README say which commands need codegen trust or --trust", () => {
   const work = scratch("init-full");
   const out = codegenOk(["template", "init", "--full", "--output", "team-pack"], work).stdout;
-  assert.match(out, /^trust: this copy is not built in, so its 3 steps \(gofmt, protoc-go, protoc-descriptor-set\), .*tool check commands and 5 skills rules run only when allowed: in each project using it, run codegen trust once .*pass --trust for one run/m);
+  assert.match(
+    out,
+    /^trust: this copy is not built in, so its 3 steps \(gofmt, protoc-go, protoc-descriptor-set\), .*tool check commands and 5 skills rules run only when allowed: in each project using it, run codegen trust once .*pass --trust for one run/m,
+  );
   const readme = readFileSync(join(work, "team-pack/README.md"), "utf8");
   const section = readme.slice(readme.indexOf("## Steps and trust"), readme.indexOf("## Rules of the base pack"));
   assert.match(section, /not the built-in `go-zero` pack/);
@@ -31,7 +34,10 @@ test("what it says holds: gen with the copy refuses, and runs with --trust", () 
   const dir = join(work, "svc");
   mkdirSync(join(dir, "desc/api"), { recursive: true });
   writeFileSync(join(dir, ".codegen.yaml"), "name: svc\nmodule: example.com/svc\nframe: api\npack: ../team-pack\n");
-  writeFileSync(join(dir, "desc/api/svc.api"), 'syntax = "v1"\n\ntype PingResponse {\n\tMessage string `json:"message"`\n}\n\nservice svc {\n\t@handler ping\n\tget /ping returns (PingResponse)\n}\n');
+  writeFileSync(
+    join(dir, "desc/api/svc.api"),
+    'syntax = "v1"\n\ntype PingResponse {\n\tMessage string `json:"message"`\n}\n\nservice svc {\n\t@handler ping\n\tget /ping returns (PingResponse)\n}\n',
+  );
   const refused = codegen(["gen"], dir);
   assert.is(refused.code, 1, refused.stdout + refused.stderr);
   assert.match(refused.stderr, /COMMANDS_NOT_ALLOWED/);

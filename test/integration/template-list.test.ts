@@ -12,7 +12,10 @@ import { scratch } from "../support/paths.js";
 
 const test = suite("template list");
 
-interface Project { work: string; dir: string }
+interface Project {
+  work: string;
+  dir: string;
+}
 
 function project(): Project {
   const work = scratch("template-list");
@@ -38,7 +41,9 @@ function shownPaths(out: string): string[] {
 test("each built-in template and static file is shown at its absolute path, which exists", () => {
   const { dir } = project();
   const out = listing(dir);
-  const main = /^\s+main\s+rule from go-zero\s+project\/main\.go\.liquid\s+template from (\S+) \(built-in\)$/m.exec(out);
+  const main = /^\s+main\s+rule from go-zero\s+project\/main\.go\.liquid\s+template from (\S+) \(built-in\)$/m.exec(
+    out,
+  );
   assert.ok(main, out);
   assert.ok(isAbsolute(main[1]!), main[1]);
   assert.ok(main[1]!.endsWith("/templates/project/main.go.liquid"), main[1]);
@@ -74,9 +79,16 @@ test("every path printed opens from the working folder, from the project or a fo
     for (const p of paths) {
       assert.ok(existsSync(resolve(cwd, p)), `${p} does not open from ${cwd}\n${out}`);
       const inside = resolve(cwd, p).startsWith(dir + "/");
-      assert.is(isAbsolute(p), !inside, `${p}: ${inside ? "inside the project, shown absolute" : "outside the project, shown relative"}`);
+      assert.is(
+        isAbsolute(p),
+        !inside,
+        `${p}: ${inside ? "inside the project, shown absolute" : "outside the project, shown relative"}`,
+      );
     }
-    assert.ok(paths.some((p) => !isAbsolute(p) && p.endsWith("pack/templates/api/handler.go.liquid")), out);
+    assert.ok(
+      paths.some((p) => !isAbsolute(p) && p.endsWith("pack/templates/api/handler.go.liquid")),
+      out,
+    );
   }
 });
 

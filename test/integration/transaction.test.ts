@@ -71,7 +71,16 @@ test("a live holder of the lock makes gen wait, naming it; a dead one is taken o
   const sleeper = spawn("sleep", ["30"]);
   const stat = readFileSync(`/proc/${sleeper.pid}/stat`, "utf8");
   const procStart = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
-  writeFileSync(join(dir, ".codegen/lock"), JSON.stringify({ pid: sleeper.pid, host: (await import("node:os")).hostname(), proc_start: procStart, started: "2026-01-01T00:00:00.000Z", command: "gen" }));
+  writeFileSync(
+    join(dir, ".codegen/lock"),
+    JSON.stringify({
+      pid: sleeper.pid,
+      host: (await import("node:os")).hostname(),
+      proc_start: procStart,
+      started: "2026-01-01T00:00:00.000Z",
+      command: "gen",
+    }),
+  );
   try {
     const refused = codegen(["gen"], dir, { CODEGEN_LOCK_TIMEOUT: "1" });
     assert.is(refused.code, 1);
@@ -118,7 +127,11 @@ test("a gen interrupted by SIGTERM while writing rolls back or finishes: never a
   for (const d of [dir, clean]) writeFileSync(join(d, "desc/api/demo.api"), manyRoutesApi(300, "V2"));
   ok(codegen(["gen"], clean));
   const fresh = treeHashes(clean, (p) => p.startsWith("desc/"));
-  const r = spawnSync("sh", ["-c", `node ${codegenBin} gen & pid=$!; while [ ! -e .codegen/tx ]; do :; done; kill -TERM $pid; wait $pid`], { cwd: dir, encoding: "utf8" });
+  const r = spawnSync(
+    "sh",
+    ["-c", `node ${codegenBin} gen & pid=$!; while [ ! -e .codegen/tx ]; do :; done; kill -TERM $pid; wait $pid`],
+    { cwd: dir, encoding: "utf8" },
+  );
   const after = treeHashes(dir, (p) => p.startsWith("desc/"));
   assert.ok(r.status === 143 || r.status === 0, `exit ${r.status}: ${r.stderr}`);
   if (r.status === 143) {
@@ -144,10 +157,17 @@ test("a lock just created by a run that has not yet written its name is waited f
   // Given up after its timeout, having said that it waits.
   const r = codegen(["gen"], dir, { CODEGEN_LOCK_TIMEOUT: "1" });
   assert.is.not(r.code, 0);
-  assert.match(r.stderr, /waiting for another codegen run that is starting on this project…\n(.*\n)*.*PROJECT_LOCKED another codegen run is starting on this project; gave up waiting/);
+  assert.match(
+    r.stderr,
+    /waiting for another codegen run that is starting on this project…\n(.*\n)*.*PROJECT_LOCKED another codegen run is starting on this project; gave up waiting/,
+  );
   assert.ok(existsSync(lock), "the starting run keeps its lock");
   // Waiting until the starting run is gone: once gen says it waits, the lock goes, and gen runs.
-  const child = spawn(process.execPath, [codegenBin, "gen"], { cwd: dir, env: { ...process.env, FORCE_COLOR: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [codegenBin, "gen"], {
+    cwd: dir,
+    env: { ...process.env, FORCE_COLOR: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stdout.resume();
   const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));

@@ -24,7 +24,8 @@ function project(output: string | null): string {
   return dir;
 }
 
-const gen = (dir: string, env: Record<string, string> = {}) => codegen(["gen"], dir, { CODEGEN_CACHE_DIR: cache, ...env });
+const gen = (dir: string, env: Record<string, string> = {}) =>
+  codegen(["gen"], dir, { CODEGEN_CACHE_DIR: cache, ...env });
 
 test("the key is the pack's: empty by default, shown with its layer, set from the environment too", () => {
   const dir = project(null);
@@ -33,7 +34,10 @@ test("the key is the pack's: empty by default, shown with its layer, set from th
   assert.match(config.stdout, /^client\.typescript\.output = ""\s+\(pack; env CODEGEN_CLIENT_TYPESCRIPT_OUTPUT\)$/m);
   const plain = gen(dir);
   assert.is(plain.code, 0, plain.stderr);
-  assert.not.ok(readdirSync(dir, { recursive: true }).some((f) => String(f).endsWith(".ts")), "no client unless asked for");
+  assert.not.ok(
+    readdirSync(dir, { recursive: true }).some((f) => String(f).endsWith(".ts")),
+    "no client unless asked for",
+  );
   const fromEnv = gen(dir, { CODEGEN_CLIENT_TYPESCRIPT_OUTPUT: "web/api" });
   assert.is(fromEnv.code, 0, fromEnv.stderr);
   assert.match(readFileSync(join(dir, "web/api/index.ts"), "utf8"), /getThing\(request: Req\): Promise<Resp>;/);
@@ -44,7 +48,11 @@ test("a folder outside the project is CONFIG_INVALID at the key, and nothing is 
     const dir = project(JSON.stringify(output));
     const r = gen(dir);
     assert.is(r.code, 1, `${output}: ${r.stdout}${r.stderr}`);
-    assert.match(r.stderr, /^\.codegen\.yaml:6:13: CONFIG_INVALID client\.typescript\.output must be a folder inside the project: a relative path without "\.\."/m, output);
+    assert.match(
+      r.stderr,
+      /^\.codegen\.yaml:6:13: CONFIG_INVALID client\.typescript\.output must be a folder inside the project: a relative path without "\.\."/m,
+      output,
+    );
     assert.equal(Object.keys(snapshot(dir)).sort(), [".codegen.yaml", "desc/api/demo.api"], output);
   }
 });
@@ -64,7 +72,10 @@ test("moving the folder moves the file through the ledger", () => {
   const dir = project("web");
   assert.is(gen(dir).code, 0);
   assert.ok(existsSync(join(dir, "web/index.ts")));
-  writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8").replace("output: web", "output: front/src/api"));
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    readFileSync(join(dir, ".codegen.yaml"), "utf8").replace("output: web", "output: front/src/api"),
+  );
   const moved = gen(dir);
   assert.is(moved.code, 0, moved.stderr);
   assert.match(moved.stdout, /1 created, 0 updated, \d+ unchanged, \d+ kept, 1 removed/);

@@ -49,19 +49,30 @@ test("a view both rules show fails at each rule, and nothing is written", () => 
   const r = codegen(["gen"], dir);
   assert.is(r.code, 1, r.stderr);
   const lines = r.stderr.split("\n").filter((l) => l.includes("PACK_EXPRESSION"));
-  assert.equal(lines.map((l) => l.split(": PACK_EXPRESSION")[0]!.replace(/^.*rules\//, "rules/")), ["rules/r.yaml:1:9", "rules/r.yaml:1:9", "rules/r.yaml:6:9", "rules/r.yaml:6:9"]);
+  assert.equal(
+    lines.map((l) => l.split(": PACK_EXPRESSION")[0]!.replace(/^.*rules\//, "rules/")),
+    ["rules/r.yaml:1:9", "rules/r.yaml:1:9", "rules/r.yaml:6:9", "rules/r.yaml:6:9"],
+  );
   assert.match(r.stderr, /no name for getThing/);
 });
 
 test("the same view for the same item is evaluated once: both rules, and a view reading it, print one value", () => {
   // $random differs on every evaluation: equal numbers mean one evaluation.
-  const rules = twoRules + `- name: third
+  const rules =
+    twoRules +
+    `- name: third
   each: api.routes
   path: "c/{{ item.handler }}.txt"
   view: again
   template: t.liquid
 `;
-  const dir = project(pack({ "rules/r.yaml": rules, "views/route.jsonata": '{ "name": $string($random()) }\n', "views/again.jsonata": '$view("route", $)\n' }));
+  const dir = project(
+    pack({
+      "rules/r.yaml": rules,
+      "views/route.jsonata": '{ "name": $string($random()) }\n',
+      "views/again.jsonata": '$view("route", $)\n',
+    }),
+  );
   const r = codegen(["gen"], dir);
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /wrote 6 files: 6 created/);
@@ -80,7 +91,13 @@ test("$view refuses a name that leaves the pack's views", () => {
 });
 
 test("a function library may not redefine jsonata's own functions", () => {
-  const dir = project(pack({ "rules/r.yaml": twoRules, "views/route.jsonata": '{ "name": handler }\n', "views/functions.jsonata": '{ "count": function($x) { 0 }, "shout": function($s) { $uppercase($s) } }\n' }));
+  const dir = project(
+    pack({
+      "rules/r.yaml": twoRules,
+      "views/route.jsonata": '{ "name": handler }\n',
+      "views/functions.jsonata": '{ "count": function($x) { 0 }, "shout": function($s) { $uppercase($s) } }\n',
+    }),
+  );
   const r = codegen(["gen"], dir);
   assert.is(r.code, 1, r.stderr);
   assert.match(r.stderr, /views\/functions\.jsonata:1:1: PACK_EXPRESSION .*redefines jsonata's own \$count/);
@@ -91,7 +108,10 @@ test("template test --update refuses the project's built-in pack and writes noth
   writeFileSync(join(dir, ".codegen.yaml"), "name: demo\n");
   const r = codegen(["template", "test", "--update"], dir);
   assert.is(r.code, 2, r.stderr);
-  assert.match(r.stderr, /USAGE template test --update rewrites a pack's expected view outputs; the project's pack go-zero is built in/);
+  assert.match(
+    r.stderr,
+    /USAGE template test --update rewrites a pack's expected view outputs; the project's pack go-zero is built in/,
+  );
   const ok = codegen(["template", "test"], dir);
   assert.is(ok.code, 0, ok.stderr);
   assert.match(ok.stdout, /views ok: \d+ cases passed/);

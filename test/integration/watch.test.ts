@@ -15,7 +15,11 @@ import { makeProject, smallApi } from "../support/project.js";
 
 /** A running `gen --watch`: every line it printed, and a way to wait for the next one that matches. */
 function startWatch(dir: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, [codegenBin, "gen", "--watch"], { cwd: dir, env: { ...process.env, FORCE_COLOR: "0", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [codegenBin, "gen", "--watch"], {
+    cwd: dir,
+    env: { ...process.env, FORCE_COLOR: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const lines: string[] = [];
   let waiting: { from: number; test: RegExp; resolve: (line: string) => void } | null = null;
   let until: { ready: () => boolean; resolve: () => void } | null = null;
@@ -32,8 +36,11 @@ function startWatch(dir: string, env: Record<string, string>) {
     waiting = null;
     w.resolve(lines[i]!);
   };
-  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on("line", (l) => (lines.push(l), check()));
-  const exited = new Promise<number | null>((resolve) => child.on("close", (code, signal) => resolve(code ?? (signal ? -1 : null))));
+  for (const stream of [child.stdout, child.stderr])
+    createInterface({ input: stream }).on("line", (l) => (lines.push(l), check()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("close", (code, signal) => resolve(code ?? (signal ? -1 : null))),
+  );
   return {
     lines,
     exited,
@@ -49,7 +56,10 @@ function startWatch(dir: string, env: Record<string, string>) {
     /** The first line matching `test` printed from line `from` on (by default: from now on). */
     next(test: RegExp, from = lines.length): { mark: number; line: Promise<string> } {
       const line = new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no line matching ${test} within 30 s; printed:\n${lines.join("\n")}`)), 30_000);
+        const timer = setTimeout(
+          () => reject(new Error(`no line matching ${test} within 30 s; printed:\n${lines.join("\n")}`)),
+          30_000,
+        );
         waiting = { from, test, resolve: (l) => (clearTimeout(timer), resolve(l)) };
         check();
       });
@@ -58,7 +68,10 @@ function startWatch(dir: string, env: Record<string, string>) {
     /** Resolves once `ready` holds, looked at as each line is printed (30 s at most). */
     until(ready: () => boolean): Promise<void> {
       return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`not ready within 30 s; printed:\n${lines.join("\n")}`)), 30_000);
+        const timer = setTimeout(
+          () => reject(new Error(`not ready within 30 s; printed:\n${lines.join("\n")}`)),
+          30_000,
+        );
         until = { ready, resolve: () => (clearTimeout(timer), resolve()) };
         check();
       });
@@ -75,7 +88,10 @@ test("gen --watch: a descriptor change gens again; gen's own files and bad input
   const watcher = startWatch(dir, { CODEGEN_CACHE_DIR: scratch("watch-cache") });
   try {
     await watcher.next(IDLE).line;
-    assert.ok(watcher.lines.some((l) => /^wrote \d+ files?\b/.test(l)), watcher.lines.join("\n"));
+    assert.ok(
+      watcher.lines.some((l) => /^wrote \d+ files?\b/.test(l)),
+      watcher.lines.join("\n"),
+    );
     const first = readFileSync(join(dir, "routes.txt"), "utf8");
     assert.match(first, /\/things/);
 
@@ -122,23 +138,32 @@ test("gen --watch: a descriptor change gens again; gen's own files and bad input
   assert.not.ok(existsSync(join(dir, ".codegen/lock")), "no lock left behind");
   // Every run was started by the descriptor alone (five changes: rename, break, fix, two saves).
   const starts = watcher.lines.filter((l) => l.includes("changed; generating"));
-  assert.ok(starts.length >= 5 && starts.every((l) => l.startsWith("codegen: desc/api/demo.api changed")), starts.join("\n"));
+  assert.ok(
+    starts.length >= 5 && starts.every((l) => l.startsWith("codegen: desc/api/demo.api changed")),
+    starts.join("\n"),
+  );
 });
 
 /** A project whose .codegen.yaml runs `hook` after (or before) every gen (the watch is given CODEGEN_TRUST=1 for it). */
 function hooked(when: "before" | "after", hook: string): string {
   const dir = makeProject({ "desc/api/demo.api": smallApi, "hook.sh": hook });
-  writeFileSync(join(dir, ".codegen.yaml"), `${readFileSync(join(dir, ".codegen.yaml"), "utf8")}hooks:\n  ${when}:\n    - sh hook.sh\n`);
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    `${readFileSync(join(dir, ".codegen.yaml"), "utf8")}hooks:\n  ${when}:\n    - sh hook.sh\n`,
+  );
   return dir;
 }
 
 test("gen --watch: changes made while a run goes on start the next run, run after run", async () => {
   // A hook that, like a user typing while gen runs, changes the descriptor during the 2nd and 3rd runs.
-  const dir = hooked("after", [
-    "n=$(cat .runs 2>/dev/null || echo 0); n=$((n+1)); echo $n > .runs",
-    "if [ $n -eq 2 ]; then sed -i 's#/first#/second#' desc/api/demo.api; fi",
-    "if [ $n -eq 3 ]; then sed -i 's#/second#/third#' desc/api/demo.api; fi",
-  ].join("\n") + "\n");
+  const dir = hooked(
+    "after",
+    [
+      "n=$(cat .runs 2>/dev/null || echo 0); n=$((n+1)); echo $n > .runs",
+      "if [ $n -eq 2 ]; then sed -i 's#/first#/second#' desc/api/demo.api; fi",
+      "if [ $n -eq 3 ]; then sed -i 's#/second#/third#' desc/api/demo.api; fi",
+    ].join("\n") + "\n",
+  );
   let stopped: number | null = null;
   const watcher = startWatch(dir, { CODEGEN_CACHE_DIR: scratch("watch-cache"), CODEGEN_TRUST: "1" });
   try {
@@ -146,7 +171,11 @@ test("gen --watch: changes made while a run goes on start the next run, run afte
     const mark = watcher.lines.length;
     writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("get /things returns", "get /first returns"));
     // The edit's run, then one for each of the hook's two changes, then idle.
-    await watcher.until(() => watcher.lines.slice(mark).filter((l) => /^wrote \d+ files?\b/.test(l)).length >= 3 && watcher.lines.at(-1) === IDLE_LINE);
+    await watcher.until(
+      () =>
+        watcher.lines.slice(mark).filter((l) => /^wrote \d+ files?\b/.test(l)).length >= 3 &&
+        watcher.lines.at(-1) === IDLE_LINE,
+    );
     assert.match(readFileSync(join(dir, "routes.txt"), "utf8"), /\/third/, watcher.lines.join("\n"));
   } finally {
     stopped = await watcher.stop();
@@ -189,12 +218,18 @@ test("gen --watch: a config that cannot be read is reported, and the watch goes 
     let said = watcher.next(/^codegen: watching for changes/);
     writeFileSync(join(dir, ".codegen.yaml"), `${config}frame: [\n`);
     await said.line;
-    assert.ok(watcher.lines.slice(said.mark).some((l) => /^\.codegen\.yaml:\d+:\d+: /.test(l)), watcher.lines.slice(said.mark).join("\n"));
+    assert.ok(
+      watcher.lines.slice(said.mark).some((l) => /^\.codegen\.yaml:\d+:\d+: /.test(l)),
+      watcher.lines.slice(said.mark).join("\n"),
+    );
     // Without a config, any file gen did not write counts: a descriptor edit runs gen (which says the same).
     said = watcher.next(/^codegen: watching for changes/);
     writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("get /things returns", "get /more returns"));
     await said.line;
-    assert.ok(watcher.lines.slice(said.mark).includes("codegen: desc/api/demo.api changed; generating"), watcher.lines.slice(said.mark).join("\n"));
+    assert.ok(
+      watcher.lines.slice(said.mark).includes("codegen: desc/api/demo.api changed; generating"),
+      watcher.lines.slice(said.mark).join("\n"),
+    );
     const wrote = watcher.next(/^wrote \d+ files?\b/);
     writeFileSync(join(dir, ".codegen.yaml"), config);
     await wrote.line;
@@ -216,7 +251,10 @@ test("gen --watch reads nothing a link leads to (a fifo outside the project woul
     const said = watcher.next(/^codegen: watching for changes/);
     symlinkSync(outside, join(dir, "desc/api/linked.api"));
     await said.line;
-    assert.ok(watcher.lines.slice(said.mark).includes("codegen: desc/api/linked.api changed; generating"), watcher.lines.join("\n"));
+    assert.ok(
+      watcher.lines.slice(said.mark).includes("codegen: desc/api/linked.api changed; generating"),
+      watcher.lines.join("\n"),
+    );
   } finally {
     stopped = await watcher.stop();
   }

@@ -14,7 +14,10 @@ test("an unknown option is reported as typed, with the nearest one the command k
   const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
   const r = codegen(["gen", "--git-chnage"], dir);
   assert.is(r.code, 2);
-  assert.match(r.stderr, /^codegen: unknown option --git-chnage \(did you mean --git-change\?\); run codegen gen --help for the options$/m);
+  assert.match(
+    r.stderr,
+    /^codegen: unknown option --git-chnage \(did you mean --git-change\?\); run codegen gen --help for the options$/m,
+  );
   assert.not.match(r.stderr, /gitChnage/);
   const far = codegen(["new", "x", "--zzz"], dir);
   assert.is(far.code, 2);
@@ -44,7 +47,11 @@ test("a YAML alias to an anchor that does not exist is a diagnostic at the alias
 
 test("hooks.before and hooks.after run around check, config, template and gen once the user allowed them", () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi }, "ledger");
-  writeFileSync(join(dir, ".codegen.yaml"), readFileSync(join(dir, ".codegen.yaml"), "utf8") + 'hooks:\n  before: ["echo before >> hooks.log"]\n  after: ["echo after >> hooks.log"]\n');
+  writeFileSync(
+    join(dir, ".codegen.yaml"),
+    readFileSync(join(dir, ".codegen.yaml"), "utf8") +
+      'hooks:\n  before: ["echo before >> hooks.log"]\n  after: ["echo after >> hooks.log"]\n',
+  );
   const user = { XDG_CONFIG_HOME: scratch("workflow-config") };
   codegenOk(["trust"], dir, user);
   for (const args of [["config"], ["check"], ["template", "list"], ["gen"]]) {
@@ -66,7 +73,10 @@ test("skills init writes to ~/.claude/skills/<project>/ by default; a second run
   assert.match(first.stdout, /^wrote 3 of 3 skill files to ~\/\.claude\/skills\/demo$/m);
   const skill = join(home, ".claude/skills/demo/SKILL.md");
   assert.match(readFileSync(skill, "utf8"), /^---\nname: demo-go-zero\ndescription: .+\n---\n/);
-  assert.match(readFileSync(join(home, ".claude/skills/demo/reference/layout.md"), "utf8"), /`GET \/things\/:id` \| `getThing`/);
+  assert.match(
+    readFileSync(join(home, ".claude/skills/demo/reference/layout.md"), "utf8"),
+    /`GET \/things\/:id` \| `getThing`/,
+  );
   const before = snapshot(join(home, ".claude"));
   const second = codegen(["skills", "init"], dir, { HOME: home });
   assert.match(second.stdout, /^skills in ~\/\.claude\/skills\/demo are up to date \(3 files\)$/m);

@@ -45,7 +45,10 @@ test("a managed path holding a file without the marker is user code: refused, th
 });
 
 test("merge mode adds missing YAML keys and keeps the user's values and comments", () => {
-  const dir = makeProject({ "desc/api/demo.api": smallApi, "settings.yaml": "# mine\nname: custom # keep\nroutes:\n  count: 99\n" });
+  const dir = makeProject({
+    "desc/api/demo.api": smallApi,
+    "settings.yaml": "# mine\nname: custom # keep\nroutes:\n  count: 99\n",
+  });
   assert.is(codegen(["gen"], dir).code, 0);
   const text = read(dir, "settings.yaml");
   assert.match(text, /# mine\nname: custom # keep/);
@@ -64,7 +67,10 @@ test("a template error writes nothing and names the template line", () => {
 
 test("a failing step writes nothing and shows the step's output", () => {
   const dir = makeProject({ "desc/api/demo.api": smallApi });
-  const r = codegen(["gen", "--pack", join(import.meta.dirname, "../../../test/fixtures/packs/failing-step"), "--trust"], dir);
+  const r = codegen(
+    ["gen", "--pack", join(import.meta.dirname, "../../../test/fixtures/packs/failing-step"), "--trust"],
+    dir,
+  );
   assert.is(r.code, 1, r.stdout);
   assert.match(r.stderr, /STEP_FAILED step "lint" failed \(exit 3\); nothing was written/);
   assert.match(r.stderr, /lint: routes\.txt is not acceptable/);
@@ -145,7 +151,10 @@ test("cached formatter outputs stay formatted when only some files hit the cache
   assert.is(r.code, 0, r.stderr);
   assert.is(read(second, "fixed.txt"), "@generated\nGET fixed\n");
   assert.is(read(second, "routes.txt"), "@generated\nGET /things/:id\nGET /others\n");
-  assert.match(codegen(["gen", "--pack", pack, "--trust"], second, { CODEGEN_CACHE_DIR: cache }).stdout, /wrote 0 files/);
+  assert.match(
+    codegen(["gen", "--pack", pack, "--trust"], second, { CODEGEN_CACHE_DIR: cache }).stdout,
+    /wrote 0 files/,
+  );
   rmSync(cache, { recursive: true, force: true });
 });
 
@@ -174,7 +183,11 @@ test("--desc writes its descriptor's files and aggregates; other descriptors cha
   assert.is(r.code, 0, r.stderr);
   assert.ok(existsSync(join(dir, "notes/otherThing2.txt")));
   assert.not.ok(existsSync(join(dir, "notes/getThing.txt")), "demo.api's files are left alone: it did not change");
-  assert.is(read(dir, "routes.txt"), "@generated\nget /things/:id\nget /things\nget /other\n", "aggregates list every route");
+  assert.is(
+    read(dir, "routes.txt"),
+    "@generated\nget /things/:id\nget /things\nget /other\n",
+    "aggregates list every route",
+  );
   // Both edited, one asked for: the aggregate names the other's files, so they are written too.
   writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("@handler listThings", "@handler listAll"));
   writeFileSync(join(dir, "desc/api/other.api"), other.replace(/otherThing/g, "otherThing3"));
@@ -193,7 +206,11 @@ test("a whole step's outputs are reused until its inputs or its programs change"
   const tool = join(bin, "codegen-test-tool");
   writeFileSync(tool, "#!/bin/sh\nexit 0\n", { mode: 0o755 });
   const counter = join(scratch("counter"), "runs");
-  const env = { CODEGEN_CACHE_DIR: scratch("whole-cache"), CODEGEN_TEST_COUNTER: counter, PATH: `${bin}:${process.env["PATH"]}` };
+  const env = {
+    CODEGEN_CACHE_DIR: scratch("whole-cache"),
+    CODEGEN_TEST_COUNTER: counter,
+    PATH: `${bin}:${process.env["PATH"]}`,
+  };
   const runs = () => (existsSync(counter) ? readFileSync(counter, "utf8").split("\n").filter(Boolean).length : 0);
   const dir = makeProject({ "desc/api/demo.api": smallApi });
   const gen = () => codegen(["gen", "--pack", pack, "--trust"], dir, env);
@@ -201,7 +218,10 @@ test("a whole step's outputs are reused until its inputs or its programs change"
   assert.is(read(dir, "handlers.out").trim(), "2");
   assert.match(gen().stdout, /wrote 0 files/);
   assert.is(runs(), 1, "second gen took the outputs from the cache");
-  writeFileSync(join(dir, "desc/api/demo.api"), smallApi.replace("@handler listThings\n\tget /things returns (Resp)\n", ""));
+  writeFileSync(
+    join(dir, "desc/api/demo.api"),
+    smallApi.replace("@handler listThings\n\tget /things returns (Resp)\n", ""),
+  );
   assert.match(gen().stdout, /2 updated/, "routes.txt and handlers.out");
   assert.is(read(dir, "handlers.out").trim(), "1");
   assert.is(runs(), 2, "a changed input runs the step again");

@@ -30,7 +30,11 @@ export function firstDifference(a: unknown, b: unknown, at = ""): string | null 
   const kb = Object.keys(b);
   if (ka.join() !== kb.join()) return `${at}: keys ${ka.join()} vs ${kb.join()}`;
   for (const k of ka) {
-    const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], Array.isArray(a) ? `${at}[${k}]` : `${at}.${k}`);
+    const d = firstDifference(
+      (a as Record<string, unknown>)[k],
+      (b as Record<string, unknown>)[k],
+      Array.isArray(a) ? `${at}[${k}]` : `${at}.${k}`,
+    );
     if (d) return d;
   }
   return null;
@@ -40,7 +44,12 @@ export function firstDifference(a: unknown, b: unknown, at = ""): string | null 
 export const cleanText = (text: string): string => (text.charCodeAt(0) === 0xfeff ? " " + text.slice(1) : text);
 
 /** Both parsers on each named text: what they disagree on, what only ohm parses, and the tallies. */
-export function compareParsers(inputs: Array<[string, string]>): { wrong: string[]; gaveUp: string[]; parsed: number; refused: number } {
+export function compareParsers(inputs: Array<[string, string]>): {
+  wrong: string[];
+  gaveUp: string[];
+  parsed: number;
+  refused: number;
+} {
   const result = { wrong: [] as string[], gaveUp: [] as string[], parsed: 0, refused: 0 };
   for (const [name, text] of inputs) {
     const clean = cleanText(text);

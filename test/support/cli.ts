@@ -9,7 +9,11 @@ export interface CliResult {
 
 /** Run the real CLI as a user would (a separate process, its own working directory). */
 export function codegen(args: string[], cwd: string, env: Record<string, string> = {}): CliResult {
-  const r = spawnSync(process.execPath, [codegenBin, ...args], { cwd, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", ...env } });
+  const r = spawnSync(process.execPath, [codegenBin, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, FORCE_COLOR: "0", ...env },
+  });
   return { code: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
 }
 

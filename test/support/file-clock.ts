@@ -36,4 +36,3 @@ export function afterFileClockTick(): void {
     if (readings > 10_000_000) throw new Error("the file system's clock did not move");
   }
 }
-

@@ -18,9 +18,20 @@ export interface GoApiOptions {
 
 /** One block per package (`package <folder> <name>` then its declarations), sorted. */
 export function goApiText(dir: string, opts: GoApiOptions = {}): string {
-  const args = ["run", ".", ...(opts.unexported ? ["-unexported"] : []), ...(opts.exclude ? ["-exclude", opts.exclude.source] : []), dir];
+  const args = [
+    "run",
+    ".",
+    ...(opts.unexported ? ["-unexported"] : []),
+    ...(opts.exclude ? ["-exclude", opts.exclude.source] : []),
+    dir,
+  ];
   // The default module and build caches are shared: after the first run this only links.
-  const r = spawnSync("go", args, { cwd: goapi, encoding: "utf8", env: { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local" }, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync("go", args, {
+    cwd: goapi,
+    encoding: "utf8",
+    env: { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.status !== 0) throw new Error(`goapi ${dir} failed (exit ${r.status})\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }

@@ -15,8 +15,15 @@ import { scratch } from "./paths.js";
 const goEnv = { ...process.env, GOFLAGS: "-mod=mod -ldflags=-s", GOTOOLCHAIN: "local" };
 
 export function run(cmd: string, args: string[], cwd: string, timeoutMs = 600_000): string {
-  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", env: goEnv, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed in ${cwd} (exit ${r.status})\n${r.stdout}\n${r.stderr}`);
+  const r = spawnSync(cmd, args, {
+    cwd,
+    encoding: "utf8",
+    env: goEnv,
+    timeout: timeoutMs,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${args.join(" ")} failed in ${cwd} (exit ${r.status})\n${r.stdout}\n${r.stderr}`);
   return r.stdout + r.stderr;
 }
 
@@ -121,11 +128,21 @@ export interface StartOptions {
 }
 
 /** Build the project's binary (or take the one a check linked) and start `<bin> server -f <config>`; resolves once `probe` answers on `port` below 500. */
-export async function startService(dir: string, config: string, port: number, probe = "/swagger", opts: StartOptions = {}): Promise<Service> {
+export async function startService(
+  dir: string,
+  config: string,
+  port: number,
+  probe = "/swagger",
+  opts: StartOptions = {},
+): Promise<Service> {
   const bin = serviceBinary(dir);
   // The service reads PORT; one inherited from the test's own environment would move it.
   const env: NodeJS.ProcessEnv = { ...goEnv, PORT: undefined, ...opts.env };
-  const child: ChildProcess = spawn(bin, ["server", "-f", config, ...(opts.args ?? [])], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(bin, ["server", "-f", config, ...(opts.args ?? [])], {
+    cwd: dir,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   child.stdout?.on("data", (d) => (log += d));
   child.stderr?.on("data", (d) => (log += d));

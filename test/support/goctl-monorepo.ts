@@ -26,19 +26,35 @@ export const GENERATED = /^\/\/ Code generated .* DO NOT EDIT\.$/m;
 // generated file importing a module the team's go.mod lacks fails the build instead of
 // editing go.mod behind the test's back.
 // -ldflags=-s: go build ./... links the two mains (and discards them); without symbols it links faster.
-const goEnv = (mod: "mod" | "readonly"): NodeJS.ProcessEnv => ({ ...process.env, GOFLAGS: `-mod=${mod} -buildvcs=false -ldflags=-s`, GOTOOLCHAIN: "local", NO_COLOR: "1" });
+const goEnv = (mod: "mod" | "readonly"): NodeJS.ProcessEnv => ({
+  ...process.env,
+  GOFLAGS: `-mod=${mod} -buildvcs=false -ldflags=-s`,
+  GOTOOLCHAIN: "local",
+  NO_COLOR: "1",
+});
 
 export function sh(cmd: string, args: string[], cwd: string, mod: "mod" | "readonly" = "readonly"): string {
-  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", env: goEnv(mod), timeout: 600_000, maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed in ${cwd} (exit ${r.status ?? r.signal})\n${r.stdout}\n${r.stderr}${r.error ? `\n${r.error.message}` : ""}`);
+  const r = spawnSync(cmd, args, {
+    cwd,
+    encoding: "utf8",
+    env: goEnv(mod),
+    timeout: 600_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0)
+    throw new Error(
+      `${cmd} ${args.join(" ")} failed in ${cwd} (exit ${r.status ?? r.signal})\n${r.stdout}\n${r.stderr}${r.error ? `\n${r.error.message}` : ""}`,
+    );
   return r.stdout + r.stderr;
 }
 
 /** goctl on the PATH at the version the fixture was written against, or why not. */
 export function goctlProblem(): string | null {
   const r = spawnSync("goctl", ["--version"], { encoding: "utf8" });
-  if (r.error || r.status !== 0) return `goctl is not installed (${r.error?.message ?? r.stderr.trim()}): run test/setup-tools.sh, which builds goctl ${GOCTL_VERSION} into $(go env GOPATH)/bin`;
-  if (!r.stdout.includes(`goctl version ${GOCTL_VERSION} `)) return `the fixture is goctl ${GOCTL_VERSION}'s output, found ${r.stdout.trim()}: run test/setup-tools.sh`;
+  if (r.error || r.status !== 0)
+    return `goctl is not installed (${r.error?.message ?? r.stderr.trim()}): run test/setup-tools.sh, which builds goctl ${GOCTL_VERSION} into $(go env GOPATH)/bin`;
+  if (!r.stdout.includes(`goctl version ${GOCTL_VERSION} `))
+    return `the fixture is goctl ${GOCTL_VERSION}'s output, found ${r.stdout.trim()}: run test/setup-tools.sh`;
   return null;
 }
 
@@ -52,9 +68,16 @@ export function buildAndVet(root: string): void {
 export function makeMonorepo(root: string): void {
   cpSync(join(fixtures, "goctl-monorepo"), root, { recursive: true });
   // The go-zero goctl 1.8.5 generates for; tidy would otherwise take the newest.
-  writeFileSync(join(root, "go.mod"), `module ${MODULE}\n\ngo 1.22\n\nrequire github.com/zeromicro/go-zero v${GOCTL_VERSION}\n`);
+  writeFileSync(
+    join(root, "go.mod"),
+    `module ${MODULE}\n\ngo 1.22\n\nrequire github.com/zeromicro/go-zero v${GOCTL_VERSION}\n`,
+  );
   sh("goctl", ["api", "go", "-api", "desc/usercenter.api", "-dir", ".", "--style", "goZero"], join(root, API));
-  sh("goctl", ["rpc", "protoc", "pb/usercenter.proto", "--go_out=.", "--go-grpc_out=.", "--zrpc_out=.", "--style", "goZero"], join(root, RPC));
+  sh(
+    "goctl",
+    ["rpc", "protoc", "pb/usercenter.proto", "--go_out=.", "--go-grpc_out=.", "--zrpc_out=.", "--style", "goZero"],
+    join(root, RPC),
+  );
   sh("goctl", ["model", "mysql", "ddl", "-src", "usercenter.sql", "-dir", ".", "--style", "goZero"], join(root, MODEL));
   apiEdits(root);
   rpcEdits(root);
@@ -83,10 +106,23 @@ export interface GoctlService {
  * port. goctl's mains print "Starting ... at" right before they listen: the wait starts at that
  * line and then only bridges the moment to the listen.
  */
-export async function startGoctlService(binary: string, cwd: string, config: string, port: number): Promise<GoctlService> {
-  const child = spawn(binary, ["-f", config], { cwd, env: { ...process.env, PORT: undefined }, stdio: ["ignore", "pipe", "pipe"] });
+export async function startGoctlService(
+  binary: string,
+  cwd: string,
+  config: string,
+  port: number,
+): Promise<GoctlService> {
+  const child = spawn(binary, ["-f", config], {
+    cwd,
+    env: { ...process.env, PORT: undefined },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
-  const exited = new Promise<never>((_, reject) => child.once("exit", (code, signal) => reject(new Error(`${binary} exited (${code ?? signal}) before it listened:\n${log}`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code, signal) =>
+      reject(new Error(`${binary} exited (${code ?? signal}) before it listened:\n${log}`)),
+    ),
+  );
   exited.catch(() => undefined);
   const started = new Promise<void>((resolve) => {
     child.stdout.on("data", (d) => {
@@ -96,7 +132,10 @@ export async function startGoctlService(binary: string, cwd: string, config: str
     child.stderr.on("data", (d) => (log += d));
   });
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${binary} did not listen on ${port} within 30 s:\n${log}`)), 30_000)));
+  const timeout = new Promise<never>(
+    (_, reject) =>
+      (timer = setTimeout(() => reject(new Error(`${binary} did not listen on ${port} within 30 s:\n${log}`)), 30_000)),
+  );
   const stop = (): Promise<void> =>
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -135,7 +174,10 @@ class Edit {
   /** Replace the one occurrence of `from` (goctl's text). */
   replace(from: string | RegExp, to: string): this {
     const found = typeof from === "string" ? this.text.includes(from) : from.test(this.text);
-    if (!found) throw new Error(`goctl's ${this.path} does not hold the text the team edits:\n${String(from)}\n--- the file:\n${this.text}`);
+    if (!found)
+      throw new Error(
+        `goctl's ${this.path} does not hold the text the team edits:\n${String(from)}\n--- the file:\n${this.text}`,
+      );
     this.text = typeof from === "string" ? this.text.replace(from, () => to) : this.text.replace(from, () => to);
     return this;
   }
@@ -146,11 +188,17 @@ class Edit {
   /** Add imports as goimports would: the standard library's first, the others last (gofmt sorts each group). */
   imports(...paths: string[]): this {
     const line = (p: string): string => `\t"${p}"\n`;
-    const std = paths.filter((p) => !p.split("/")[0]!.includes(".")).map(line).join("");
-    const other = paths.filter((p) => p.split("/")[0]!.includes(".")).map(line).join("");
+    const std = paths
+      .filter((p) => !p.split("/")[0]!.includes("."))
+      .map(line)
+      .join("");
+    const other = paths
+      .filter((p) => p.split("/")[0]!.includes("."))
+      .map(line)
+      .join("");
     const single = /^import ("[^"\n]+")\n/m.exec(this.text);
     if (single) return this.replace(single[0], `import (\n${std}\t${single[1]}\n${other})\n`);
-    const block = /^import \(\n([^]*?)\n\)\n/m.exec(this.text);
+    const block = /^import \(\n([\s\S]*?)\n\)\n/m.exec(this.text);
     if (!block) throw new Error(`goctl's ${this.path} has no import block:\n${this.text}`);
     return this.replace(block[0], `import (\n${std}${block[1]}\n${other})\n`);
   }
@@ -176,9 +224,16 @@ function apiEdits(root: string): void {
   for (const group of ["app", "user"]) {
     for (const f of readdirSync(join(root, at(`internal/handler/${group}`)))) {
       const e = edit(root, at(`internal/handler/${group}/${f}`))
-        .replace(/\t\tif err != nil \{\n\t\t\thttpx\.ErrorCtx\(r\.Context\(\), w, err\)\n\t\t\} else \{\n\t\t\thttpx\.OkJsonCtx\(r\.Context\(\), w, resp\)\n\t\t\}\n/, "\t\tresult.HttpResult(r, w, resp, err)\n")
+        .replace(
+          /\t\tif err != nil \{\n\t\t\thttpx\.ErrorCtx\(r\.Context\(\), w, err\)\n\t\t\} else \{\n\t\t\thttpx\.OkJsonCtx\(r\.Context\(\), w, resp\)\n\t\t\}\n/,
+          "\t\tresult.HttpResult(r, w, resp, err)\n",
+        )
         .imports(`${MODULE}/pkg/result`);
-      if (e.has("httpx.ErrorCtx(r.Context(), w, err)\n\t\t\treturn")) e.replace("httpx.ErrorCtx(r.Context(), w, err)\n\t\t\treturn", "result.ParamErrorResult(r, w, err)\n\t\t\treturn");
+      if (e.has("httpx.ErrorCtx(r.Context(), w, err)\n\t\t\treturn"))
+        e.replace(
+          "httpx.ErrorCtx(r.Context(), w, err)\n\t\t\treturn",
+          "result.ParamErrorResult(r, w, err)\n\t\t\treturn",
+        );
       if (!e.has("httpx.")) e.dropImport("github.com/zeromicro/go-zero/rest/httpx");
       e.save();
     }
@@ -207,8 +262,16 @@ function apiEdits(root: string): void {
     .save();
   // Left as the team typed it, not gofmt-formatted: gen's gofmt step must not reach it.
   edit(root, at("internal/svc/serviceContext.go"))
-    .imports(`${MODULE}/${RPC}/usercenter`, `${MODULE}/${MODEL}`, "github.com/zeromicro/go-zero/core/stores/sqlx", "github.com/zeromicro/go-zero/zrpc")
-    .replace("\tTraceHeader rest.Middleware\n", "\tTraceHeader rest.Middleware\n\tUsercenterRpc usercenter.Usercenter\n\tUserModel model.UserModel\n")
+    .imports(
+      `${MODULE}/${RPC}/usercenter`,
+      `${MODULE}/${MODEL}`,
+      "github.com/zeromicro/go-zero/core/stores/sqlx",
+      "github.com/zeromicro/go-zero/zrpc",
+    )
+    .replace(
+      "\tTraceHeader rest.Middleware\n",
+      "\tTraceHeader rest.Middleware\n\tUsercenterRpc usercenter.Usercenter\n\tUserModel model.UserModel\n",
+    )
     .replace(
       "\t\tTraceHeader: middleware.NewTraceHeaderMiddleware().Handle,\n",
       "\t\tTraceHeader: middleware.NewTraceHeaderMiddleware().Handle,\n\t\tUsercenterRpc: usercenter.NewUsercenter(zrpc.MustNewClient(c.UsercenterRpcConf)),\n\t\tUserModel: model.NewUserModel(sqlx.NewMysql(c.DB.DataSource)),\n",
@@ -217,7 +280,9 @@ function apiEdits(root: string): void {
   edit(root, at("internal/middleware/traceheaderMiddleware.go"))
     .replace(/\t\t\/\/ TODO [^\n]*\n\n\t\t\/\/ Passthrough[^\n]*\n/, '\t\tw.Header().Set("X-Usercenter", "v1")\n')
     .save();
-  edit(root, at("usercenter.go")).replace("rest.MustNewServer(c.RestConf)", "rest.MustNewServer(c.RestConf, rest.WithCors())").save();
+  edit(root, at("usercenter.go"))
+    .replace("rest.MustNewServer(c.RestConf)", "rest.MustNewServer(c.RestConf, rest.WithCors())")
+    .save();
   writeFileSync(
     join(root, at("etc/usercenter.yaml")),
     readFileSync(join(root, at("etc/usercenter.yaml")), "utf8") +
@@ -344,8 +409,14 @@ function rpcEdits(root: string): void {
     .save();
   edit(root, at("internal/svc/serviceContext.go"))
     .imports(`${MODULE}/${MODEL}`, "github.com/zeromicro/go-zero/core/stores/sqlx")
-    .replace("\tConfig config.Config\n}", "\tConfig        config.Config\n\tUserModel     model.UserModel\n\tUserAuthModel model.UserAuthModel\n}")
-    .replace("\t\tConfig: c,\n", "\t\tConfig:        c,\n\t\tUserModel:     model.NewUserModel(sqlx.NewMysql(c.DB.DataSource)),\n\t\tUserAuthModel: model.NewUserAuthModel(sqlx.NewMysql(c.DB.DataSource)),\n")
+    .replace(
+      "\tConfig config.Config\n}",
+      "\tConfig        config.Config\n\tUserModel     model.UserModel\n\tUserAuthModel model.UserAuthModel\n}",
+    )
+    .replace(
+      "\t\tConfig: c,\n",
+      "\t\tConfig:        c,\n\t\tUserModel:     model.NewUserModel(sqlx.NewMysql(c.DB.DataSource)),\n\t\tUserAuthModel: model.NewUserAuthModel(sqlx.NewMysql(c.DB.DataSource)),\n",
+    )
     .save();
   writeFileSync(
     join(root, at("etc/usercenter.yaml")),
@@ -463,11 +534,19 @@ func (l *RegisterLogic) Register(in *pb.RegisterReq) (*pb.RegisterResp, error) {
 
 function modelEdits(root: string): void {
   const at = (p: string): string => `${MODEL}/${p}`;
-  edit(root, at("vars.go")).replace(/$/, '\n// UserAuthTypeSystem is the auth type of accounts made with a mobile number and a password.\nconst UserAuthTypeSystem = "system"\n').save();
+  edit(root, at("vars.go"))
+    .replace(
+      /$/,
+      '\n// UserAuthTypeSystem is the auth type of accounts made with a mobile number and a password.\nconst UserAuthTypeSystem = "system"\n',
+    )
+    .save();
   // A hand-written query on model_gen's unexported names (the conn and table fields, userRows).
   edit(root, at("userModel.go"))
     .imports("context", "fmt")
-    .replace("\t\tuserModel\n", "\t\tuserModel\n\t\tFindByNicknamePrefix(ctx context.Context, prefix string, limit int64) ([]*User, error)\n")
+    .replace(
+      "\t\tuserModel\n",
+      "\t\tuserModel\n\t\tFindByNicknamePrefix(ctx context.Context, prefix string, limit int64) ([]*User, error)\n",
+    )
     .replace(
       /$/,
       `

@@ -7,7 +7,9 @@ import { guarded } from "../../engine/plan/jsonata.js";
 
 type Flagged = unknown[] & { sequence?: boolean; keepSingleton?: boolean; cons?: boolean };
 
-const isFn = (v: unknown): boolean => typeof v === "function" || (typeof v === "object" && v !== null && (v as { _jsonata_lambda?: unknown })._jsonata_lambda === true);
+const isFn = (v: unknown): boolean =>
+  typeof v === "function" ||
+  (typeof v === "object" && v !== null && (v as { _jsonata_lambda?: unknown })._jsonata_lambda === true);
 
 /** Where two values differ ("" when they do not). */
 export function difference(a: unknown, b: unknown, at = "$"): string {
@@ -15,7 +17,8 @@ export function difference(a: unknown, b: unknown, at = "$"): string {
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b)) return `${at}: array vs not`;
     const [x, y] = [a as Flagged, b as Flagged];
-    for (const f of ["sequence", "keepSingleton", "cons"] as const) if (Boolean(x[f]) !== Boolean(y[f])) return `${at}: ${f} ${Boolean(x[f])} vs ${Boolean(y[f])}`;
+    for (const f of ["sequence", "keepSingleton", "cons"] as const)
+      if (Boolean(x[f]) !== Boolean(y[f])) return `${at}: ${f} ${Boolean(x[f])} vs ${Boolean(y[f])}`;
     if (a.length !== b.length) return `${at}: length ${a.length} vs ${b.length}`;
     for (let i = 0; i < a.length; i++) {
       const d = difference(a[i], b[i], `${at}[${i}]`);
@@ -45,7 +48,12 @@ export interface DiffResult {
 }
 
 /** Evaluate `source` both ways over copies of the same input. */
-export async function compare(source: string, input: unknown, bindings: Record<string, unknown> = {}, copyInput = true): Promise<DiffResult> {
+export async function compare(
+  source: string,
+  input: unknown,
+  bindings: Record<string, unknown> = {},
+  copyInput = true,
+): Promise<DiffResult> {
   const c = compileExpression(source);
   // Each evaluator gets its own copy, guarded as the engine guards the IR: jsonata's group-by
   // pushes into an empty array of its input, which the fast evaluator never does.
@@ -58,6 +66,10 @@ export async function compare(source: string, input: unknown, bindings: Record<s
   }
   const now = evaluateNow(c, copy(input), bindings);
   if (!now) return { fast: false, mismatch: "" };
-  if ("error" in expected) return { fast: true, mismatch: `jsonata fails (${expected.error}) but the fast evaluator gave ${JSON.stringify(now.value)}` };
+  if ("error" in expected)
+    return {
+      fast: true,
+      mismatch: `jsonata fails (${expected.error}) but the fast evaluator gave ${JSON.stringify(now.value)}`,
+    };
   return { fast: true, mismatch: difference(now.value, expected.value) };
 }

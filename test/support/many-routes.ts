@@ -7,7 +7,10 @@ import { makeProject } from "./project.js";
 import { TRANSIENT } from "./files.js";
 
 export function manyRoutesApi(count: number, suffix = ""): string {
-  const routes = Array.from({ length: count }, (_, i) => `\t@handler route${i}${suffix}\n\tget /r${i}${suffix.toLowerCase()} returns (Resp)\n`).join("\n");
+  const routes = Array.from(
+    { length: count },
+    (_, i) => `\t@handler route${i}${suffix}\n\tget /r${i}${suffix.toLowerCase()} returns (Resp)\n`,
+  ).join("\n");
   return `syntax = "v1"\n\ntype Resp {\n\tName string \`json:"name"\`\n}\n\nservice demo {\n${routes}}\n`;
 }
 
@@ -22,7 +25,9 @@ export function treeHashes(dir: string, skip: (path: string) => boolean = () => 
     if (!e.isFile()) continue;
     const rel = relative(dir, join(e.parentPath, e.name)).split("\\").join("/");
     if (TRANSIENT.includes(rel) || skip(rel)) continue;
-    out[rel] = createHash("sha256").update(readFileSync(join(dir, rel))).digest("hex");
+    out[rel] = createHash("sha256")
+      .update(readFileSync(join(dir, rel)))
+      .digest("hex");
   }
   return out;
 }

@@ -25,8 +25,15 @@ export function jongodbBinary(): string {
   const bin = join(folder, "node_modules/@jongodb/memory-server-bin-linux-x64-gnu/bin/jongodb");
   if (existsSync(bin)) return bin;
   mkdirSync(folder, { recursive: true });
-  const r = spawnSync("npm", ["install", "--prefix", folder, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", JONGODB_PACKAGE], { encoding: "utf8", timeout: 300_000 });
-  if (r.status !== 0 || !existsSync(bin)) throw new Error(`could not install ${JONGODB_PACKAGE} into ${folder} (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+  const r = spawnSync(
+    "npm",
+    ["install", "--prefix", folder, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", JONGODB_PACKAGE],
+    { encoding: "utf8", timeout: 300_000 },
+  );
+  if (r.status !== 0 || !existsSync(bin))
+    throw new Error(
+      `could not install ${JONGODB_PACKAGE} into ${folder} (exit ${r.status}):\n${r.stdout}\n${r.stderr}`,
+    );
   return bin;
 }
 

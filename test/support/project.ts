@@ -24,7 +24,10 @@ service demo {
 /** A scratch project: files by relative path, plus a .codegen.yaml using a test pack. */
 export function makeProject(files: Record<string, string>, pack = "mini"): string {
   const dir = scratch("proj");
-  const all: Record<string, string> = { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${join(fixtures, "packs", pack)}\n`, ...files };
+  const all: Record<string, string> = {
+    ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${join(fixtures, "packs", pack)}\n`,
+    ...files,
+  };
   return writeTree(dir, all);
 }
 
@@ -32,8 +35,18 @@ export function makeProject(files: Record<string, string>, pack = "mini"): strin
  * A pack written for one test (its files by relative path, `pack.yaml` besides them taking api
  * descriptors) and a project using it, with a cache of their own.
  */
-export function packAndProject(name: string, packFiles: Record<string, string>, descriptors: Record<string, string>): { dir: string; pack: string; env: Record<string, string> } {
-  const pack = writeTree(scratch("pack"), { "pack.yaml": `name: ${name}\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\n`, ...packFiles });
-  const dir = writeTree(scratch("proj"), { ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n`, ...descriptors });
+export function packAndProject(
+  name: string,
+  packFiles: Record<string, string>,
+  descriptors: Record<string, string>,
+): { dir: string; pack: string; env: Record<string, string> } {
+  const pack = writeTree(scratch("pack"), {
+    "pack.yaml": `name: ${name}\nmanaged_marker: "@generated"\ninputs:\n  api: "desc/api/**/*.api"\n`,
+    ...packFiles,
+  });
+  const dir = writeTree(scratch("proj"), {
+    ".codegen.yaml": `name: demo\nmodule: example.com/demo\nframe: docs\npack: ${pack}\n`,
+    ...descriptors,
+  });
   return { dir, pack, env: { CODEGEN_CACHE_DIR: scratch("cache") } };
 }

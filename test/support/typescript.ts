@@ -40,7 +40,14 @@ export function compileTypeScript(...files: string[]): string {
     return copy;
   });
   const tsc = join(repoRoot, "node_modules/typescript/bin/tsc");
-  const r = spawnSync(process.execPath, [tsc, ...strictFlags, "--noEmit", "false", "--outDir", out, ...copies], { cwd: dir, encoding: "utf8", timeout: 120_000 });
-  if (r.status !== 0) throw new Error(`tsc ${strictFlags.join(" ")} ${files.join(" ")} failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
+  const r = spawnSync(process.execPath, [tsc, ...strictFlags, "--noEmit", "false", "--outDir", out, ...copies], {
+    cwd: dir,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  if (r.status !== 0)
+    throw new Error(
+      `tsc ${strictFlags.join(" ")} ${files.join(" ")} failed (exit ${r.status}):\n${r.stdout}${r.stderr}`,
+    );
   return out;
 }

@@ -22,7 +22,11 @@ test("syntax errors: position of the failure and what was expected", async () =>
 });
 
 test("syntax errors in several files are all reported", async () => {
-  const list = await reject({ "a.api": 'syntax = "v1"\ntype {', "b.api": "service {", "c.api": "type A {}" }, ["a.api", "b.api", "c.api"]);
+  const list = await reject({ "a.api": 'syntax = "v1"\ntype {', "b.api": "service {", "c.api": "type A {}" }, [
+    "a.api",
+    "b.api",
+    "c.api",
+  ]);
   assert.equal(
     list.map((d) => [d.code, d.span?.file]),
     [
@@ -33,7 +37,11 @@ test("syntax errors in several files are all reported", async () => {
 });
 
 test("imports: cycle names the chain, missing and empty imports", async () => {
-  const cycle = await rejectWith("API_IMPORT_CYCLE", { "a.api": 'import "b.api"', "b.api": 'import "c.api"', "c.api": 'syntax = "v1"\nimport "a.api"' });
+  const cycle = await rejectWith("API_IMPORT_CYCLE", {
+    "a.api": 'import "b.api"',
+    "b.api": 'import "c.api"',
+    "c.api": 'syntax = "v1"\nimport "a.api"',
+  });
   assert.is(cycle.message, "import cycle: a.api -> b.api -> c.api -> a.api");
   assert.is(at(cycle), "c.api:2:8");
   const self = await rejectWith("API_IMPORT_CYCLE", { "a.api": 'import "a.api"' });
@@ -96,7 +104,10 @@ service s {
       ["API_UNKNOWN_TYPE", "a.api:9:26", "unknown type Resp"],
     ],
   );
-  const hidden = await rejectWith("API_UNKNOWN_TYPE", { "a.api": "type A { B }", "b.api": "type B {}" }, ["a.api", "b.api"]);
+  const hidden = await rejectWith("API_UNKNOWN_TYPE", { "a.api": "type A { B }", "b.api": "type B {}" }, [
+    "a.api",
+    "b.api",
+  ]);
   assert.match(hidden.hint ?? "", /declared in b\.api, which a\.api does not import/);
   const any = await rejectWith("API_UNKNOWN_TYPE", { "a.api": "type A {\n  X any\n}" });
   assert.match(any.hint ?? "", /interface\{\}/);
@@ -123,7 +134,7 @@ test("type rules: map keys, [...] arrays, struct literals in collections, legacy
     ["API_RESERVED_TYPE_NAME", "type string {}"],
     ["API_EMBEDDED_TYPE", "type Foo {\n  string\n}"],
     ["API_RECURSIVE_TYPE", "type A { B B }\ntype B { Arr [2]A }"],
-    ["API_INVALID_TAG", 'type Foo {\n  A int `json:a`\n}'],
+    ["API_INVALID_TAG", "type Foo {\n  A int `json:a`\n}"],
   ];
   for (const [code, text] of cases) {
     const d = await rejectWith(code, { "a.api": text });
@@ -138,7 +149,9 @@ test("type rules: map keys, [...] arrays, struct literals in collections, legacy
 });
 
 test("request bodies: no arrays, slices or maps", async () => {
-  const a = await rejectWith("API_REQUEST_TYPE", { "a.api": "type R {}\nservice s {\n  @handler h\n  post /x ([]R) returns (R)\n}" });
+  const a = await rejectWith("API_REQUEST_TYPE", {
+    "a.api": "type R {}\nservice s {\n  @handler h\n  post /x ([]R) returns (R)\n}",
+  });
   assert.is(at(a), "a.api:4:12");
   await rejectWith("API_REQUEST_TYPE", { "a.api": "service s {\n  @handler h\n  post /x ([]string)\n}" });
   await rejectWith("API_REQUEST_TYPE", { "a.api": "service s {\n  @handler h\n  post /x (map[string]int)\n}" });
@@ -146,11 +159,19 @@ test("request bodies: no arrays, slices or maps", async () => {
 });
 
 test("services: one name per document (imports included); same name merges", async () => {
-  const d = await rejectWith("API_MULTIPLE_SERVICES", { "a.api": "service foo {\n @handler a\n get /a\n}\nservice bar {\n @handler b\n get /b\n}" });
+  const d = await rejectWith("API_MULTIPLE_SERVICES", {
+    "a.api": "service foo {\n @handler a\n get /a\n}\nservice bar {\n @handler b\n get /b\n}",
+  });
   assert.is(at(d), "a.api:5:9");
-  await rejectWith("API_MULTIPLE_SERVICES", { "a.api": 'import "b.api"\nservice foo { @handler a\n get /a }', "b.api": "service bar { @handler b\n get /b }" });
+  await rejectWith("API_MULTIPLE_SERVICES", {
+    "a.api": 'import "b.api"\nservice foo { @handler a\n get /a }',
+    "b.api": "service bar { @handler b\n get /b }",
+  });
   // different roots may declare different services
-  const list = await reject({ "a.api": "service foo { @handler a\n get /a }", "b.api": "service bar { @handler b\n get /b }\ntype X { Y }" }, ["a.api", "b.api"]);
+  const list = await reject(
+    { "a.api": "service foo { @handler a\n get /a }", "b.api": "service bar { @handler b\n get /b }\ntype X { Y }" },
+    ["a.api", "b.api"],
+  );
   assert.equal(
     list.map((d) => d.code),
     ["API_UNKNOWN_TYPE"],
@@ -160,15 +181,29 @@ test("services: one name per document (imports included); same name merges", asy
 test("routes: missing handler, duplicate annotations, bad path parameters", async () => {
   assert.is(at(await rejectWith("API_MISSING_HANDLER", { "a.api": "service s {\n  get /x\n}" })), "a.api:2:3");
   await rejectWith("API_DUPLICATE_ANNOTATION", { "a.api": "service s {\n  @handler a\n  @handler b\n  get /x\n}" });
-  await rejectWith("API_DUPLICATE_ANNOTATION", { "a.api": 'service s {\n  @doc "a"\n  @doc "b"\n  @handler a\n  get /x\n}' });
-  await rejectWith("API_DUPLICATE_ANNOTATION", { "a.api": "service s {\n  @server(handler: A)\n  @handler b\n  get /x\n}" });
+  await rejectWith("API_DUPLICATE_ANNOTATION", {
+    "a.api": 'service s {\n  @doc "a"\n  @doc "b"\n  @handler a\n  get /x\n}',
+  });
+  await rejectWith("API_DUPLICATE_ANNOTATION", {
+    "a.api": "service s {\n  @server(handler: A)\n  @handler b\n  get /x\n}",
+  });
   const bad = await rejectWith("API_INVALID_PATH", { "a.api": "service s {\n  @handler a\n  get /x/:1bad\n}" });
   assert.is(at(bad), "a.api:3:10");
 });
 
 test("@server values: booleans, durations, sizes, identifiers", async () => {
   const svc = "\nservice s { @handler h\n get /x }";
-  for (const server of ["compact_handler: yes", "rewrite_handler: 0", "timeout: 3x", "timeout: 3", "maxBytes: 1k", "jwt: a-b", "middleware: A, b-c", "signature: 1", "sse: yes"]) {
+  for (const server of [
+    "compact_handler: yes",
+    "rewrite_handler: 0",
+    "timeout: 3x",
+    "timeout: 3",
+    "maxBytes: 1k",
+    "jwt: a-b",
+    "middleware: A, b-c",
+    "signature: 1",
+    "sse: yes",
+  ]) {
     const d = await rejectWith("API_INVALID_SERVER_VALUE", { "a.api": `@server(\n  ${server}\n)${svc}` });
     assert.is(d.span?.line, 2, server);
   }
@@ -192,7 +227,9 @@ test("names that would escape the project: group, go_package, handler", async ()
 });
 
 test("many problems in one run are all reported, sorted by position", async () => {
-  const list = await reject({ "a.api": 'syntax = "v1"\ntype A { X Nope }\ntype A {}\nservice s { @handler h\n get /x ([]A) }\n' });
+  const list = await reject({
+    "a.api": 'syntax = "v1"\ntype A { X Nope }\ntype A {}\nservice s { @handler h\n get /x ([]A) }\n',
+  });
   assert.equal(
     list.map((d) => d.code),
     ["API_UNKNOWN_TYPE", "API_DUPLICATE_TYPE", "API_REQUEST_TYPE"],

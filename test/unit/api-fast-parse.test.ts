@@ -32,7 +32,10 @@ test("the bench projects: every file read by the fast parser, as ohm reads it", 
 });
 
 test("the repository's files and the edge cases: ohm's statements, and null only where ohm fails", () => {
-  const inputs = [...apiFilesIn(join(repoRoot, "test"), repoRoot, "repo"), ...Object.entries(apiEdgeCases).map(([n, t]): [string, string] => [`edge/${n}`, t])];
+  const inputs = [
+    ...apiFilesIn(join(repoRoot, "test"), repoRoot, "repo"),
+    ...Object.entries(apiEdgeCases).map(([n, t]): [string, string] => [`edge/${n}`, t]),
+  ];
   const { wrong, gaveUp, parsed, refused } = compareParsers(inputs);
   assert.equal(wrong, []);
   assert.equal(gaveUp, [], "files ohm parses that the fast parser leaves to ohm");
@@ -47,8 +50,17 @@ test("a file the fast parser reads does not load ohm; one it cannot read does", 
     const result = parseOrDiagnose(process.env.API_TEXT, "a.api");
     const loaded = Object.keys(createRequire(import.meta.url).cache).filter((f) => f.includes("ohm-js"));
     console.log(JSON.stringify({ parsed: "ast" in result, ohm: loaded.length > 0 }));`;
-  const run = (text: string): unknown => JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { env: { ...process.env, API_TEXT: text }, encoding: "utf8" }));
-  assert.equal(run('syntax = "v1"\n\ntype A {\n\tX int `json:"x"`\n}\n\nservice s {\n\t@handler h\n\tget /x (A) returns (A)\n}\n'), { parsed: true, ohm: false });
+  const run = (text: string): unknown =>
+    JSON.parse(
+      execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+        env: { ...process.env, API_TEXT: text },
+        encoding: "utf8",
+      }),
+    );
+  assert.equal(
+    run('syntax = "v1"\n\ntype A {\n\tX int `json:"x"`\n}\n\nservice s {\n\t@handler h\n\tget /x (A) returns (A)\n}\n'),
+    { parsed: true, ohm: false },
+  );
   assert.equal(run("type A {\n"), { parsed: false, ohm: true });
 });
 

@@ -15,7 +15,9 @@ const text = `syntax = "v1"\n\ntype Big {\n\tA [${"9".repeat(400)}]int \`json:"a
 
 function entries(cache: string): string[] {
   const root = join(cache, "memo");
-  return readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
 }
 
 test("a second parse of the same text is read from the cache and equals a fresh parse", async () => {
@@ -27,7 +29,11 @@ test("a second parse of the same text is read from the cache and equals a fresh 
   const [entry] = entries(cache);
   assert.ok(entry, "the parse is kept");
   const second = await parseCached(text, "desc/api/b.api");
-  assert.equal(second, { ast: { ...(fresh as { ast: object }).ast, file: "desc/api/b.api" } }, "Infinity and every node survive the cache");
+  assert.equal(
+    second,
+    { ast: { ...(fresh as { ast: object }).ast, file: "desc/api/b.api" } },
+    "Infinity and every node survive the cache",
+  );
   // It really is the cache answering: a changed entry is what comes back.
   writeFileSync(entry!, readFileSync(entry!, "utf8").replace('"Small"', '"Cached"'));
   assert.match(JSON.stringify(await parseCached(text, "desc/api/a.api")), /"Cached"/);

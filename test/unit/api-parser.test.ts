@@ -13,7 +13,10 @@ const fieldOf = (fields: ApiField[], name: string): ApiField => {
 };
 
 test("syntax stage: statements of one file", () => {
-  const ast = parseApiSource('syntax = "v1"\nimport "a.api"\nimport ( "b.api" "c.api" )\ntype X {}\nservice s {\n @handler h\n get /x\n}\n', "x.api");
+  const ast = parseApiSource(
+    'syntax = "v1"\nimport "a.api"\nimport ( "b.api" "c.api" )\ntype X {}\nservice s {\n @handler h\n get /x\n}\n',
+    "x.api",
+  );
   assert.equal(
     ast.statements.map((s) => s.kind),
     ["syntax", "import", "import", "type", "service"],
@@ -25,7 +28,7 @@ test("info: quoted, raw, bare true/false, legacy unquoted values with spaces, mu
     "a.api": [
       "info(",
       '  title: "T" // comment',
-      "  desc: `raw \"text\"`",
+      '  desc: `raw "text"`',
       "  enable: true",
       "  disable: false",
       "  author: doc title here",
@@ -35,7 +38,15 @@ test("info: quoted, raw, bare true/false, legacy unquoted values with spaces, mu
       ")",
     ].join("\n"),
   });
-  assert.equal(ir.files[0]?.info, { title: "T", desc: 'raw "text"', enable: "true", disable: "false", author: "doc title here", multi: "line1\nline2", version: "1.0" });
+  assert.equal(ir.files[0]?.info, {
+    title: "T",
+    desc: 'raw "text"',
+    enable: "true",
+    disable: "false",
+    author: "doc title here",
+    multi: "line1\nline2",
+    version: "1.0",
+  });
   assert.is(ir.files[0]?.syntax, "");
 });
 
@@ -59,7 +70,10 @@ type (
     ir.types.map((t) => t.name),
     ["A", "B", "C", "D", "E"],
   );
-  assert.equal(ir.types[1]?.fields.map((f) => f.name), ["Name"]);
+  assert.equal(
+    ir.types[1]?.fields.map((f) => f.name),
+    ["Name"],
+  );
   assert.equal(ir.types[1]?.pos, { file: "a.api", line: 3, column: 6 });
 });
 
@@ -105,8 +119,17 @@ type T {
     ],
   );
   const s = fieldOf(fields, "S").type as ApiTypeExpr & { kind: "slice" };
-  assert.equal(s.elem, { kind: "pointer", elem: { kind: "named", name: "Other", package: "", text: "Other" }, text: "*Other" });
-  assert.equal(fieldOf(fields, "Arr").type, { kind: "array", length: 2, elem: { kind: "builtin", name: "int", text: "int" }, text: "[2]int" });
+  assert.equal(s.elem, {
+    kind: "pointer",
+    elem: { kind: "named", name: "Other", package: "", text: "Other" },
+    text: "*Other",
+  });
+  assert.equal(fieldOf(fields, "Arr").type, {
+    kind: "array",
+    length: 2,
+    elem: { kind: "builtin", name: "int", text: "int" },
+    text: "[2]int",
+  });
   const inline = fieldOf(fields, "Inline");
   assert.is(inline.type.kind, "struct");
   assert.is(inline.tags[0]?.name, "inline");
@@ -127,7 +150,13 @@ test("tags: parsed into key, name, options, where each value starts; optional fl
   const f = ir.types[0]?.fields ?? [];
   assert.equal(fieldOf(f, "A").tags, [
     { key: "json", name: "a", options: ["optional"], value: "a,optional", pos: { file: "a.api", line: 2, column: 16 } },
-    { key: "form", name: "a", options: ["default=1", "range=[1:10]"], value: "a,default=1,range=[1:10]", pos: { file: "a.api", line: 2, column: 34 } },
+    {
+      key: "form",
+      name: "a",
+      options: ["default=1", "range=[1:10]"],
+      value: "a,default=1,range=[1:10]",
+      pos: { file: "a.api", line: 2, column: 34 },
+    },
   ]);
   assert.is(fieldOf(f, "A").tag, 'json:"a,optional" form:"a,default=1,range=[1:10]"');
   assert.equal(
@@ -194,7 +223,10 @@ type D {
   assert.equal(ir.types.find((t) => t.name === "A")?.fields[0]?.docs, []);
   assert.equal([docs("B"), docs("C")], [[], []]);
   assert.equal(ir.types.find((t) => t.name === "B")?.fields[0]?.docs, []);
-  assert.equal(ir.types.find((t) => t.name === "D")?.fields.map((f) => f.docs), [[], []]);
+  assert.equal(
+    ir.types.find((t) => t.name === "D")?.fields.map((f) => f.docs),
+    [[], []],
+  );
 });
 
 test("routes: methods, params, prefix, fullPath, empty bodies, slices in responses, trailing ;", async () => {
@@ -245,7 +277,11 @@ service svc {
   assert.equal(r[0]?.pathParams, ["id"]);
   assert.equal(r[8]?.pathParams, ["x", "y"]);
   assert.is(r[0]?.path, "/users/:id/items-list/file.json");
-  assert.equal(r[0]?.response, { kind: "slice", elem: { kind: "named", name: "Item", package: "", text: "Item" }, text: "[]Item" });
+  assert.equal(r[0]?.response, {
+    kind: "slice",
+    elem: { kind: "named", name: "Item", package: "", text: "Item" },
+    text: "[]Item",
+  });
   assert.is(r[1]?.request, null);
   assert.is(r[1]?.response, null);
   assert.is(r[2]?.response?.text, "*Item");
@@ -354,7 +390,11 @@ service s {
     ["main.api"],
   );
   assert.equal(
-    ir.groups.map((g) => [g.name, g.routes.some((r) => ir.blocks[r.block]?.server["compact_handler"] === "true"), g.routes.map((r) => r.handler)]),
+    ir.groups.map((g) => [
+      g.name,
+      g.routes.some((r) => ir.blocks[r.block]?.server["compact_handler"] === "true"),
+      g.routes.map((r) => r.handler),
+    ]),
     [
       ["g", true, ["a", "b"]],
       ["", false, ["root"]],
@@ -432,9 +472,19 @@ service svc { @handler createOrder
     ],
   );
   assert.equal(ir.routes[0]?.request, { kind: "named", name: "CreateRequest", package: "user", text: "CreateRequest" });
-  assert.equal(ir.routes[1]?.request, { kind: "named", name: "CreateRequest", package: "order", text: "CreateRequest" });
+  assert.equal(ir.routes[1]?.request, {
+    kind: "named",
+    name: "CreateRequest",
+    package: "order",
+    text: "CreateRequest",
+  });
   assert.equal(ir.routes[1]?.response, { kind: "named", name: "Common", package: "", text: "Common" });
-  assert.equal(ir.types.find((t) => t.package === "order")?.fields[0]?.type, { kind: "named", name: "Common", package: "", text: "Common" });
+  assert.equal(ir.types.find((t) => t.package === "order")?.fields[0]?.type, {
+    kind: "named",
+    name: "Common",
+    package: "",
+    text: "Common",
+  });
   assert.is(ir.files.find((f) => f.path === "user.api")?.package, "user");
 });
 
@@ -473,7 +523,8 @@ test("50 files with 500 routes, groups, middleware and nested types are read com
       s += `  Resp${f}x${r} {\n    Items []*Req${f}x${r} \`json:"items"\`\n    Extra map[string]interface{} \`json:"extra"\`\n  }\n`;
     }
     s += `)\n@server(\n  group: g${f}\n  prefix: /api/g${f}\n  middleware: A,B\n  timeout: 3s\n)\nservice demo {\n`;
-    for (let r = 0; r < 10; r++) s += `  @doc "route"\n  @handler h${f}x${r}\n  post /items/:id/r${r} (Req${f}x${r}) returns (Resp${f}x${r})\n`;
+    for (let r = 0; r < 10; r++)
+      s += `  @doc "route"\n  @handler h${f}x${r}\n  post /items/:id/r${r} (Req${f}x${r}) returns (Resp${f}x${r})\n`;
     files[`f${f}.api`] = s + "}\n";
   }
   const root = await project(files);

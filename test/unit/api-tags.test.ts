@@ -51,8 +51,8 @@ test("bad syntax, an ambiguous space and repeated keys: API_INVALID_TAG at the d
   assert.is(at(joined), "a.api:2:21");
   const tab = await rejectWith("API_INVALID_TAG", typeWith('  A string `json:"a"\tform:"b"`'));
   assert.match(tab.message, "separated by spaces");
-  const escape = await rejectWith("API_INVALID_TAG", typeWith('  A string `json:"a\\q"`'));
-  assert.match(escape.message, "not a valid Go string");
+  const badEscape = await rejectWith("API_INVALID_TAG", typeWith('  A string `json:"a\\q"`'));
+  assert.match(badEscape.message, "not a valid Go string");
   const key = await rejectWith("API_INVALID_TAG", typeWith('  A string `json:"a" json:"b"`'));
   assert.match(key.message, "tag key json is repeated");
 });

@@ -11,7 +11,11 @@ import { at, cleanup, project, read, repoRoot } from "./api-fixture.js";
 const rules = join(repoRoot(), "rules");
 const goZeroChecks = join(repoRoot(), "template-packs/go-zero/checks");
 
-async function check(files: Record<string, string>, roots?: string[], dirs = [rules]): Promise<{ errors: Diagnostic[]; warnings: Diagnostic[] }> {
+async function check(
+  files: Record<string, string>,
+  roots?: string[],
+  dirs = [rules],
+): Promise<{ errors: Diagnostic[]; warnings: Diagnostic[] }> {
   const api = await read(files, roots);
   const warnings: Diagnostic[] = [];
   // The pack's checks see its function library, as in a run.
@@ -55,15 +59,14 @@ service s {
 test("API_DUPLICATE_HANDLER is the go-zero pack's (its handler files), not the engine's", async () => {
   assert.equal((await check(sameHandlers, ["a.api"])).errors, []);
   const { errors } = await check(sameHandlers, ["a.api"], [rules, goZeroChecks]);
-  assert.equal(errors.map((d) => d.code), ["API_DUPLICATE_HANDLER"]);
+  assert.equal(
+    errors.map((d) => d.code),
+    ["API_DUPLICATE_HANDLER"],
+  );
 });
 
 test("API_DUPLICATE_HANDLER: same handler twice in one group folder (any case), across blocks and files", async () => {
-  const { errors } = await check(
-    sameHandlers,
-    ["a.api"],
-    [goZeroChecks],
-  );
+  const { errors } = await check(sameHandlers, ["a.api"], [goZeroChecks]);
   assert.equal(
     errors.map((d) => [d.code, at(d)]),
     [["API_DUPLICATE_HANDLER", "b.api:4:3"]],
@@ -120,9 +123,21 @@ service s {
   assert.equal(
     warnings.map((d) => [d.code, at(d), d.message]),
     [
-      ["API_PATH_PARAM_MISSING", "a.api:9:3", 'path parameter :other of GET /b/:id/:other is not bound: no field of *Req (or of a type it embeds) is tagged path:"other"'],
-      ["API_PATH_PARAM_MISSING", "a.api:11:3", "path parameter :id of GET /c/:id is not bound: the route has no request type"],
-      ["API_PATH_PARAM_MISSING", "a.api:13:3", 'path parameter :id of GET /d/:id is not bound: no field of string (or of a type it embeds) is tagged path:"id"'],
+      [
+        "API_PATH_PARAM_MISSING",
+        "a.api:9:3",
+        'path parameter :other of GET /b/:id/:other is not bound: no field of *Req (or of a type it embeds) is tagged path:"other"',
+      ],
+      [
+        "API_PATH_PARAM_MISSING",
+        "a.api:11:3",
+        "path parameter :id of GET /c/:id is not bound: the route has no request type",
+      ],
+      [
+        "API_PATH_PARAM_MISSING",
+        "a.api:13:3",
+        'path parameter :id of GET /d/:id is not bound: no field of string (or of a type it embeds) is tagged path:"id"',
+      ],
     ],
   );
 });
@@ -174,7 +189,8 @@ test("invalid check files: YAML, schema, jsonata syntax, repeated codes, with fi
   const dir = await project({
     "0-ok.yaml": "- code: OK_CODE\n  message: m\n  query: x\n",
     "1-yaml.yaml": "- code: X\n  message: [unclosed\n",
-    "2-schema.yaml": "- code: lower_case\n  message: m\n  query: x\n- code: OTHER\n  message: m\n  query: x\n  extra: 1\n",
+    "2-schema.yaml":
+      "- code: lower_case\n  message: m\n  query: x\n- code: OTHER\n  message: m\n  query: x\n  extra: 1\n",
     "3-query.yaml": "- code: BAD_QUERY\n  message: m\n  query: |\n    (\n      api.routes[\n    )\n",
     "4-dup.yaml": "- code: OK_CODE\n  message: m\n  query: x\n",
   });
@@ -182,7 +198,10 @@ test("invalid check files: YAML, schema, jsonata syntax, repeated codes, with fi
     const list = await failure(dir);
     assert.ok(list.every((d) => d.code === "CHECK_INVALID"));
     const byFile = (name: string): Diagnostic[] => list.filter((d) => d.span?.file.endsWith(name));
-    assert.ok(byFile("1-yaml.yaml")[0]?.span?.line === 2 || byFile("1-yaml.yaml")[0]?.span?.line === 3, JSON.stringify(byFile("1-yaml.yaml")));
+    assert.ok(
+      byFile("1-yaml.yaml")[0]?.span?.line === 2 || byFile("1-yaml.yaml")[0]?.span?.line === 3,
+      JSON.stringify(byFile("1-yaml.yaml")),
+    );
     assert.equal(
       byFile("2-schema.yaml").map((d) => d.span?.line),
       [1, 7],
@@ -197,7 +216,10 @@ test("invalid check files: YAML, schema, jsonata syntax, repeated codes, with fi
 });
 
 test("a query that fails or returns something else than violations is reported", async () => {
-  const dir = await project({ "a.yaml": "- code: BAD_RESULT\n  message: m\n  query: '[1, 2]'\n- code: THROWS\n  message: m\n  query: '$error(\"boom\")'\n" });
+  const dir = await project({
+    "a.yaml":
+      "- code: BAD_RESULT\n  message: m\n  query: '[1, 2]'\n- code: THROWS\n  message: m\n  query: '$error(\"boom\")'\n",
+  });
   try {
     const list = await failure(dir);
     assert.equal(

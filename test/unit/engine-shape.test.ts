@@ -22,7 +22,8 @@ function hits(concepts: Array<[string, RegExp]>, textOf: (text: string) => strin
   const found: string[] = [];
   for (const [f, raw] of texts) {
     const text = textOf(raw);
-    for (const [what, re] of concepts) if (re.test(text)) found.push(`${relative(repoRoot, f)}: ${what} (${re.exec(text)?.[0]})`);
+    for (const [what, re] of concepts)
+      if (re.test(text)) found.push(`${relative(repoRoot, f)}: ${what} (${re.exec(text)?.[0]})`);
   }
   return found;
 }
@@ -67,9 +68,15 @@ const assembled: Array<[string, RegExp]> = [
   ["a banned word in pieces", /gozero|zrpc|gofmt|goctl|jzero|schema_migrations|third_party|desc\/proto|codegen\.api/i],
 ];
 const disguises: Array<[string, RegExp]> = [
-  ["string literals joined into one", /\[\s*(?:"[^"\n]*"|'[^'\n]*')\s*(?:,\s*(?:"[^"\n]*"|'[^'\n]*')\s*)+\]\s*\.join\(/],
+  [
+    "string literals joined into one",
+    /\[\s*(?:"[^"\n]*"|'[^'\n]*')\s*(?:,\s*(?:"[^"\n]*"|'[^'\n]*')\s*)+\]\s*\.join\(/,
+  ],
   ["a word split across string literals added together", /\w["']\s*\+\s*["']\w/],
-  ["a letter written as an escape", /\\x(?:4[1-9a-f]|5[0-9a]|6[1-9a-f]|7[0-9a])|\\u(?:00|\{)(?:4[1-9a-f]|5[0-9a]|6[1-9a-f]|7[0-9a])/i],
+  [
+    "a letter written as an escape",
+    /\\x(?:4[1-9a-f]|5[0-9a]|6[1-9a-f]|7[0-9a])|\\u(?:00|\{)(?:4[1-9a-f]|5[0-9a]|6[1-9a-f]|7[0-9a])/i,
+  ],
   ["a letter written as a character code", /fromC(?:harCode|odePoint)\(\s*(?:0x)?[0-9]/],
 ];
 
@@ -198,10 +205,19 @@ test("the cycle check reads every form of import and finds each cycle", () => {
     'import "./side-effect.js";',
     'const e = await import("./e.js");',
     'type F = import("./f.js").F;',
-    "import {\n  g,\n  h,\n} from \"./gh.js\";",
+    'import {\n  g,\n  h,\n} from "./gh.js";',
     'import { readFileSync } from "node:fs";',
   ].join("\n");
-  assert.equal(importsOf(text), ["./a.js", "../b.js", "./c.js", "./d.js", "./side-effect.js", "./e.js", "./f.js", "./gh.js"]);
+  assert.equal(importsOf(text), [
+    "./a.js",
+    "../b.js",
+    "./c.js",
+    "./d.js",
+    "./side-effect.js",
+    "./e.js",
+    "./f.js",
+    "./gh.js",
+  ]);
   const g = new Map([
     ["a.ts", ["b.ts"]],
     ["b.ts", ["c.ts"]],
@@ -209,8 +225,19 @@ test("the cycle check reads every form of import and finds each cycle", () => {
     ["d.ts", []],
     ["e.ts", ["e.ts"]],
   ]);
-  assert.equal(cyclesOf(g).sort(), [["a.ts", "b.ts", "c.ts", "a.ts"], ["e.ts", "e.ts"]]);
-  assert.equal(cyclesOf(new Map([["a.ts", ["b.ts"]], ["b.ts", []]])), []);
+  assert.equal(cyclesOf(g).sort(), [
+    ["a.ts", "b.ts", "c.ts", "a.ts"],
+    ["e.ts", "e.ts"],
+  ]);
+  assert.equal(
+    cyclesOf(
+      new Map([
+        ["a.ts", ["b.ts"]],
+        ["b.ts", []],
+      ]),
+    ),
+    [],
+  );
 });
 
 test("a stage folder is used by the others only through its index.ts", () => {
@@ -221,7 +248,8 @@ test("a stage folder is used by the others only through its index.ts", () => {
       const target = resolve(dirname(file), m[1]!.replace(/\.js$/, ".ts"));
       const to = folderOf(target);
       if (to === folderOf(file) || to === ".") continue;
-      if (relative(join(engine, to), target) !== "index.ts") deep.push(`${relative(engine, file)} imports ${relative(engine, target)}`);
+      if (relative(join(engine, to), target) !== "index.ts")
+        deep.push(`${relative(engine, file)} imports ${relative(engine, target)}`);
     }
   }
   assert.equal(deep, []);
@@ -233,13 +261,25 @@ test("the folder graph in docs/architecture.md is the engine's", () => {
   const name = (f: string): string => (f === "." ? "top level (`generate.ts`, `generation-cache.ts`)" : `\`${f}/\``);
   const rows = [...graph.keys()]
     .sort((a, b) => graph.get(b)!.size - graph.get(a)!.size || a.localeCompare(b))
-    .map((f) => `| ${name(f)} | ${[...graph.get(f)!].map((d) => (d === "." ? "top level" : d)).sort().join(", ") || "nothing"} |`);
+    .map(
+      (f) =>
+        `| ${name(f)} | ${
+          [...graph.get(f)!]
+            .map((d) => (d === "." ? "top level" : d))
+            .sort()
+            .join(", ") || "nothing"
+        } |`,
+    );
   const table = ["| folder | imports |", "|---|---|", ...rows].join("\n");
   const doc = join(repoRoot, "docs", "architecture.md");
   const text = readFileSync(doc, "utf8");
   const block = /(<!-- engine-graph -->\n)([\s\S]*?)(\n\s*<!-- \/engine-graph -->)/;
   assert.ok(block.test(text), "docs/architecture.md has no <!-- engine-graph --> block");
-  if (process.env["UPDATE_GOLDEN"] === "1") writeFileSync(doc, text.replace(block, (_, a: string, _b: string, c: string) => a + table + c));
+  if (process.env["UPDATE_GOLDEN"] === "1")
+    writeFileSync(
+      doc,
+      text.replace(block, (_, a: string, _b: string, c: string) => a + table + c),
+    );
   assert.is(block.exec(readFileSync(doc, "utf8"))![2], table);
 });
 

@@ -2,7 +2,17 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { parse } from "yaml";
-import { blockComment, cString, lineComment, mdCode, mdInline, propertyAccess, propertyKey, rawString, yamlString } from "../../engine/render/escape-filters.js";
+import {
+  blockComment,
+  cString,
+  lineComment,
+  mdCode,
+  mdInline,
+  propertyAccess,
+  propertyKey,
+  rawString,
+  yamlString,
+} from "../../engine/render/escape-filters.js";
 import { filters } from "../../engine/render/index.js";
 
 const test = suite("escape filters");
@@ -82,7 +92,8 @@ test("property_access: .name for identifier names, [literal] otherwise", () => {
   assert.is(propertyAccess("user-id"), '["user-id"]');
   assert.is(propertyAccess('a"]; x["'), '["a\\"]; x[\\""]');
   const object = { "user-id": 1, userId: 2, [hostile]: 3 };
-  for (const [key, value] of Object.entries(object)) assert.is(new Function("o", `return o${propertyAccess(key)};`)(object), value, key);
+  for (const [key, value] of Object.entries(object))
+    assert.is(new Function("o", `return o${propertyAccess(key)};`)(object), value, key);
 });
 
 test.run();

@@ -14,7 +14,9 @@ import { repoRoot } from "../support/paths.js";
 const test = suite("generation key");
 
 const pack = await loadPack(join(repoRoot, "template-packs/go-zero"), repoRoot);
-const inputs = generationInputs(pack, { name: "demo", verbose: false }, { name: "demo" }, "/project", ["desc/proto/**/*.proto"]);
+const inputs = generationInputs(pack, { name: "demo", verbose: false }, { name: "demo" }, "/project", [
+  "desc/proto/**/*.proto",
+]);
 const descriptors = { "desc/proto/a.proto": "00" };
 
 test("a variable a proto source names changes the key; another does not", async () => {
@@ -36,9 +38,33 @@ test("a variable a proto source names changes the key; another does not", async 
 
 test("config, project and descriptors count; keys that only change how a run behaves do not", async () => {
   const base = await generationKey(inputs, descriptors);
-  assert.is(await generationKey(generationInputs(pack, { name: "demo", verbose: true, hooks: { before: ["x"] } }, { name: "demo" }, "/project", inputs.globs), descriptors), base);
-  assert.is.not(await generationKey(generationInputs(pack, { name: "other" }, { name: "demo" }, "/project", inputs.globs), descriptors), base);
-  assert.is.not(await generationKey(generationInputs(pack, { name: "demo" }, { name: "other" }, "/project", inputs.globs), descriptors), base);
+  assert.is(
+    await generationKey(
+      generationInputs(
+        pack,
+        { name: "demo", verbose: true, hooks: { before: ["x"] } },
+        { name: "demo" },
+        "/project",
+        inputs.globs,
+      ),
+      descriptors,
+    ),
+    base,
+  );
+  assert.is.not(
+    await generationKey(
+      generationInputs(pack, { name: "other" }, { name: "demo" }, "/project", inputs.globs),
+      descriptors,
+    ),
+    base,
+  );
+  assert.is.not(
+    await generationKey(
+      generationInputs(pack, { name: "demo" }, { name: "other" }, "/project", inputs.globs),
+      descriptors,
+    ),
+    base,
+  );
   assert.is.not(await generationKey(inputs, { "desc/proto/a.proto": "01" }), base);
   assert.is.not(await generationKey(inputs, { ...descriptors, "desc/proto/b.proto": "00" }), base);
 });

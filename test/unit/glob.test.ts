@@ -11,19 +11,38 @@ import { globMatcher, simpleGlob } from "../../engine/descriptors/glob.js";
 const test = suite("input globs");
 
 const NAMES = ["a", "b", "ab", ".a", "a.api", ".api", "b.api", "x.sql", "a.b.api", "api", "_x"];
-const PARTS = ["a", "b", "*", "**", "?", "*.api", "a*", "*a", "?.api", "{a,b}", "{a,.a}", "*.{api,sql}", "a{,b}", ".a", "*.*", "a?", "**a"];
+const PARTS = [
+  "a",
+  "b",
+  "*",
+  "**",
+  "?",
+  "*.api",
+  "a*",
+  "*a",
+  "?.api",
+  "{a,b}",
+  "{a,.a}",
+  "*.{api,sql}",
+  "a{,b}",
+  ".a",
+  "*.*",
+  "a?",
+  "**a",
+];
 
 /** A seeded generator, so a failure names a case that can be run again. */
 function random(seed: number): () => number {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  return () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 
 test("generated globs agree with minimatch on generated paths", () => {
   const next = random(7);
   const pick = <T>(xs: T[]): T => xs[Math.floor(next() * xs.length)]!;
   const paths: string[] = [];
-  for (let i = 0; i < 400; i++) paths.push(Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(NAMES)).join("/"));
+  for (let i = 0; i < 400; i++)
+    paths.push(Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(NAMES)).join("/"));
   let compiled = 0;
   for (let i = 0; i < 1500; i++) {
     const glob = Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(PARTS)).join("/");
@@ -31,7 +50,8 @@ test("generated globs agree with minimatch on generated paths", () => {
     if (!re) continue;
     compiled++;
     for (const p of paths) {
-      if (re.test(p) !== minimatch(p, glob, { dot: false })) assert.unreachable(`glob ${glob} on ${p}: regex ${re.test(p)}, minimatch ${!re.test(p)}`);
+      if (re.test(p) !== minimatch(p, glob, { dot: false }))
+        assert.unreachable(`glob ${glob} on ${p}: regex ${re.test(p)}, minimatch ${!re.test(p)}`);
     }
   }
   // Most generated globs are in the subset: the comparison above is not vacuous.
@@ -39,11 +59,21 @@ test("generated globs agree with minimatch on generated paths", () => {
 });
 
 test("the globs packs write are compiled; others go to minimatch with the same answers", async () => {
-  for (const glob of ["desc/api/**/*.api", "desc/proto/**/*.proto", "desc/sql/*.sql", "desc/{sql,schema}/*.sql"]) assert.ok(simpleGlob(glob), glob);
-  for (const glob of ["desc/[ab]/*.api", "desc/**", "desc/+(a|b).api", "desc/\\*.api", "desc/{1..3}.sql", "desc/{a,{b,c}}.api", "./desc/*.api"]) {
+  for (const glob of ["desc/api/**/*.api", "desc/proto/**/*.proto", "desc/sql/*.sql", "desc/{sql,schema}/*.sql"])
+    assert.ok(simpleGlob(glob), glob);
+  for (const glob of [
+    "desc/[ab]/*.api",
+    "desc/**",
+    "desc/+(a|b).api",
+    "desc/\\*.api",
+    "desc/{1..3}.sql",
+    "desc/{a,{b,c}}.api",
+    "./desc/*.api",
+  ]) {
     assert.is(simpleGlob(glob), null, glob);
     const match = await globMatcher(glob);
-    for (const p of ["desc/a/x.api", "desc/a.api", "desc/2.sql", "desc/c.api", "desc/*.api", "desc/x"]) assert.is(match(p), minimatch(p, glob, { dot: false }), `${glob} on ${p}`);
+    for (const p of ["desc/a/x.api", "desc/a.api", "desc/2.sql", "desc/c.api", "desc/*.api", "desc/x"])
+      assert.is(match(p), minimatch(p, glob, { dot: false }), `${glob} on ${p}`);
   }
 });
 

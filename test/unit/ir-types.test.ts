@@ -19,7 +19,9 @@ type Generate = (schemasDir?: string) => Array<[string, string]>;
 const { irTypes } = (await import(pathToFileURL(script).href)) as { irTypes: Generate };
 
 /** The generated modules for a copy of schemas/ with `edit` applied to ir.schema.json. */
-function generatedWith(edit: (schema: { definitions: Record<string, { properties: Record<string, object>; required: string[] }> }) => void): Map<string, string> {
+function generatedWith(
+  edit: (schema: { definitions: Record<string, { properties: Record<string, object>; required: string[] }> }) => void,
+): Map<string, string> {
   const dir = scratch("ir-schemas");
   cpSync(join(repoRoot, "schemas"), dir, { recursive: true });
   const schema = JSON.parse(readFileSync(join(dir, "ir.schema.json"), "utf8"));
@@ -36,10 +38,16 @@ test("the checked-in types are what the schemas give (npm run ir-types writes th
 
 test("a property added to a definition is in its type, with its description", () => {
   const out = generatedWith((s) => {
-    s.definitions["sqlIndex"]!.properties["where"] = { type: ["string", "null"], description: "The partial index's condition." };
+    s.definitions["sqlIndex"]!.properties["where"] = {
+      type: ["string", "null"],
+      description: "The partial index's condition.",
+    };
     s.definitions["sqlIndex"]!.required.push("where");
   });
-  assert.match(out.get("engine/ir/ir.ts")!, /export interface SqlIndex \{[^}]*\/\*\* The partial index's condition\. \*\/\n  where: string \| null;/);
+  assert.match(
+    out.get("engine/ir/ir.ts")!,
+    /export interface SqlIndex \{[^}]*\/\*\* The partial index's condition\. \*\/\n  where: string \| null;/,
+  );
 });
 
 test("a property left out of required is optional", () => {
@@ -51,10 +59,17 @@ test("a property left out of required is optional", () => {
 
 test("a map of any JSON values (facts by name) and a value of any kind", () => {
   const out = generatedWith((s) => {
-    s.definitions["sqlIndex"]!.properties["facts"] = { type: "object", additionalProperties: {}, description: "Facts by name." };
+    s.definitions["sqlIndex"]!.properties["facts"] = {
+      type: "object",
+      additionalProperties: {},
+      description: "Facts by name.",
+    };
     s.definitions["sqlIndex"]!.properties["value"] = {};
   });
-  assert.match(out.get("engine/ir/ir.ts")!, /export interface SqlIndex \{[^}]*\n  facts\?: Record<string, unknown>;\n  value\?: unknown;/);
+  assert.match(
+    out.get("engine/ir/ir.ts")!,
+    /export interface SqlIndex \{[^}]*\n  facts\?: Record<string, unknown>;\n  value\?: unknown;/,
+  );
 });
 
 test("a keyword the types cannot say is refused, not dropped", () => {

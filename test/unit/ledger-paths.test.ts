@@ -21,7 +21,28 @@ function ledgerListing(path: string): string {
 }
 
 test("paths that leave the project or are not in normal form are refused", () => {
-  const unsafe = ["../outside.go", "a/../../outside.go", "/etc/passwd", "./a.go", "a/./b.go", "a//b.go", "a/", "", "..", "a/..", "C:/x.go", "c:x.go", "a\\b.go", "a\0b.go", ".codegen/ledger.json", "x/../.codegen/lock", "x/.codegen/y", ".git/HEAD", "a/.GIT/config", ".hg/hgrc"];
+  const unsafe = [
+    "../outside.go",
+    "a/../../outside.go",
+    "/etc/passwd",
+    "./a.go",
+    "a/./b.go",
+    "a//b.go",
+    "a/",
+    "",
+    "..",
+    "a/..",
+    "C:/x.go",
+    "c:x.go",
+    "a\\b.go",
+    "a\0b.go",
+    ".codegen/ledger.json",
+    "x/../.codegen/lock",
+    "x/.codegen/y",
+    ".git/HEAD",
+    "a/.GIT/config",
+    ".hg/hgrc",
+  ];
   for (const path of unsafe) {
     try {
       readLedger(ledgerListing(path));
@@ -34,7 +55,17 @@ test("paths that leave the project or are not in normal form are refused", () =>
 });
 
 test("plain relative paths, dotted names included, are read", () => {
-  for (const path of ["main.go", "internal/handler/a.go", ".gitignore", "etc/.env", "a..b/c.go", "...", ".codegenx/a", ".github/workflows/ci.yml", "a/.gitkeep"]) {
+  for (const path of [
+    "main.go",
+    "internal/handler/a.go",
+    ".gitignore",
+    "etc/.env",
+    "a..b/c.go",
+    "...",
+    ".codegenx/a",
+    ".github/workflows/ci.yml",
+    "a/.gitkeep",
+  ]) {
     assert.ok(readLedger(ledgerListing(path)).entries.has(path), path);
   }
 });

@@ -14,15 +14,30 @@ import { repoRoot } from "../support/paths.js";
 
 const test = suite("mirrored libraries are pinned");
 const MIRRORED = ["jsonata", "liquidjs", "ohm-js"];
-const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { dependencies: Record<string, string> };
-const lock = JSON.parse(readFileSync(join(repoRoot, "package-lock.json"), "utf8")) as { packages: Record<string, { version?: string; dependencies?: Record<string, string> }> };
+const manifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
+  dependencies: Record<string, string>;
+};
+const lock = JSON.parse(readFileSync(join(repoRoot, "package-lock.json"), "utf8")) as {
+  packages: Record<string, { version?: string; dependencies?: Record<string, string> }>;
+};
 
 /** An exact version: no range operator, wildcard, tag or URL. */
 const exact = (spec: string): boolean => /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(spec);
 
 test("the check knows a range from a pin", () => {
   for (const pin of ["2.2.2", "10.30.1", "17.5.0", "1.0.0-rc.1"]) assert.ok(exact(pin), pin);
-  for (const range of ["^2.2.2", "~10.30.1", ">=17.5.0", "17.x", "*", "latest", "17.5", "17.5.0 || 18.0.0", "github:ohmjs/ohm"]) assert.not.ok(exact(range), range);
+  for (const range of [
+    "^2.2.2",
+    "~10.30.1",
+    ">=17.5.0",
+    "17.x",
+    "*",
+    "latest",
+    "17.5",
+    "17.5.0 || 18.0.0",
+    "github:ohmjs/ohm",
+  ])
+    assert.not.ok(exact(range), range);
 });
 
 for (const lib of MIRRORED) {

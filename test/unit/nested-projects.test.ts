@@ -12,7 +12,8 @@ import { NestedProjects } from "../../engine/project/index.js";
 test("a path's owner is the outermost nested project above it, whatever was asked before", () => {
   const root = mkdtempSync(join(tmpdir(), "codegen-nested-"));
   try {
-    for (const d of ["plugins/pay", "plugins/pay/inner", "internal/logic", "plugins/paying"]) mkdirSync(join(root, d), { recursive: true });
+    for (const d of ["plugins/pay", "plugins/pay/inner", "internal/logic", "plugins/paying"])
+      mkdirSync(join(root, d), { recursive: true });
     writeFileSync(join(root, ".codegen.yaml"), "name: host\n");
     writeFileSync(join(root, "plugins/pay/.codegen.yaml"), "name: pay\n");
     writeFileSync(join(root, "plugins/pay/inner/.codegen.yaml"), "name: inner\n");

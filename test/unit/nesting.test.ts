@@ -19,14 +19,24 @@ test("a chain of type prefixes counts across any white space, and restarts after
 test("map[K], [N] and [...] are prefixes too; a map key's prefixes count with those before its map", () => {
   for (const prefix of ["map[string]", "map [ string ] ", "[5]", "[ 12 ]", "[...]", "[ ]"]) {
     assert.is(tooDeep(`type T { F ${prefix.repeat(PREFIX_CHAIN_LIMIT)}int }`), null, prefix);
-    assert.match(tooDeep(`type T { F ${prefix.repeat(PREFIX_CHAIN_LIMIT + 1)}int }`)?.what ?? "", /type prefixes/, prefix);
+    assert.match(
+      tooDeep(`type T { F ${prefix.repeat(PREFIX_CHAIN_LIMIT + 1)}int }`)?.what ?? "",
+      /type prefixes/,
+      prefix,
+    );
   }
-  assert.ok(tooDeep(`type T { F **map[${"*".repeat(PREFIX_CHAIN_LIMIT - 1)}K]int }`), "the key's prefixes after those before its map");
+  assert.ok(
+    tooDeep(`type T { F **map[${"*".repeat(PREFIX_CHAIN_LIMIT - 1)}K]int }`),
+    "the key's prefixes after those before its map",
+  );
   assert.is(tooDeep(`type T { F **map[${"*".repeat(PREFIX_CHAIN_LIMIT - 2)}K]int }`), null);
   // A word ending in "map" is a name, and a name ends the chain.
   assert.is(tooDeep(`type T { F ${"[]Bitmap[2]".repeat(PREFIX_CHAIN_LIMIT)}int }`), null);
   // A brace or parenthesis starts a fresh chain inside, and the chain ends at its close.
-  assert.is(tooDeep(`${"*".repeat(PREFIX_CHAIN_LIMIT)}{${"*".repeat(PREFIX_CHAIN_LIMIT)}}${"*".repeat(PREFIX_CHAIN_LIMIT)}`), null);
+  assert.is(
+    tooDeep(`${"*".repeat(PREFIX_CHAIN_LIMIT)}{${"*".repeat(PREFIX_CHAIN_LIMIT)}}${"*".repeat(PREFIX_CHAIN_LIMIT)}`),
+    null,
+  );
 });
 
 test("nesting deeper than the limit, outside strings and comments", () => {

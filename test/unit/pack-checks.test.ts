@@ -20,8 +20,23 @@ const test = suite("go-zero pack checks");
 
 test("SQL_NAME_CLASH over a dozen tables", async () => {
   const pack = await loadPack(join(repoRoot, "template-packs/go-zero"), repoRoot);
-  const names = ["user", "orders", "user_model", "Order", "order", "users", "db", "d_b", "query", "query_row", "userModel", "x"];
-  const ir = { sql: { tables: names.map((name, i) => ({ name, pos: { file: "desc/sql/s.sql", line: i + 1, column: 1 } })) } };
+  const names = [
+    "user",
+    "orders",
+    "user_model",
+    "Order",
+    "order",
+    "users",
+    "db",
+    "d_b",
+    "query",
+    "query_row",
+    "userModel",
+    "x",
+  ];
+  const ir = {
+    sql: { tables: names.map((name, i) => ({ name, pos: { file: "desc/sql/s.sql", line: i + 1, column: 1 } })) },
+  };
   const bindings = await bindFunctions(pack, { ir, project: {}, config: {} });
   const found = await runChecks(ir, pack.checkDirs, { bindings });
   assert.equal(
@@ -40,7 +55,9 @@ test("PROTO_MIDDLEWARE_NAME: every name that is not an identifier, at its option
   const pack = await loadPack(join(repoRoot, "template-packs/go-zero"), repoRoot);
   const dir = scratch("middleware-names");
   try {
-    cpSync(join(repoRoot, "template-packs/go-zero/static/proto/codegen"), join(dir, "desc/proto/codegen"), { recursive: true });
+    cpSync(join(repoRoot, "template-packs/go-zero/static/proto/codegen"), join(dir, "desc/proto/codegen"), {
+      recursive: true,
+    });
     mkdirSync(join(dir, "desc/proto"), { recursive: true });
     const proto = [
       'syntax = "proto3";',
@@ -75,8 +92,14 @@ test("GATEWAY_HTTP_AS_SERVED: each part of a rule the gateway does not serve as 
   const dir = scratch("gateway-rules");
   try {
     mkdirSync(join(dir, "desc/proto/google/api"), { recursive: true });
-    writeFileSync(join(dir, "desc/proto/google/api/annotations.proto"), 'syntax = "proto3";\npackage google.api;\nimport "google/protobuf/descriptor.proto";\nimport "google/api/http.proto";\nextend google.protobuf.MethodOptions { HttpRule http = 72295728; }\n');
-    writeFileSync(join(dir, "desc/proto/google/api/http.proto"), 'syntax = "proto3";\npackage google.api;\nmessage HttpRule {\n  string selector = 1;\n  oneof pattern { string get = 2; string put = 3; string post = 4; string delete = 5; string patch = 6; CustomHttpPattern custom = 8; }\n  string body = 7;\n  string response_body = 12;\n  repeated HttpRule additional_bindings = 11;\n}\nmessage CustomHttpPattern { string kind = 1; string path = 2; }\n');
+    writeFileSync(
+      join(dir, "desc/proto/google/api/annotations.proto"),
+      'syntax = "proto3";\npackage google.api;\nimport "google/protobuf/descriptor.proto";\nimport "google/api/http.proto";\nextend google.protobuf.MethodOptions { HttpRule http = 72295728; }\n',
+    );
+    writeFileSync(
+      join(dir, "desc/proto/google/api/http.proto"),
+      'syntax = "proto3";\npackage google.api;\nmessage HttpRule {\n  string selector = 1;\n  oneof pattern { string get = 2; string put = 3; string post = 4; string delete = 5; string patch = 6; CustomHttpPattern custom = 8; }\n  string body = 7;\n  string response_body = 12;\n  repeated HttpRule additional_bindings = 11;\n}\nmessage CustomHttpPattern { string kind = 1; string path = 2; }\n',
+    );
     const proto = [
       'syntax = "proto3";',
       "package a;",
@@ -100,21 +123,48 @@ test("GATEWAY_HTTP_AS_SERVED: each part of a rule the gateway does not serve as 
       const warnings: string[] = [];
       const input = { ...ir, project: { frame } };
       const bindings = await bindFunctions(pack, { ir: input, project: input.project, config: {} });
-      const errors = await runChecks(input, pack.checkDirs, { bindings, onWarning: (w) => warnings.push(formatDiagnostic(w)) });
+      const errors = await runChecks(input, pack.checkDirs, {
+        bindings,
+        onWarning: (w) => warnings.push(formatDiagnostic(w)),
+      });
       assert.equal(errors, []);
       return warnings.filter((w) => w.includes("GATEWAY_HTTP_AS_SERVED"));
     };
     // Each at the value of its method's (google.api.http) option.
-    const at = (line: number, column: number, what: string): string => `desc/proto/a.proto:${line}:${column}: GATEWAY_HTTP_AS_SERVED rpc ${what}`;
-    assert.equal((await warned("gateway")).map((w) => w.split("\n")[0]), [
-      at(8, 57, "Extra: additional binding GET /old/{id} is not served: the gateway serves a method's first binding only"),
-      at(9, 56, "Head: custom method HEAD /v1/r/{id} is not served: the method is gRPC only"),
-      at(10, 57, "Named: path variable {name=rs/*}: the gateway's router has no path patterns, so the route does not match such paths"),
-      at(11, 56, 'Verb: the ":run" suffix is read into the last variable (the gateway\'s router has no verbs), so {id} is not set'),
-      at(13, 58, "Nested: path variable {inner.id} names a nested field: the gateway sets top-level fields only, so its value is dropped"),
-      at(13, 58, 'Nested: body "inner" is served as the whole request: clients send {"inner": …}, as the generated TypeScript client does'),
-      at(13, 58, 'Nested: response_body "name" is not applied: the answer is the whole response message'),
-    ]);
+    const at = (line: number, column: number, what: string): string =>
+      `desc/proto/a.proto:${line}:${column}: GATEWAY_HTTP_AS_SERVED rpc ${what}`;
+    assert.equal(
+      (await warned("gateway")).map((w) => w.split("\n")[0]),
+      [
+        at(
+          8,
+          57,
+          "Extra: additional binding GET /old/{id} is not served: the gateway serves a method's first binding only",
+        ),
+        at(9, 56, "Head: custom method HEAD /v1/r/{id} is not served: the method is gRPC only"),
+        at(
+          10,
+          57,
+          "Named: path variable {name=rs/*}: the gateway's router has no path patterns, so the route does not match such paths",
+        ),
+        at(
+          11,
+          56,
+          'Verb: the ":run" suffix is read into the last variable (the gateway\'s router has no verbs), so {id} is not set',
+        ),
+        at(
+          13,
+          58,
+          "Nested: path variable {inner.id} names a nested field: the gateway sets top-level fields only, so its value is dropped",
+        ),
+        at(
+          13,
+          58,
+          'Nested: body "inner" is served as the whole request: clients send {"inner": …}, as the generated TypeScript client does',
+        ),
+        at(13, 58, 'Nested: response_body "name" is not applied: the answer is the whole response message'),
+      ],
+    );
     assert.equal(await warned("rpc"), [], "an rpc project serves no HTTP");
   } finally {
     rmSync(dir, { recursive: true, force: true });

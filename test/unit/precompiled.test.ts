@@ -19,7 +19,10 @@ const test = suite("precompiled schemas");
 test("npm run build leaves a validator for every schema, stamped with all it was compiled from", () => {
   for (const name of readdirSync(schemasDir).filter((f) => f.endsWith(".schema.json"))) {
     assert.ok(precompiled(name, compiledFrom(name)), `no current precompiled validator for ${name}`);
-    assert.not.ok(precompiled(name, `${compiledFrom(name)} `), `a validator compiled from something else is used for ${name}`);
+    assert.not.ok(
+      precompiled(name, `${compiledFrom(name)} `),
+      `a validator compiled from something else is used for ${name}`,
+    );
   }
   // ir.schema.json refers to ir-proto.schema.json: editing the latter makes the former stale.
   assert.ok(compiledFrom("ir.schema.json").includes(readFileSync(schemaPath("ir-proto.schema.json"), "utf8")));
@@ -27,7 +30,10 @@ test("npm run build leaves a validator for every schema, stamped with all it was
   assert.ok(rules([{ name: "a", path: "x", template: "t.liquid" }]));
   assert.not.ok(rules([{ name: "a", path: "x", template: "t.liquid", colour: "red" }]));
   assert.is(rules.errors?.[0]?.keyword, "additionalProperties");
-  assert.not.ok(rules([{ name: "a", path: "x", template: "t.liquid", view: "../outside" }]), "a view name leaving the pack");
+  assert.not.ok(
+    rules([{ name: "a", path: "x", template: "t.liquid", view: "../outside" }]),
+    "a view name leaving the pack",
+  );
 });
 
 test("a schema built at run time is compiled once, then loaded from the cache", async () => {
@@ -40,17 +46,28 @@ test("a schema built at run time is compiled once, then loaded from the cache", 
   assert.is(kept.length, 1, "the validator's code is kept");
   const text = readFileSync(join(cache, "validators", kept[0]!), "utf8");
   assert.match(text, /"integer"/);
-  const again = cachedValidator(`${JSON.stringify({ allErrors: true, strict: false, useDefaults: false, discriminator: true })}\0${JSON.stringify(schema)}`);
+  const again = cachedValidator(
+    `${JSON.stringify({ allErrors: true, strict: false, useDefaults: false, discriminator: true })}\0${JSON.stringify(schema)}`,
+  );
   assert.ok(again, "a later run loads it");
   assert.ok(again({ port: 8001 }));
   assert.not.ok(again({ port: "x" }));
 });
 
 test("the .api grammar's recipe is current, and the grammar parses and refuses as its text does", () => {
-  const recipe = JSON.parse(readFileSync(join(repoRoot, "dist/engine/descriptors/api/grammar.recipe.json"), "utf8")) as { digest: string };
+  const recipe = JSON.parse(
+    readFileSync(join(repoRoot, "dist/engine/descriptors/api/grammar.recipe.json"), "utf8"),
+  ) as { digest: string };
   const source = readFileSync(join(repoRoot, "engine/descriptors/api/grammar.ts"), "utf8");
-  const text = source.slice(source.indexOf("String.raw`") + "String.raw`".length, source.indexOf("`;", source.indexOf("String.raw`")));
-  assert.is(recipe.digest, createHash("sha256").update(text).digest("hex"), "the build did not write the recipe of this grammar");
+  const text = source.slice(
+    source.indexOf("String.raw`") + "String.raw`".length,
+    source.indexOf("`;", source.indexOf("String.raw`")),
+  );
+  assert.is(
+    recipe.digest,
+    createHash("sha256").update(text).digest("hex"),
+    "the build did not write the recipe of this grammar",
+  );
   const g = apiGrammar();
   assert.ok(g.match('syntax = "v1"\n\ntype A {\n\tB string `json:"b"`\n}\n').succeeded());
   const bad = g.match("type A {\n\tB string\n");

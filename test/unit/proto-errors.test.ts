@@ -109,8 +109,15 @@ test("a missing import that is used is an error, with the unknown type", async (
 
 test("a missing import that nothing uses is a warning", async () => {
   const warnings: Diagnostic[] = [];
-  const ir = await readProto(["desc/proto/unused_missing_import.proto"], { root, protoRoot: "desc/proto", onWarning: (w) => warnings.push(w) });
-  assert.equal(warnings.map((w) => `${w.span?.file}:${w.span?.line}:${w.span?.column}: ${w.code}`), ["desc/proto/unused_missing_import.proto:5:8: PROTO_IMPORT_NOT_FOUND"]);
+  const ir = await readProto(["desc/proto/unused_missing_import.proto"], {
+    root,
+    protoRoot: "desc/proto",
+    onWarning: (w) => warnings.push(w),
+  });
+  assert.equal(
+    warnings.map((w) => `${w.span?.file}:${w.span?.line}:${w.span?.column}: ${w.code}`),
+    ["desc/proto/unused_missing_import.proto:5:8: PROTO_IMPORT_NOT_FOUND"],
+  );
   assert.equal(ir.files[0]?.imports[0]?.source, "missing");
 });
 
@@ -135,21 +142,32 @@ async function onTheFly(files: Record<string, string>, inputs: string[]): Promis
 }
 
 test("protobufjs syntax errors get a column: proto3 has no `required`", async () => {
-  const got = await onTheFly({ "desc/proto/a.proto": 'syntax = "proto3";\nmessage A {\n  required string a = 1;\n}\n' }, ["desc/proto/a.proto"]);
+  const got = await onTheFly(
+    { "desc/proto/a.proto": 'syntax = "proto3";\nmessage A {\n  required string a = 1;\n}\n' },
+    ["desc/proto/a.proto"],
+  );
   assert.equal(got, ["desc/proto/a.proto:3:3: PROTO_SYNTAX"]);
 });
 
 test("unknown syntax, unterminated comment", async () => {
   assert.equal(await onTheFly({ "a.proto": 'syntax = "proto4";\n' }, ["a.proto"]), ["a.proto:1:10: PROTO_SYNTAX"]);
-  assert.equal(await onTheFly({ "a.proto": 'syntax = "proto3";\n\n  /* open\n' }, ["a.proto"]), ["a.proto:3:3: PROTO_SYNTAX"]);
+  assert.equal(await onTheFly({ "a.proto": 'syntax = "proto3";\n\n  /* open\n' }, ["a.proto"]), [
+    "a.proto:3:3: PROTO_SYNTAX",
+  ]);
 });
 
 test("import paths with '..' and inputs outside the root", async () => {
-  assert.equal(await onTheFly({ "desc/proto/a.proto": 'syntax = "proto3";\nimport "../b.proto";\n' }, ["desc/proto/a.proto"]), ["desc/proto/a.proto:2:8: PROTO_UNSAFE_PATH"]);
+  assert.equal(
+    await onTheFly({ "desc/proto/a.proto": 'syntax = "proto3";\nimport "../b.proto";\n' }, ["desc/proto/a.proto"]),
+    ["desc/proto/a.proto:2:8: PROTO_UNSAFE_PATH"],
+  );
   const dir = await project({ "a.proto": 'syntax = "proto3";\n' });
   try {
     const list = await rejection(["../outside.proto"], dir);
-    assert.equal(list.map((d) => d.code), ["PROTO_UNSAFE_PATH"]);
+    assert.equal(
+      list.map((d) => d.code),
+      ["PROTO_UNSAFE_PATH"],
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -167,15 +185,25 @@ test("import cycle", async () => {
 });
 
 test("an option declared in a file that is loaded but not imported", async () => {
-  const ext = 'syntax = "proto3";\npackage ext;\nimport "google/protobuf/descriptor.proto";\nmessage M { string middleware = 1; }\nextend google.protobuf.MethodOptions { M mw = 50001; }\n';
-  const user = 'syntax = "proto3";\npackage u;\nmessage R {}\nservice S {\n  rpc Do(R) returns (R) { option (ext.mw).middleware = "a"; }\n}\n';
-  const got = await onTheFly({ "desc/proto/ext.proto": ext, "desc/proto/u.proto": user }, ["desc/proto/ext.proto", "desc/proto/u.proto"]);
+  const ext =
+    'syntax = "proto3";\npackage ext;\nimport "google/protobuf/descriptor.proto";\nmessage M { string middleware = 1; }\nextend google.protobuf.MethodOptions { M mw = 50001; }\n';
+  const user =
+    'syntax = "proto3";\npackage u;\nmessage R {}\nservice S {\n  rpc Do(R) returns (R) { option (ext.mw).middleware = "a"; }\n}\n';
+  const got = await onTheFly({ "desc/proto/ext.proto": ext, "desc/proto/u.proto": user }, [
+    "desc/proto/ext.proto",
+    "desc/proto/u.proto",
+  ]);
   assert.equal(got, ["desc/proto/u.proto:5:34: PROTO_IMPORT_MISSING"]);
 });
 
 test("proto3 enum starting at 1, field number 0, duplicate field number, scalar rpc types", async () => {
-  const text = 'syntax = "proto3";\nenum E { E1 = 1; }\nmessage A { string s = 0; }\nservice S { rpc X(string) returns (A); }\n';
-  assert.equal(await onTheFly({ "a.proto": text }, ["a.proto"]), ["a.proto:2:15: PROTO_ENUM_ZERO", "a.proto:3:24: PROTO_FIELD_NUMBER", "a.proto:4:19: PROTO_NOT_MESSAGE"]);
+  const text =
+    'syntax = "proto3";\nenum E { E1 = 1; }\nmessage A { string s = 0; }\nservice S { rpc X(string) returns (A); }\n';
+  assert.equal(await onTheFly({ "a.proto": text }, ["a.proto"]), [
+    "a.proto:2:15: PROTO_ENUM_ZERO",
+    "a.proto:3:24: PROTO_FIELD_NUMBER",
+    "a.proto:4:19: PROTO_NOT_MESSAGE",
+  ]);
   const dup = 'syntax = "proto3";\nmessage A {\n  string a = 1;\n  string b = 1;\n}\n';
   assert.equal(await onTheFly({ "a.proto": dup }, ["a.proto"]), ["a.proto:4:10: PROTO_DUPLICATE"]);
 });
@@ -183,7 +211,9 @@ test("proto3 enum starting at 1, field number 0, duplicate field number, scalar 
 test("a message declared in two files", async () => {
   const a = 'syntax = "proto3";\npackage p;\nmessage Same {}\n';
   const b = 'syntax = "proto3";\npackage p;\n\nmessage Same {}\n';
-  assert.equal(await onTheFly({ "a.proto": a, "b.proto": b }, ["a.proto", "b.proto"]), ["b.proto:4:9: PROTO_DUPLICATE"]);
+  assert.equal(await onTheFly({ "a.proto": a, "b.proto": b }, ["a.proto", "b.proto"]), [
+    "b.proto:4:9: PROTO_DUPLICATE",
+  ]);
 });
 
 test("repeated and oneof rules inside option values", async () => {

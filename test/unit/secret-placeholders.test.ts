@@ -8,7 +8,8 @@ const test = suite("secret placeholders");
 test("the filter takes a number of bytes from 16 to 1024", () => {
   assert.is(secretPlaceholder(32), "__codegen_secret_32__");
   assert.is(secretPlaceholder("64"), "__codegen_secret_64__");
-  for (const bad of [0, 15, 1025, 32.5, "x", null, -32]) assert.throws(() => secretPlaceholder(bad), /whole number from 16 to 1024/);
+  for (const bad of [0, 15, 1025, 32.5, "x", null, -32])
+    assert.throws(() => secretPlaceholder(bad), /whole number from 16 to 1024/);
 });
 
 test("each placeholder gets fresh random bytes, base64url", () => {
@@ -34,7 +35,10 @@ test("a seed (tests only) makes the values repeatable, per path and position", (
 });
 
 test("the file's other bytes stay as they are; text out of the filter's bounds is left alone", () => {
-  const bytes = Buffer.concat([Buffer.from([0xff, 0xfe, 0x80]), Buffer.from(` ${secretPlaceholder(16)} __codegen_secret_99999__ __codegen_secret_8__`)]);
+  const bytes = Buffer.concat([
+    Buffer.from([0xff, 0xfe, 0x80]),
+    Buffer.from(` ${secretPlaceholder(16)} __codegen_secret_99999__ __codegen_secret_8__`),
+  ]);
   const filled = fillSecrets(bytes, "f", { seed: "s" });
   assert.equal([...filled.subarray(0, 3)], [0xff, 0xfe, 0x80]);
   assert.match(filled.toString("latin1"), /^...\s[A-Za-z0-9_-]{22} __codegen_secret_99999__ __codegen_secret_8__$/);

@@ -9,15 +9,27 @@ const test = suite("sql datasource");
 
 test("URL forms", () => {
   const m = parseDatasource("mysql://root:p%40ss@db.local:3307/shop?parseTime=true");
-  assert.equal([m.dialect, m.user, m.password, m.host, m.port, m.database, m.redacted], ["mysql", "root", "p@ss", "db.local", 3307, "shop", "mysql://root:***@db.local:3307/shop?parseTime=true"]);
+  assert.equal(
+    [m.dialect, m.user, m.password, m.host, m.port, m.database, m.redacted],
+    ["mysql", "root", "p@ss", "db.local", 3307, "shop", "mysql://root:***@db.local:3307/shop?parseTime=true"],
+  );
   const t = parseDatasource("mysql://u:secret@tcp(10.0.0.1:3306)/app");
-  assert.equal([t.host, t.port, t.database, t.redacted], ["10.0.0.1", 3306, "app", "mysql://u:***@tcp(10.0.0.1:3306)/app"]);
+  assert.equal(
+    [t.host, t.port, t.database, t.redacted],
+    ["10.0.0.1", 3306, "app", "mysql://u:***@tcp(10.0.0.1:3306)/app"],
+  );
   const p = parseDatasource("postgresql://me:secret@localhost/app?search_path=billing&sslmode=disable");
-  assert.equal([p.dialect, p.user, p.password, p.port, p.database, p.schema], ["postgres", "me", "secret", 5432, "app", "billing"]);
+  assert.equal(
+    [p.dialect, p.user, p.password, p.port, p.database, p.schema],
+    ["postgres", "me", "secret", 5432, "app", "billing"],
+  );
   assert.is(p.redacted, "postgresql://me:***@localhost/app?search_path=billing&sslmode=disable");
   assert.is(parseDatasource("sqlite:///var/data/app.db").file, "/var/data/app.db");
   assert.is(parseDatasource("sqlite:data/app.db", "/proj").file, path.resolve("/proj/data/app.db"));
-  assert.is(parseDatasource("sqlite3://data/app.db?x-no-tx-wrap=true", "/proj").file, path.resolve("/proj/data/app.db"));
+  assert.is(
+    parseDatasource("sqlite3://data/app.db?x-no-tx-wrap=true", "/proj").file,
+    path.resolve("/proj/data/app.db"),
+  );
 });
 
 function failsWith(fn: () => unknown, code: string): CodegenError {
@@ -59,7 +71,10 @@ test("connection errors name the datasource, never the password", async () => {
   const pg = await connectError("postgres://me:hunter2@127.0.0.1:1/shop");
   assert.match(pg, "cannot connect to postgres://me:***@127.0.0.1:1/shop");
   assert.not.match(pg, "hunter2");
-  assert.match(await connectError("sqlite:/nonexistent-codegen-dir/x.db"), "SQLite database file /nonexistent-codegen-dir/x.db does not exist");
+  assert.match(
+    await connectError("sqlite:/nonexistent-codegen-dir/x.db"),
+    "SQLite database file /nonexistent-codegen-dir/x.db does not exist",
+  );
 });
 
 test("a missing SQLite file is named as missing, with no talk of a server", async () => {

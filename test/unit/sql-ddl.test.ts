@@ -39,7 +39,10 @@ CREATE TABLE t2 LIKE post`;
 
 test("MySQL dump: comments, SET, LOCK, INSERT, DELIMITER, ALTER keys, LIKE, no final ';'", async () => {
   const { ir, skipped } = await readDdl({ "dump.sql": MYSQL_DUMP });
-  assert.equal(ir.tables.map((t) => t.name), ["post", "t2"]);
+  assert.equal(
+    ir.tables.map((t) => t.name),
+    ["post", "t2"],
+  );
   const post = table(ir, "post");
   assert.is(post.dialect, "mysql");
   assert.equal(post.primaryKey, ["id"]);
@@ -95,8 +98,14 @@ test("MySQL table options, inline and table-level keys, unsigned, enum, unnamed 
     label: "varchar(64) string 0 null generated",
   });
   assert.equal(t.columns[2]!.enumValues, ["a", "b'c"]);
-  assert.equal(t.uniqueKeys.map((k) => `${k.name}(${k.columns})`), ["sku(sku)", "uk(sku,kind)"]);
-  assert.equal(t.indexes.map((k) => `${k.name}(${k.columns})`), ["fk(price)", "kind(kind)", "kind_2(kind,price)"]);
+  assert.equal(
+    t.uniqueKeys.map((k) => `${k.name}(${k.columns})`),
+    ["sku(sku)", "uk(sku,kind)"],
+  );
+  assert.equal(
+    t.indexes.map((k) => `${k.name}(${k.columns})`),
+    ["fk(price)", "kind(kind)", "kind_2(kind,price)"],
+  );
 });
 
 test("PostgreSQL dump: identity, serial via sequence default, COMMENT ON, ALTER ADD CONSTRAINT, CREATE INDEX, enums, COPY data", async () => {
@@ -152,17 +161,26 @@ CREATE TABLE after_copy (id serial primary key)`,
   });
   assert.equal(t.columns[3]!.enumValues, ["on", "off"]);
   assert.is(t.columns[6]!.comment, "mixed case");
-  assert.equal(t.uniqueKeys.map((k) => `${k.name}(${k.columns})`), ["account_email_key(email)", "uq(st,created)"]);
-  assert.equal(t.indexes.map((k) => `${k.name}(${k.columns.join("|")})`), ['account_created_idx(created)', 'account_lower_idx(lower(("Mixed")::text))']);
+  assert.equal(
+    t.uniqueKeys.map((k) => `${k.name}(${k.columns})`),
+    ["account_email_key(email)", "uq(st,created)"],
+  );
+  assert.equal(
+    t.indexes.map((k) => `${k.name}(${k.columns.join("|")})`),
+    ["account_created_idx(created)", 'account_lower_idx(lower(("Mixed")::text))'],
+  );
   assert.equal(columns(table(ir, "after_copy")), { id: "integer int 32 ai" });
-  assert.equal(skipped.map((s) => s.what.split(" ").slice(0, 2).join(" ")), [
-    "SET statement_timeout=0",
-    "SELECT pg_catalog.set_config",
-    "CREATE FUNCTION",
-    "ALTER TABLE",
-    "CREATE SEQUENCE",
-    "COPY public.account",
-  ]);
+  assert.equal(
+    skipped.map((s) => s.what.split(" ").slice(0, 2).join(" ")),
+    [
+      "SET statement_timeout=0",
+      "SELECT pg_catalog.set_config",
+      "CREATE FUNCTION",
+      "ALTER TABLE",
+      "CREATE SEQUENCE",
+      "COPY public.account",
+    ],
+  );
 });
 
 test("SQLite: AUTOINCREMENT, INTEGER PRIMARY KEY, PRAGMA, WITHOUT ROWID, triggers, untyped columns", async () => {
@@ -176,7 +194,10 @@ CREATE TABLE r ([id] INTEGER NOT NULL PRIMARY KEY, x TEXT UNIQUE);
 CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO w VALUES (CASE WHEN new.b THEN 'x' ELSE 'y' END, 1); END;
 COMMIT;`,
   });
-  assert.equal(ir.tables.map((t) => `${t.name}:${t.dialect}:${t.autoIncrement}`), ["migrations:sqlite:id", "r:sqlite:id", "t:sqlite:", "w:sqlite:"]);
+  assert.equal(
+    ir.tables.map((t) => `${t.name}:${t.dialect}:${t.autoIncrement}`),
+    ["migrations:sqlite:id", "r:sqlite:id", "t:sqlite:", "w:sqlite:"],
+  );
   assert.equal(columns(table(ir, "t")), {
     a: "integer int 64",
     b: " unknown 0 null",
@@ -187,15 +208,33 @@ COMMIT;`,
     g: "some type unknown 0 null",
     h: "numeric decimal 0 null",
   });
-  assert.equal(table(ir, "t").uniqueKeys.map((k) => k.name), ["sqlite_autoindex_t_2"]);
-  assert.equal(table(ir, "w").uniqueKeys.map((k) => k.name), ["sqlite_autoindex_w_2"]);
-  assert.equal(table(ir, "r").uniqueKeys.map((k) => k.name), ["sqlite_autoindex_r_1"]);
-  assert.equal(skipped.map((s) => s.what), ["PRAGMA foreign_keys=OFF", "BEGIN TRANSACTION", "CREATE TRIGGER tr AFTER INSERT ON t BEGIN", "COMMIT"]);
+  assert.equal(
+    table(ir, "t").uniqueKeys.map((k) => k.name),
+    ["sqlite_autoindex_t_2"],
+  );
+  assert.equal(
+    table(ir, "w").uniqueKeys.map((k) => k.name),
+    ["sqlite_autoindex_w_2"],
+  );
+  assert.equal(
+    table(ir, "r").uniqueKeys.map((k) => k.name),
+    ["sqlite_autoindex_r_1"],
+  );
+  assert.equal(
+    skipped.map((s) => s.what),
+    ["PRAGMA foreign_keys=OFF", "BEGIN TRANSACTION", "CREATE TRIGGER tr AFTER INSERT ON t BEGIN", "COMMIT"],
+  );
 });
 
 test("several files, several tables per file, tables sorted by name", async () => {
-  const { ir } = await readDdl({ "b.sql": "CREATE TABLE zeta (id int);\nCREATE TABLE alpha (id int)", "a.sql": "CREATE TABLE mid (id int);" });
-  assert.equal(ir.tables.map((t) => `${t.name}@${t.pos?.file}:${t.pos?.line}`), ["alpha@b.sql:2", "mid@a.sql:1", "zeta@b.sql:1"]);
+  const { ir } = await readDdl({
+    "b.sql": "CREATE TABLE zeta (id int);\nCREATE TABLE alpha (id int)",
+    "a.sql": "CREATE TABLE mid (id int);",
+  });
+  assert.equal(
+    ir.tables.map((t) => `${t.name}@${t.pos?.file}:${t.pos?.line}`),
+    ["alpha@b.sql:2", "mid@a.sql:1", "zeta@b.sql:1"],
+  );
 });
 
 test("dialect detection", () => {

@@ -40,7 +40,10 @@ function pgNameBefore(table: string, columns: string[], label: string): string {
 }
 
 test("which MySQL keys survive: the same as comparing every pair", () => {
-  const key = fc.record({ columns: fc.array(fc.constantFrom("a", "b", "c"), { minLength: 0, maxLength: 3 }), generated: fc.boolean() });
+  const key = fc.record({
+    columns: fc.array(fc.constantFrom("a", "b", "c"), { minLength: 0, maxLength: 3 }),
+    generated: fc.boolean(),
+  });
   fc.assert(
     fc.property(fc.array(key, { maxLength: 14 }), (keys) => {
       assert.equal(survivingKeys(keys), pairwise(keys));
@@ -51,7 +54,12 @@ test("which MySQL keys survive: the same as comparing every pair", () => {
 
 test("20,000 foreign keys and 20,000 indexes on one column: well under a second", () => {
   const keys: KeyLike[] = [];
-  for (let i = 0; i < 20_000; i++) keys.push({ columns: ["a", `x${i}`], generated: false }, { columns: ["a", `y${i}`], generated: true }, { columns: ["a"], generated: true });
+  for (let i = 0; i < 20_000; i++)
+    keys.push(
+      { columns: ["a", `x${i}`], generated: false },
+      { columns: ["a", `y${i}`], generated: true },
+      { columns: ["a"], generated: true },
+    );
   const started = performance.now();
   const alive = survivingKeys(keys);
   assert.ok(performance.now() - started < 2000, `${performance.now() - started} ms`);
@@ -59,23 +67,50 @@ test("20,000 foreign keys and 20,000 indexes on one column: well under a second"
 });
 
 test("PostgreSQL key names shortened to 63 bytes as before, multi-byte characters and pairs cut in half too", async () => {
-  const part = fc.string({ unit: fc.constantFrom("a", "é", "語", "\u{1F600}"), maxLength: 60 }).filter((s) => s.length > 0);
-  const cases = fc.sample(fc.tuple(part, fc.array(part, { minLength: 1, maxLength: 3 })), { numRuns: 200, seed: 20261128 });
+  const part = fc
+    .string({ unit: fc.constantFrom("a", "é", "語", "\u{1F600}"), maxLength: 60 })
+    .filter((s) => s.length > 0);
+  const cases = fc.sample(fc.tuple(part, fc.array(part, { minLength: 1, maxLength: 3 })), {
+    numRuns: 200,
+    seed: 20261128,
+  });
   // One table per case: its unnamed index's name is what the reader shortened.
   const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
   for (const [name, columns] of cases) {
     if (new Set(columns).size !== columns.length) continue;
     const ddl = `CREATE TABLE ${quote(name)} (${columns.map((c) => `${quote(c)} int`).join(", ")});\nCREATE INDEX ON ${quote(name)} (${columns.map(quote).join(", ")});\n`;
     const read = await readDdl({ "s.sql": ddl }, "postgres");
-    assert.equal(table(read.ir, name).indexes.map((i) => i.name), [pgNameBefore(name, columns, "idx")], JSON.stringify([name, columns]));
+    assert.equal(
+      table(read.ir, name).indexes.map((i) => i.name),
+      [pgNameBefore(name, columns, "idx")],
+      JSON.stringify([name, columns]),
+    );
   }
 });
 
 test("unnamed keys on one column are numbered as before, in every dialect", async () => {
-  const mysql = await readDdl({ "m.sql": `CREATE TABLE t (a int, a_2 int, KEY (a), KEY (a), KEY a_3 (a_2), KEY (a), KEY (a));\n` }, "mysql");
-  assert.equal(table(mysql.ir, "t").indexes.map((i) => i.name).sort(), ["a", "a_2", "a_3", "a_4", "a_5"]);
-  const pg = await readDdl({ "p.sql": `CREATE TABLE t (a int);\nCREATE INDEX ON t (a);\nCREATE INDEX t_a_idx1 ON t (a);\nCREATE INDEX ON t (a);\nCREATE INDEX ON t (a);\n` }, "postgres");
-  assert.equal(table(pg.ir, "t").indexes.map((i) => i.name).sort(), ["t_a_idx", "t_a_idx1", "t_a_idx2", "t_a_idx3"]);
+  const mysql = await readDdl(
+    { "m.sql": `CREATE TABLE t (a int, a_2 int, KEY (a), KEY (a), KEY a_3 (a_2), KEY (a), KEY (a));\n` },
+    "mysql",
+  );
+  assert.equal(
+    table(mysql.ir, "t")
+      .indexes.map((i) => i.name)
+      .sort(),
+    ["a", "a_2", "a_3", "a_4", "a_5"],
+  );
+  const pg = await readDdl(
+    {
+      "p.sql": `CREATE TABLE t (a int);\nCREATE INDEX ON t (a);\nCREATE INDEX t_a_idx1 ON t (a);\nCREATE INDEX ON t (a);\nCREATE INDEX ON t (a);\n`,
+    },
+    "postgres",
+  );
+  assert.equal(
+    table(pg.ir, "t")
+      .indexes.map((i) => i.name)
+      .sort(),
+    ["t_a_idx", "t_a_idx1", "t_a_idx2", "t_a_idx3"],
+  );
 });
 
 test("columns found by name after ALTER TABLE adds, moves, renames and drops them", async () => {
@@ -92,10 +127,16 @@ test("columns found by name after ALTER TABLE adds, moves, renames and drops the
   ].join("\n");
   const read = await readDdl({ "a.sql": ddl }, "mysql");
   const t = table(read.ir, "t");
-  assert.equal(t.columns.map((c) => `${c.name}:${c.rawType}`), ["TITLE:varchar(30)", "zz:int", "name:int", "id:bigint"]);
+  assert.equal(
+    t.columns.map((c) => `${c.name}:${c.rawType}`),
+    ["TITLE:varchar(30)", "zz:int", "name:int", "id:bigint"],
+  );
   assert.equal(t.primaryKey, ["id"]);
   // MySQL compares column names without case: A is a.
-  const twice = await readDdl({ "b.sql": "CREATE TABLE t (a int, b int);\nALTER TABLE t ADD COLUMN A int;\n" }, "mysql").then(
+  const twice = await readDdl(
+    { "b.sql": "CREATE TABLE t (a int, b int);\nALTER TABLE t ADD COLUMN A int;\n" },
+    "mysql",
+  ).then(
     () => "",
     (e: Error) => e.message,
   );

@@ -17,7 +17,13 @@ const packs = join(repoRoot, "template-packs");
 
 function topLevelTemplates(): string[] {
   return readdirSync(packs, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith(".liquid") && !e.name.startsWith("_") && e.parentPath.split(/[\\/]/).includes("templates"))
+    .filter(
+      (e) =>
+        e.isFile() &&
+        e.name.endsWith(".liquid") &&
+        !e.name.startsWith("_") &&
+        e.parentPath.split(/[\\/]/).includes("templates"),
+    )
     .map((e) => join(e.parentPath, e.name));
 }
 

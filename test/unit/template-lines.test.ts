@@ -14,7 +14,19 @@ function traced(source: string, scope: object): { plain: string; tagged: string 
 }
 
 test("markers change no line and trace lines through loops and trimming tags", () => {
-  const source = ["package x", "", "import (", '\t"a"', "{%- for i in xs %}", '\t"{{ i }}"', "{%- endfor %}", ")", "", "var = {{ name }}", ""].join("\n");
+  const source = [
+    "package x",
+    "",
+    "import (",
+    '\t"a"',
+    "{%- for i in xs %}",
+    '\t"{{ i }}"',
+    "{%- endfor %}",
+    ")",
+    "",
+    "var = {{ name }}",
+    "",
+  ].join("\n");
   const { plain, tagged } = traced(source, { xs: ["b", "c"], name: "n" });
   assert.is(withoutMarks(tagged), plain);
   const out = plain.split("\n");

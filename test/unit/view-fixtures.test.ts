@@ -18,15 +18,22 @@ test("every view of the go-zero pack gives the data its cases expect", async () 
   const pack = await loadPack(builtin, repoRoot);
   const results = await runViewTests(pack, pack.dir);
   const views = new Set(results.map((r) => r.view));
-  for (const v of ["functions", "api/openapi", "model/table", "rpc/service", "rpc/openapi", "client/typescript"]) assert.ok(views.has(v), `no case for ${v}`);
-  assert.equal(results.filter((r) => r.outcome !== "passed").map((r) => `${r.file}: ${r.difference}`), []);
+  for (const v of ["functions", "api/openapi", "model/table", "rpc/service", "rpc/openapi", "client/typescript"])
+    assert.ok(views.has(v), `no case for ${v}`);
+  assert.equal(
+    results.filter((r) => r.outcome !== "passed").map((r) => `${r.file}: ${r.difference}`),
+    [],
+  );
 });
 
 test("every view of the goctl pack gives the data its cases expect", async () => {
   const pack = await loadPack(join(repoRoot, "template-packs/goctl"), repoRoot);
   const results = await runViewTests(pack, pack.dir);
   assert.ok(results.length > 0, "the goctl pack has view cases");
-  assert.equal(results.filter((r) => r.outcome !== "passed").map((r) => `${r.file}: ${r.difference}`), []);
+  assert.equal(
+    results.filter((r) => r.outcome !== "passed").map((r) => `${r.file}: ${r.difference}`),
+    [],
+  );
 });
 
 test("a view whose output differs from its case fails, naming the line", async () => {
@@ -35,11 +42,17 @@ test("a view whose output differs from its case fails, naming the line", async (
     cpSync(builtin, dir, { recursive: true });
     const view = join(dir, "views/model/table.jsonata");
     // A reviewer would want to see this: the model file name changes.
-    writeFileSync(view, readFileSync(view, "utf8").replace('"file": $goFile($name, "model")', '"file": $uppercase($name)'));
+    writeFileSync(
+      view,
+      readFileSync(view, "utf8").replace('"file": $goFile($name, "model")', '"file": $uppercase($name)'),
+    );
     const pack = await loadPack(dir, dir);
     const failed = (await runViewTests(pack, pack.dir)).filter((r) => r.outcome === "failed");
     assert.equal([...new Set(failed.map((r) => r.view))], ["model/table"]);
-    assert.match(failed[0]?.difference ?? "", /expected "\s+\\"file\\": \\"usersmodel\\",", got "\s+\\"file\\": \\"USERS\\","/);
+    assert.match(
+      failed[0]?.difference ?? "",
+      /expected "\s+\\"file\\": \\"usersmodel\\",", got "\s+\\"file\\": \\"USERS\\","/,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

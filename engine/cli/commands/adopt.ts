@@ -28,7 +28,14 @@ export async function adoptCommand(flags: AdoptFlags, out: Out, cwd = process.cw
   const chosen = await detectLayout({ root, pack: flags.pack, frame: flags.frame, offline: flags.offline });
   const { config, pack } = chosen;
   if (pack.moduleSource && config.moduleFrom === null) {
-    throw new CodegenError(diag("ADOPT_NO_MODULE", `no ${pack.moduleSource.file} in ${root}${pack.moduleSource.upward ? " or a folder above it" : ""}: the project's module is unknown; nothing was written`, undefined, `run codegen adopt in a service of a module (its ${pack.moduleSource.file} names it)`));
+    throw new CodegenError(
+      diag(
+        "ADOPT_NO_MODULE",
+        `no ${pack.moduleSource.file} in ${root}${pack.moduleSource.upward ? " or a folder above it" : ""}: the project's module is unknown; nothing was written`,
+        undefined,
+        `run codegen adopt in a service of a module (its ${pack.moduleSource.file} names it)`,
+      ),
+    );
   }
   const found = classify(root, pack, chosen.result);
   for (const line of report(chosen, found, flags.dryRun === true)) out.info(line);
@@ -41,17 +48,35 @@ export async function adoptCommand(flags: AdoptFlags, out: Out, cwd = process.cw
     replaceFile(join(root, LEDGER_PATH), serializeLedger(found.ledger, {}, {}).toString("utf8"), 0o644);
     replaceFile(join(root, CONFIG_FILE), configText(chosen), 0o644);
   });
-  out.info(`wrote ${CONFIG_FILE} and ${LEDGER_PATH}: run codegen gen (it rewrites the ${found.managed.length} managed files and creates ${found.missing.length}; it never touches the other files)`);
+  out.info(
+    `wrote ${CONFIG_FILE} and ${LEDGER_PATH}: run codegen gen (it rewrites the ${found.managed.length} managed files and creates ${found.missing.length}; it never touches the other files)`,
+  );
   return 0;
 }
 
 /** A folder that is already a project, or has a ledger, is not adopted again. */
 function refuseExisting(root: string): void {
   if (lstatOrNull(join(root, LEDGER_PATH))) {
-    throw new CodegenError(diag("ADOPT_EXISTS", `${LEDGER_PATH} exists: this folder is already a codegen project; nothing was written`, undefined, "run codegen gen; to adopt again, remove .codegen/ first"), 1);
+    throw new CodegenError(
+      diag(
+        "ADOPT_EXISTS",
+        `${LEDGER_PATH} exists: this folder is already a codegen project; nothing was written`,
+        undefined,
+        "run codegen gen; to adopt again, remove .codegen/ first",
+      ),
+      1,
+    );
   }
   if (lstatOrNull(join(root, CONFIG_FILE))) {
-    throw new CodegenError(diag("ADOPT_EXISTS", `${CONFIG_FILE} exists: this folder is already a codegen project; nothing was written`, undefined, `run codegen gen; to adopt again, remove ${CONFIG_FILE} first`), 1);
+    throw new CodegenError(
+      diag(
+        "ADOPT_EXISTS",
+        `${CONFIG_FILE} exists: this folder is already a codegen project; nothing was written`,
+        undefined,
+        `run codegen gen; to adopt again, remove ${CONFIG_FILE} first`,
+      ),
+      1,
+    );
   }
 }
 
@@ -63,23 +88,34 @@ function configText(c: Candidate): string {
     for (const part of parts.slice(0, -1)) at = (at[part] ??= {}) as Record<string, unknown>;
     at[parts[parts.length - 1]!] = value;
   }
-  const comment = "# Written by codegen adopt: the files .codegen/ledger.json lists are generated (gen rewrites them); every other file is yours.\n";
+  const comment =
+    "# Written by codegen adopt: the files .codegen/ledger.json lists are generated (gen rewrites them); every other file is yours.\n";
   return comment + yamlLib().stringify(doc, { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN" });
 }
 
 function report(c: Candidate, f: Classification, dryRun: boolean): string[] {
   const v = c.config.values;
-  const chosen = Object.entries(c.values).filter(([k]) => k !== "frame").map(([k, val]) => `${k} ${String(val)}`);
-  const lines = [`${dryRun ? "would adopt" : "adopting"} ${relative(process.cwd(), c.config.root) || "."} with pack ${c.pack.name}, frame ${v.frame} (${[...chosen, `module ${v.module}`].join(", ")})`];
+  const chosen = Object.entries(c.values)
+    .filter(([k]) => k !== "frame")
+    .map(([k, val]) => `${k} ${String(val)}`);
+  const lines = [
+    `${dryRun ? "would adopt" : "adopting"} ${relative(process.cwd(), c.config.root) || "."} with pack ${c.pack.name}, frame ${v.frame} (${[...chosen, `module ${v.module}`].join(", ")})`,
+  ];
   const section = (title: string, paths: string[]): void => {
     if (paths.length === 0) return;
     lines.push(`${title}: ${paths.length}`);
     for (const p of paths) lines.push(`  ${p}`);
   };
-  section("managed (generated; gen rewrites them)", f.managed.map((m) => (m.differs ? `${m.path}  (differs from what gen writes)` : m.path)));
+  section(
+    "managed (generated; gen rewrites them)",
+    f.managed.map((m) => (m.differs ? `${m.path}  (differs from what gen writes)` : m.path)),
+  );
   section("yours (gen never rewrites them)", f.yours);
   section("to create at the next gen", f.missing);
-  section("yours at a path gen manages, without a generated-code marker (gen refuses to replace them; move them or use gen --force)", f.conflicts);
+  section(
+    "yours at a path gen manages, without a generated-code marker (gen refuses to replace them; move them or use gen --force)",
+    f.conflicts,
+  );
   section("generated by another tool, not planned by the pack (left alone)", f.strayGenerated);
   if (dryRun) lines.push("wrote nothing (dry run)");
   return lines;

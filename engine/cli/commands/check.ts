@@ -10,7 +10,9 @@ import type { Out } from "../report.js";
 
 /** `codegen check`: run each tool's check command; say what is missing and how to install it. */
 export async function checkCommand(flags: GlobalFlags, out: Out, cwd = process.cwd()): Promise<void> {
-  const { pack, config } = await projectPack(await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) }));
+  const { pack, config } = await projectPack(
+    await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) }),
+  );
   // Only reads: the checks of a pack that is not built in, and the config file's hooks, run
   // only when the user allowed them; otherwise they are left out and named.
   const consent = consentState(config, pack);
@@ -19,11 +21,20 @@ export async function checkCommand(flags: GlobalFlags, out: Out, cwd = process.c
   await withHooks(hooks, config.root, "", () => checkTools(config, pack, flags, out, consent.allowedBy !== null));
 }
 
-async function checkTools(config: LoadedConfig, pack: Pack, flags: GlobalFlags, out: Out, allowed: boolean): Promise<void> {
+async function checkTools(
+  config: LoadedConfig,
+  pack: Pack,
+  flags: GlobalFlags,
+  out: Out,
+  allowed: boolean,
+): Promise<void> {
   // Inside a project, the tools its frame needs; elsewhere every tool unless --frame narrows.
   const frame = flags.frame ?? (config.inProject ? config.values.frame : undefined);
   if (flags.frame !== undefined && !Object.hasOwn(pack.frames, flags.frame)) {
-    throw new CodegenError(diag("USAGE", `unknown frame "${flags.frame}" (pack ${pack.name} has: ${Object.keys(pack.frames).join(", ")})`), 2);
+    throw new CodegenError(
+      diag("USAGE", `unknown frame "${flags.frame}" (pack ${pack.name} has: ${Object.keys(pack.frames).join(", ")})`),
+      2,
+    );
   }
   const tools = pack.tools.filter((t) => !frame || !t.frames || t.frames.includes(frame));
   const missing: string[] = [];
@@ -31,7 +42,9 @@ async function checkTools(config: LoadedConfig, pack: Pack, flags: GlobalFlags, 
   for (const tool of tools) {
     if (!tool.builtin && !allowed) {
       skipped++;
-      out.info(`skipped  ${tool.name}  (its check, ${tool.check.join(" ")}, comes from pack ${tool.source} and is not allowed here)`);
+      out.info(
+        `skipped  ${tool.name}  (its check, ${tool.check.join(" ")}, comes from pack ${tool.source} and is not allowed here)`,
+      );
       continue;
     }
     const r = await runArgv(tool.check, config.root);

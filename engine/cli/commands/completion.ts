@@ -13,7 +13,13 @@ import { zshScript } from "../completion/zsh.js";
 import { configFlags, type GlobalFlags } from "../flags.js";
 import type { Out } from "../report.js";
 
-export async function completionCommand(shell: string, cli: CAC, flags: GlobalFlags, out: Out, cwd = process.cwd()): Promise<void> {
+export async function completionCommand(
+  shell: string,
+  cli: CAC,
+  flags: GlobalFlags,
+  out: Out,
+  cwd = process.cwd(),
+): Promise<void> {
   if (!(SHELLS as readonly string[]).includes(shell)) {
     throw new CodegenError(diag("USAGE", `no completion for shell "${shell}" (shells: ${SHELLS.join(", ")})`), 2);
   }
@@ -21,7 +27,10 @@ export async function completionCommand(shell: string, cli: CAC, flags: GlobalFl
   const pack = await loadPack(config.values.pack, config.root, { offline: config.values.offline });
   const frames = Object.keys(pack.frames);
   const left = frames.filter((f) => !isShellWord(f));
-  if (left.length > 0) out.error(`codegen: frames not offered for completion (not plain words a shell takes literally): ${left.map((f) => JSON.stringify(f)).join(", ")}`);
+  if (left.length > 0)
+    out.error(
+      `codegen: frames not offered for completion (not plain words a shell takes literally): ${left.map((f) => JSON.stringify(f)).join(", ")}`,
+    );
   const spec = completionSpec(cli, frames);
   const script = shell === "bash" ? bashScript(spec) : shell === "zsh" ? zshScript(spec) : fishScript(spec);
   out.info(script.trimEnd());

@@ -27,14 +27,28 @@ interface Target {
 }
 
 /** Returns the exit code: 1 under --check when a file would change. */
-export async function formatCommand(paths: string[], flags: FormatFlags, out: Out, cwd = process.cwd()): Promise<number> {
+export async function formatCommand(
+  paths: string[],
+  flags: FormatFlags,
+  out: Out,
+  cwd = process.cwd(),
+): Promise<number> {
   const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
   const root = config.root;
   const shown = (rel: string): string => relative(cwd, join(root, rel)).split(sep).join("/") || rel;
   let rels: string[];
   if (paths.length > 0) rels = namedFiles(paths, root, cwd, out);
   else {
-    if (!config.inProject) throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents`, undefined, "name the .api files or folders to format, or run codegen format in a project"), 2);
+    if (!config.inProject)
+      throw new CodegenError(
+        diag(
+          "NOT_A_PROJECT",
+          `no ${CONFIG_FILE} in ${cwd} or its parents`,
+          undefined,
+          "name the .api files or folders to format, or run codegen format in a project",
+        ),
+        2,
+      );
     const { pack, config: withPack } = await projectPack(config);
     const glob = { ...pack.inputs, ...withPack.values.inputs }["api"];
     rels = glob ? await findInputs(root, glob, "the api input glob") : [];
@@ -47,31 +61,51 @@ export async function formatCommand(paths: string[], flags: FormatFlags, out: Ou
     policy.check(t.rel, "codegen format would rewrite");
     // Like every write of codegen's: never in .git (git runs what its config and hooks name) or .codegen.
     const reserved = reservedPart(t.rel);
-    if (reserved !== null) throw new CodegenError(diag("UNSAFE_PATH", `codegen format would rewrite ${t.shown}, which lies in ${reserved}; codegen never writes there`, undefined, "format .api files outside version-control and .codegen folders"));
+    if (reserved !== null)
+      throw new CodegenError(
+        diag(
+          "UNSAFE_PATH",
+          `codegen format would rewrite ${t.shown}, which lies in ${reserved}; codegen never writes there`,
+          undefined,
+          "format .api files outside version-control and .codegen folders",
+        ),
+      );
     const read = readNoFollow(join(root, t.rel));
     if (!read) throw new CodegenError(diag("DESC_NOT_FOUND", `${t.shown} does not exist`), 2);
     const invalid = firstInvalidUtf8(read.bytes);
     if (invalid) {
-      diagnostics.push(diag("API_ENCODING", `the file is not UTF-8 (byte 0x${invalid.byte.toString(16).padStart(2, "0")}); codegen format would change bytes it cannot read`, { file: t.shown, line: invalid.line, column: invalid.column }, "save the file as UTF-8"));
+      diagnostics.push(
+        diag(
+          "API_ENCODING",
+          `the file is not UTF-8 (byte 0x${invalid.byte.toString(16).padStart(2, "0")}); codegen format would change bytes it cannot read`,
+          { file: t.shown, line: invalid.line, column: invalid.column },
+          "save the file as UTF-8",
+        ),
+      );
       continue;
     }
     const before = read.bytes.toString("utf8");
     const result = await formatApiText(before, t.shown);
     if ("diagnostic" in result) diagnostics.push(result.diagnostic);
-    else if (result.text !== before) changed.push({ ...t, before: read.bytes, after: result.text, mode: read.stats.mode & 0o7777 });
+    else if (result.text !== before)
+      changed.push({ ...t, before: read.bytes, after: result.text, mode: read.stats.mode & 0o7777 });
   }
   if (diagnostics.length > 0) throw new CodegenError(diagnostics);
   if (flags.check) {
     for (const c of changed) out.info(c.shown);
     if (changed.length === 0) return 0;
-    out.error(`codegen: ${files(changed.length)} of ${targets.length} not formatted; codegen format rewrites ${changed.length === 1 ? "it" : "them"}`);
+    out.error(
+      `codegen: ${files(changed.length)} of ${targets.length} not formatted; codegen format rewrites ${changed.length === 1 ? "it" : "them"}`,
+    );
     return 1;
   }
   for (const c of changed) {
     if (replace(join(root, c.rel), c.before, c.after, c.mode)) out.info(`formatted ${c.shown}`);
     else out.info(`skipped   ${c.shown} (it changed while codegen read it; run codegen format again)`);
   }
-  out.info(`${files(targets.length)}: ${changed.length} formatted, ${targets.length - changed.length} already formatted`);
+  out.info(
+    `${files(targets.length)}: ${changed.length} formatted, ${targets.length - changed.length} already formatted`,
+  );
   return 0;
 }
 
@@ -83,7 +117,10 @@ function namedFiles(paths: string[], root: string, cwd: string, out: Out): strin
     const abs = resolve(cwd, p);
     const rel = relative(root, abs);
     if (rel === ".." || rel.startsWith(".." + sep) || isAbsolute(rel)) {
-      throw new CodegenError(diag("DESC_OUTSIDE_PROJECT", `${p} is outside the project (${root}); nothing was read`), 2);
+      throw new CodegenError(
+        diag("DESC_OUTSIDE_PROJECT", `${p} is outside the project (${root}); nothing was read`),
+        2,
+      );
     }
     const stat = lstatOrNull(abs);
     if (!stat) throw new CodegenError(diag("DESC_NOT_FOUND", `${p} does not exist`), 2);
@@ -98,7 +135,10 @@ function namedFiles(paths: string[], root: string, cwd: string, out: Out): strin
       const file = relative(root, join(e.parentPath, e.name)).split(sep).join("/");
       // Like gen's descriptor globs: no hidden folder, no nested project's file.
       if (file.split("/").some((part) => part.startsWith(".")) || nested.owner(file) !== null) continue;
-      if (e.isSymbolicLink()) out.info(`skipped   ${relative(cwd, join(root, file)).split(sep).join("/")} (a symbolic link; codegen never writes through links)`);
+      if (e.isSymbolicLink())
+        out.info(
+          `skipped   ${relative(cwd, join(root, file)).split(sep).join("/")} (a symbolic link; codegen never writes through links)`,
+        );
       else if (e.isFile()) found.add(file);
     }
   }
@@ -130,7 +170,7 @@ function firstInvalidUtf8(bytes: Buffer): { line: number; column: number; byte: 
  */
 function replace(abs: string, before: Buffer, after: string, mode: number): boolean {
   const now = readNoFollow(abs);
-  if (!now || !now.bytes.equals(before)) return false;
+  if (!now?.bytes.equals(before)) return false;
   replaceFile(abs, after, mode);
   return true;
 }

@@ -40,9 +40,13 @@ export interface GenFlags extends GlobalFlags, NamedFlags {
 /** Returns the exit code: 0, or 1 when `--check` finds files out of date. */
 export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd()): Promise<number> {
   // The default pack's name is read from the built-in packs' index.
-  const configStamps = flags.replayable ? stampsBeforeLoading([join(resolve(cwd), CONFIG_FILE), userConfigPath(), join(builtinPacksDir, "index.yaml")]) : {};
+  const configStamps = flags.replayable
+    ? stampsBeforeLoading([join(resolve(cwd), CONFIG_FILE), userConfigPath(), join(builtinPacksDir, "index.yaml")])
+    : {};
   const named = namedDescriptors(flags, cwd);
-  const { config, pack, pins } = named ? await namedProject(flags, named, cwd) : await projectPack(await projectConfig(flags, cwd));
+  const { config, pack, pins } = named
+    ? await namedProject(flags, named, cwd)
+    : await projectPack(await projectConfig(flags, cwd));
   const values = config.values;
   const asked = values.gen.desc.map((d) => {
     const abs = resolve(cwd, d);
@@ -50,12 +54,17 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
     // Checked before anything is read: a descriptor outside the project is never opened.
     const outside = (r: string): boolean => r === "" || r === ".." || r.startsWith(".." + sep) || isAbsolute(r);
     if (outside(rel) || (existsSync(abs) && outside(relative(realpathSync(config.root), realpathSync(abs))))) {
-      throw new CodegenError(diag("DESC_OUTSIDE_PROJECT", `descriptor ${d} is outside the project (${config.root}); nothing was read`), 2);
+      throw new CodegenError(
+        diag("DESC_OUTSIDE_PROJECT", `descriptor ${d} is outside the project (${config.root}); nothing was read`),
+        2,
+      );
     }
     if (!existsSync(abs)) throw new CodegenError(diag("DESC_NOT_FOUND", `descriptor ${d} does not exist`), 2);
     return rel.split(sep).join("/");
   });
-  const changed = flags.gitChange ? await gitChangedFiles(config.root, typeof flags.gitChange === "string" ? flags.gitChange : "HEAD") : [];
+  const changed = flags.gitChange
+    ? await gitChangedFiles(config.root, typeof flags.gitChange === "string" ? flags.gitChange : "HEAD")
+    : [];
   const only = flags.gitChange || asked.length > 0 ? [...new Set([...asked, ...changed])] : null;
   const dryRun = Boolean(flags.dryRun || flags.diff || flags.check);
   // What this run prints: a run that printed more than its warnings is not one a replay can repeat.
@@ -66,25 +75,49 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
   // Hooks, steps and proto import commands of the project or a pack that is not built in run
   // only with the user's consent; a preview runs no hook, so only the pack's commands count then.
   const consent = consentState(config, pack);
-  if (consent.commands.some((c) => c.kind === "step" || c.kind === "proto import" || (c.kind === "hook" && !dryRun))) await needConsent(consent, "codegen gen", tracked, flags.yes);
+  if (consent.commands.some((c) => c.kind === "step" || c.kind === "proto import" || (c.kind === "hook" && !dryRun)))
+    await needConsent(consent, "codegen gen", tracked, flags.yes);
   let code = 0;
   const run = async (): Promise<void> => {
     const action = async (): ReturnType<typeof genProject> => {
-      const done = await genProject({ config, phase: "gen", dryRun, only, recordLedger: true, log: tracked.info, progress: progress.step, pack, pins, ...(named ? { named } : {}) }).finally(progress.done);
-      const plain = flags.replayable && !dryRun && !only && hooks.length === 0 && !values.verbose && resolve(cwd) === config.root;
-      if (plain && done.snapshot && done.result.keyInputs && JSON.stringify(printed) === JSON.stringify(done.result.said.warnings)) recordReplayOf(config, pack, done.snapshot, done.result.keyInputs, configStamps);
+      const done = await genProject({
+        config,
+        phase: "gen",
+        dryRun,
+        only,
+        recordLedger: true,
+        log: tracked.info,
+        progress: progress.step,
+        pack,
+        pins,
+        ...(named ? { named } : {}),
+      }).finally(progress.done);
+      const plain =
+        flags.replayable && !dryRun && !only && hooks.length === 0 && !values.verbose && resolve(cwd) === config.root;
+      if (
+        plain &&
+        done.snapshot &&
+        done.result.keyInputs &&
+        JSON.stringify(printed) === JSON.stringify(done.result.said.warnings)
+      )
+        recordReplayOf(config, pack, done.snapshot, done.result.keyInputs, configStamps);
       return done;
     };
     // A preview neither locks nor recovers: it writes nothing at all.
     // A one-shot gen's output folder is made for the lock, and goes again if nothing was written.
     const made = named && !dryRun ? mkdirSync(config.root, { recursive: true }) : undefined;
-    const { report } = dryRun ? await previewing(config.root, tracked, action) : await withProjectLock(config.root, "gen", tracked, action).catch((e: unknown) => {
-      if (made !== undefined) removeEmpty(config.root, made);
-      throw e;
-    });
+    const { report } = dryRun
+      ? await previewing(config.root, tracked, action)
+      : await withProjectLock(config.root, "gen", tracked, action).catch((e: unknown) => {
+          if (made !== undefined) removeEmpty(config.root, made);
+          throw e;
+        });
     if (flags.diff) out.info(await diffLines(report));
     if (flags.check) {
-      const known = new Set([...readLedger(config.root).entries.keys(), ...report.outcomes.flatMap((o) => (o.from ? [o.path, o.from] : [o.path]))]);
+      const known = new Set([
+        ...readLedger(config.root).entries.keys(),
+        ...report.outcomes.flatMap((o) => (o.from ? [o.path, o.from] : [o.path])),
+      ]);
       const checked = checkLines(report, markedUnknown(config.root, pack.managedMarker, known));
       for (const line of checked.lines) out.info(line);
       code = checked.code;
@@ -129,15 +162,34 @@ async function projectConfig(flags: GenFlags, cwd: string): Promise<LoadedConfig
   const given = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
   if (!given.inProject) {
     // Without a project, gen would write a whole project into whatever folder it runs in.
-    throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents`, undefined, "run codegen new <name> to start a project, or create .codegen.yaml (name, module, frame) in its root; or name descriptors for a one-shot gen: --api x.api --dir out"), 2);
+    throw new CodegenError(
+      diag(
+        "NOT_A_PROJECT",
+        `no ${CONFIG_FILE} in ${cwd} or its parents`,
+        undefined,
+        "run codegen new <name> to start a project, or create .codegen.yaml (name, module, frame) in its root; or name descriptors for a one-shot gen: --api x.api --dir out",
+      ),
+      2,
+    );
   }
   return given;
 }
 
 /** A plain gen the snapshot answered: record what its key came from, for the next (../replay.ts). */
-function recordReplayOf(config: LoadedConfig, pack: Pack, snapshot: Snapshot, inputs: GenerationInputs, configStamps: Record<string, string | null>): void {
+function recordReplayOf(
+  config: LoadedConfig,
+  pack: Pack,
+  snapshot: Snapshot,
+  inputs: GenerationInputs,
+  configStamps: Record<string, string | null>,
+): void {
   // A fetched pack's version is decided by resolving its source, which a replay does not do.
   const fetched = cacheDir("packs");
   if (isRemote(config.values.pack) || pack.layers.some((l) => l.startsWith(fetched))) return;
-  recordReplay({ snapshot, inputs, configStamps, absent: [join(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR)] });
+  recordReplay({
+    snapshot,
+    inputs,
+    configStamps,
+    absent: [join(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR)],
+  });
 }

@@ -20,7 +20,8 @@ export async function recoverCommand(flags: RecoverFlags, out: Out, cwd = proces
     const r = recoverTransaction(root, flags.rollback ? "back" : "forward");
     if (r.action === "none") out.info("nothing to recover: no interrupted gen");
     else reportRecovery(r, out);
-    if (flags.rollback && r.action === "cleaned" && r.tree === "new") out.error("codegen: nothing left to roll back: that write had been finished before this command ran");
+    if (flags.rollback && r.action === "cleaned" && r.tree === "new")
+      out.error("codegen: nothing left to roll back: that write had been finished before this command ran");
   } finally {
     release();
   }

@@ -26,31 +26,58 @@ export async function skillsCommand(action: string, flags: SkillsFlags, out: Out
   if (action !== "init") throw new CodegenError(diag("USAGE", `unknown skills action "${action}" (one of: init)`), 2);
   const given = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
   if (!given.inProject) {
-    throw new CodegenError(diag("NOT_A_PROJECT", `no ${CONFIG_FILE} in ${cwd} or its parents: skills describe a project`, undefined, "run codegen skills init inside a codegen project"), 2);
+    throw new CodegenError(
+      diag(
+        "NOT_A_PROJECT",
+        `no ${CONFIG_FILE} in ${cwd} or its parents: skills describe a project`,
+        undefined,
+        "run codegen skills init inside a codegen project",
+      ),
+      2,
+    );
   }
   const { config, pack: loaded } = await projectPack(given);
-  const dest = flags.output ? resolve(cwd, flags.output) : join(skillsHome(loaded.skillsFolder, loaded.name), folderName(config, loaded.skillsFolder ?? ""));
+  const dest = flags.output
+    ? resolve(cwd, flags.output)
+    : join(skillsHome(loaded.skillsFolder, loaded.name), folderName(config, loaded.skillsFolder ?? ""));
   // Only describes the project: the config file's hooks and the pack's proto import commands
   // run only when allowed (generate leaves the commands out then). Skills rules of a pack that
   // is not built in write into the user's home: those need consent.
   const consent = consentState(config, loaded);
   if (consent.commands.some((c) => c.kind === "skills rule")) await needConsent(consent, "codegen skills init", out);
-  const hooks = allowedHooks(consent, config, out, consent.allowedBy ? [] : consent.commands.filter((c) => c.kind === "proto import"));
+  const hooks = allowedHooks(
+    consent,
+    config,
+    out,
+    consent.allowedBy ? [] : consent.commands.filter((c) => c.kind === "proto import"),
+  );
   await withHooks(hooks, config.root, "", async () => {
     const { files, pack } = await generate({ config, phase: "skills", log: out.info, pack: loaded });
-    if (files.length === 0) throw new CodegenError(diag("PACK_NO_SKILLS", `pack ${pack.name} has no rules for skills (rules with on: [skills])`), 1);
+    if (files.length === 0)
+      throw new CodegenError(
+        diag("PACK_NO_SKILLS", `pack ${pack.name} has no rules for skills (rules with on: [skills])`),
+        1,
+      );
     const shown = shownFolder(cwd, dest);
     const plan = planSkills(dest, files, shown);
     writeSkills(dest, plan);
     for (const k of plan.kept) out.info(`kept ${k}: edited since skills init wrote it`);
     const written = plan.write.length;
-    out.info(written === 0 ? `skills in ${shown} are up to date (${countFiles(files.length)})` : `wrote ${written} of ${files.length} skill files to ${shown}`);
+    out.info(
+      written === 0
+        ? `skills in ${shown} are up to date (${countFiles(files.length)})`
+        : `wrote ${written} of ${files.length} skill files to ${shown}`,
+    );
   });
 }
 
 /** The pack's skills folder (`~/x/y`) under the user's home; a pack without one needs --output. */
 function skillsHome(folder: string | null, pack: string): string {
-  if (folder === null) throw new CodegenError(diag("USAGE", `pack ${pack} names no skills folder (pack.yaml skills.folder)`, undefined, "pass --output <dir>"), 2);
+  if (folder === null)
+    throw new CodegenError(
+      diag("USAGE", `pack ${pack} names no skills folder (pack.yaml skills.folder)`, undefined, "pass --output <dir>"),
+      2,
+    );
   return join(homedir(), folder.slice(2));
 }
 
@@ -60,7 +87,12 @@ function folderName(config: LoadedConfig, folder: string): string {
   if (isPlainRelative(name) && !name.includes("/") && Buffer.byteLength(name) <= 255) return name;
   const span = config.provenance.get("name") === "file" ? config.layers.doc?.spanAt(["name"]) : undefined;
   throw new CodegenError(
-    diag("UNSAFE_PATH", `the project name ${JSON.stringify(name)} is the skills folder's name (${folder}/<name>), and it is not one folder name; nothing was written`, span, "give the project a plain name, or pass --output <dir>"),
+    diag(
+      "UNSAFE_PATH",
+      `the project name ${JSON.stringify(name)} is the skills folder's name (${folder}/<name>), and it is not one folder name; nothing was written`,
+      span,
+      "give the project a plain name, or pass --output <dir>",
+    ),
     1,
   );
 }

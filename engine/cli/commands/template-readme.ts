@@ -1,9 +1,20 @@
 import type { Pack } from "../../packs/index.js";
 
 /** The README `template init` writes for the authors of a new pack. */
-export function packAuthorReadme(name: string, base: string, parent: Pack, full: boolean, toAllow: string | null = null): string {
+export function packAuthorReadme(
+  name: string,
+  base: string,
+  parent: Pack,
+  full: boolean,
+  toAllow: string | null = null,
+): string {
   const constant = (mode: string): boolean => ["managed", "once", "merge"].includes(mode.trim());
-  const rules = parent.rules.map((r) => `| \`${r.name}\` | ${r.frames?.join(", ") ?? "all"} | \`${r.template ?? r.copy ?? ""}\` | ${r.dataFile ? `\`${r.dataFile.replace(/\.jsonata$/, "")}\`` : ""} | ${constant(r.mode) ? r.mode.trim() : "depends"} |`).join("\n");
+  const rules = parent.rules
+    .map(
+      (r) =>
+        `| \`${r.name}\` | ${r.frames?.join(", ") ?? "all"} | \`${r.template ?? r.copy ?? ""}\` | ${r.dataFile ? `\`${r.dataFile.replace(/\.jsonata$/, "")}\`` : ""} | ${constant(r.mode) ? r.mode.trim() : "depends"} |`,
+    )
+    .join("\n");
   return `# ${name}
 
 A codegen template pack${full ? ` (a full copy of the built-in \`${base}\` pack)` : ` that extends the built-in \`${base}\` pack`}.
@@ -13,9 +24,13 @@ Use it from a project with \`pack: <path to this folder>\` in \`.codegen.yaml\`,
 
 ## Change one file
 
-${full ? "Edit any file here; nothing is inherited." : `Copy the template you want to change from the base pack (\`codegen template list\` shows every
+${
+  full
+    ? "Edit any file here; nothing is inherited."
+    : `Copy the template you want to change from the base pack (\`codegen template list\` shows every
 rule, its template and which layer it comes from) to the same path under \`templates/\`, then edit
-it. Only that file changes; everything else still comes from \`${base}\`.`}
+it. Only that file changes; everything else still comes from \`${base}\`.`
+}
 
 Worked example: every logic file starts with a team comment.
 
@@ -40,13 +55,17 @@ path, template, copy, mode) is described in codegen's \`template-packs/README.md
 
 ## Steps and trust
 
-${toAllow ? `This folder is a copy, not the built-in \`${base}\` pack, so nothing it runs is trusted as
+${
+  toAllow
+    ? `This folder is a copy, not the built-in \`${base}\` pack, so nothing it runs is trusted as
 built in: its ${toAllow} run only when allowed. In each project using it, run
 \`codegen trust\` once (it lists them; a change to them asks again), pass \`--trust\` to allow one
 run, or list this pack's source (as the project's \`pack:\` names it) under \`trust:\` in
-\`~/.config/codegen/config.yaml\`. Until then \`codegen gen\` refuses with COMMANDS_NOT_ALLOWED.` : `Steps (programs run on the generated files) declared by this pack run only when allowed:
+\`~/.config/codegen/config.yaml\`. Until then \`codegen gen\` refuses with COMMANDS_NOT_ALLOWED.`
+    : `Steps (programs run on the generated files) declared by this pack run only when allowed:
 \`codegen trust\` in the project, \`--trust\` for one run, or this pack's source listed under
-\`trust:\` in \`~/.config/codegen/config.yaml\`. The base pack's steps stay trusted.`}
+\`trust:\` in \`~/.config/codegen/config.yaml\`. The base pack's steps stay trusted.`
+}
 
 ## Rules of the base pack
 

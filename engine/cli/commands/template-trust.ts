@@ -12,6 +12,8 @@ export function commandsToAllow(pack: Pack): string | null {
   if (counts.size === 0) return null;
   const steps = pack.steps.filter((s) => !s.builtin).map((s) => s.name);
   const noun = (kind: CommandKind): string => (kind === "step" || kind === "skills rule" ? kind : `${kind} command`);
-  const parts = [...counts].map(([kind, n]) => `${n} ${noun(kind)}${n === 1 ? "" : "s"}${kind === "step" ? ` (${steps.join(", ")})` : ""}`);
+  const parts = [...counts].map(
+    ([kind, n]) => `${n} ${noun(kind)}${n === 1 ? "" : "s"}${kind === "step" ? ` (${steps.join(", ")})` : ""}`,
+  );
   return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]!}`;
 }

@@ -10,7 +10,8 @@ import { withProjectLock } from "../run-gen.js";
 export async function updatePacks(flags: GlobalFlags, out: Out, cwd: string): Promise<void> {
   const config = await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) });
   if (!config.inProject) throw new CodegenError(diag("NOT_A_PROJECT", `no .codegen.yaml in ${cwd} or its parents`), 2);
-  if (config.values.offline) throw new CodegenError(diag("USAGE", "template update fetches packs; it cannot run --offline"), 2);
+  if (config.values.offline)
+    throw new CodegenError(diag("USAGE", "template update fetches packs; it cannot run --offline"), 2);
   await withProjectLock(config.root, "template update", out, async () => {
     const ledger = readLedger(config.root);
     const pins: PackPins = { pinned: {}, used: {} };
@@ -22,7 +23,11 @@ export async function updatePacks(flags: GlobalFlags, out: Out, cwd: string): Pr
     }
     for (const s of sources) {
       const before = ledger.packs[s];
-      out.info(before === pins.used[s] ? `${s}: ${short(before)} (already the latest)` : `${s}: ${before ? short(before) : "not pinned"} -> ${short(pins.used[s])}`);
+      out.info(
+        before === pins.used[s]
+          ? `${s}: ${short(before)} (already the latest)`
+          : `${s}: ${before ? short(before) : "not pinned"} -> ${short(pins.used[s])}`,
+      );
     }
     const next = serializeLedger(ledger.entries.values(), ledger.descriptors, pins.used);
     if (!ledger.raw?.equals(next)) await applyTransaction(config.root, [], next);

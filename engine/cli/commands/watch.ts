@@ -54,7 +54,10 @@ export async function watchGen(flags: GenFlags, out: Out, cwd: string): Promise<
   };
   const first = await once();
   const root = findProjectRoot(cwd);
-  const usage = first.error instanceof CodegenError && first.error.exitCode === 2 && !first.error.diagnostics.some((d) => d.code === "HOOK_FAILED");
+  const usage =
+    first.error instanceof CodegenError &&
+    first.error.exitCode === 2 &&
+    !first.error.diagnostics.some((d) => d.code === "HOOK_FAILED");
   // Not a project, a usage error, or a signal: nothing to watch.
   if (root === null || usage || first.error instanceof Interrupted) return first.code;
 
@@ -103,10 +106,14 @@ export async function watchGen(flags: GenFlags, out: Out, cwd: string): Promise<
     runsFromRuns = fromRun ? runsFromRuns + 1 : 0;
     if (runsFromRuns >= MAX_RUNS_FROM_RUNS) {
       runsFromRuns = 0;
-      out.error(`codegen: ${changed.join(", ")} changed during each of the last ${MAX_RUNS_FROM_RUNS} gens (a hook that writes it?); waiting for another change`);
+      out.error(
+        `codegen: ${changed.join(", ")} changed during each of the last ${MAX_RUNS_FROM_RUNS} gens (a hook that writes it?); waiting for another change`,
+      );
       return;
     }
-    out.error(`codegen: ${changed[0]} changed${changed.length > 1 ? ` (and ${changed.length - 1} more)` : ""}; generating`);
+    out.error(
+      `codegen: ${changed[0]} changed${changed.length > 1 ? ` (and ${changed.length - 1} more)` : ""}; generating`,
+    );
     running = true;
     const result = await once();
     running = false;
@@ -136,10 +143,15 @@ export async function watchGen(flags: GenFlags, out: Out, cwd: string): Promise<
       schedule();
     }
   };
-  const folders = new FolderWatch(root, onPath, (e) => {
-    out.error(`codegen: the watch failed: ${e.message}`);
-    stop(1);
-  }, (rel) => IGNORED.includes(rel) || IGNORED.some((i) => rel.startsWith(`${i}/`)));
+  const folders = new FolderWatch(
+    root,
+    onPath,
+    (e) => {
+      out.error(`codegen: the watch failed: ${e.message}`);
+      stop(1);
+    },
+    (rel) => IGNORED.includes(rel) || IGNORED.some((i) => rel.startsWith(`${i}/`)),
+  );
   // The root itself (the config, a descriptor folder made later), and below it what gen reads.
   const watchFolder = (folder: string): void => (folder === "" ? folders.renew("") : folders.add(folder, true));
   folders.add("", false);
@@ -168,7 +180,9 @@ export async function watchGen(flags: GenFlags, out: Out, cwd: string): Promise<
 /** What gen reads in this project now; without a readable config, any file but gen's own. */
 async function scopeOf(root: string, cwd: string, flags: GenFlags): Promise<Scope> {
   try {
-    const { config, pack } = await projectPack(await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) }));
+    const { config, pack } = await projectPack(
+      await loadConfig({ cwd, configFile: flags.config, flags: configFlags(flags) }),
+    );
     const globs = Object.values({ ...pack.inputs, ...config.values.inputs });
     const inputs = await Promise.all(globs.map((g) => globMatcher(g)));
     const plugins = pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR;
@@ -185,7 +199,10 @@ async function scopeOf(root: string, cwd: string, flags: GenFlags): Promise<Scop
     } catch {
       // no readable ledger either: every file counts
     }
-    return { relevant: (rel) => !owned.has(rel) && !IGNORED.some((i) => rel === i || rel.startsWith(`${i}/`)), folders: [""] };
+    return {
+      relevant: (rel) => !owned.has(rel) && !IGNORED.some((i) => rel === i || rel.startsWith(`${i}/`)),
+      folders: [""],
+    };
   }
 }
 

@@ -5,9 +5,13 @@ export function bashScript(spec: CompletionSpec): string {
   const words = (list: string[]): string => list.join(" ");
   const globalNames = spec.global.flatMap((o) => o.names);
   const byKind = optionsByKind(spec);
-  const pattern = (names: string[] | undefined): string => (names && names.length > 0 ? names.join("|") : "--codegen-none");
+  const pattern = (names: string[] | undefined): string =>
+    names && names.length > 0 ? names.join("|") : "--codegen-none";
   const perCommand = spec.commands
-    .map((c) => `    ${c.name}) opts="${words([...c.options.flatMap((o) => o.names), ...globalNames])}"; args="${words(c.words)}" ;;`)
+    .map(
+      (c) =>
+        `    ${c.name}) opts="${words([...c.options.flatMap((o) => o.names), ...globalNames])}"; args="${words(c.words)}" ;;`,
+    )
     .join("\n");
   return `# bash completion for codegen. Load it with: source <(codegen completion bash)
 # or save it: codegen completion bash > ~/.local/share/bash-completion/completions/codegen

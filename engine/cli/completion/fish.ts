@@ -30,7 +30,10 @@ export function fishScript(spec: CompletionSpec): string {
     const condition = `__fish_seen_subcommand_from ${c.name}`;
     for (const o of c.options) lines.push(optionLine(o, condition, spec.frames));
     // Action words go first only: once one is on the line, none is offered again.
-    if (c.words.length > 0) lines.push(`complete -c codegen -n ${quoted(`${condition}; and not __fish_seen_subcommand_from ${c.words.join(" ")}`)} -a ${quoted(c.words.join(" "))}`);
+    if (c.words.length > 0)
+      lines.push(
+        `complete -c codegen -n ${quoted(`${condition}; and not __fish_seen_subcommand_from ${c.words.join(" ")}`)} -a ${quoted(c.words.join(" "))}`,
+      );
   }
   return lines.join("\n") + "\n";
 }

@@ -58,7 +58,12 @@ export const ACTION_WORDS: Readonly<Record<string, readonly string[]>> = {
 export function completionSpec(cli: CAC, frames: string[]): CompletionSpec {
   const commands = cli.commands
     .filter((c) => c.name !== "")
-    .map((c) => ({ name: c.name, description: shortText(c.description), options: c.options.map(optionSpec), words: [...(ACTION_WORDS[c.name] ?? [])] }));
+    .map((c) => ({
+      name: c.name,
+      description: shortText(c.description),
+      options: c.options.map(optionSpec),
+      words: [...(ACTION_WORDS[c.name] ?? [])],
+    }));
   return { commands, global: cli.globalCommand.options.map(optionSpec), frames: frames.filter(isShellWord) };
 }
 
@@ -73,7 +78,10 @@ function optionSpec(option: Command["options"][number]): OptionSpec {
 
 /** A help text's first clause without its asides in parentheses: what fits beside a name in a menu. */
 function shortText(text: string): string {
-  return text.split("; ")[0]!.replace(/ \([^)]*\)/g, "").trim();
+  return text
+    .split("; ")[0]!
+    .replace(/ \([^)]*\)/g, "")
+    .trim();
 }
 
 /** Every spelling of the options that take a value (a word after one is that value, not a command). */

@@ -9,13 +9,18 @@ function described(items: Array<{ name: string; description: string }>): string 
   return items.map((i) => `    ${quoted(`${i.name.replace(/:/g, "\\:")}:${i.description}`)}`).join("\n");
 }
 
-const optionItems = (options: OptionSpec[]): Array<{ name: string; description: string }> => options.flatMap((o) => o.names.map((name) => ({ name, description: o.description })));
+const optionItems = (options: OptionSpec[]): Array<{ name: string; description: string }> =>
+  options.flatMap((o) => o.names.map((name) => ({ name, description: o.description })));
 
 export function zshScript(spec: CompletionSpec): string {
   const byKind = optionsByKind(spec);
-  const pattern = (names: string[] | undefined): string => (names && names.length > 0 ? names.join("|") : "--codegen-none");
+  const pattern = (names: string[] | undefined): string =>
+    names && names.length > 0 ? names.join("|") : "--codegen-none";
   const perCommand = spec.commands
-    .map((c) => `    ${c.name})\n      opts=(\n${described(optionItems(c.options))}\n      )\n      args=(${c.words.join(" ")})\n      ;;`)
+    .map(
+      (c) =>
+        `    ${c.name})\n      opts=(\n${described(optionItems(c.options))}\n      )\n      args=(${c.words.join(" ")})\n      ;;`,
+    )
     .join("\n");
   return `#compdef codegen
 # zsh completion for codegen. Load it with: source <(codegen completion zsh)

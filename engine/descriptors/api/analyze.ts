@@ -16,7 +16,11 @@ export function analyze(load: LoadResult, diagnostics: Diagnostic[], warnings: D
   const packageOf = (f: LoadedFile): string => fileInfo.get(f)?.package ?? "";
   checkServices(load, diagnostics);
 
-  const types = new TypeBuilder(new TypeScope(load.files, packageOf, load.byAbs, diagnostics, load.roots), diagnostics, warnings);
+  const types = new TypeBuilder(
+    new TypeScope(load.files, packageOf, load.byAbs, diagnostics, load.roots),
+    diagnostics,
+    warnings,
+  );
   const routes = new RouteBuilder(types, diagnostics);
   const files: ApiFile[] = [];
   for (const f of load.files) {
@@ -65,8 +69,18 @@ function fileStatements(f: LoadedFile, diagnostics: Diagnostic[]): FileStatement
   let seenInfo = false;
   for (const stmt of f.ast.statements) {
     if (stmt.kind === "syntax") {
-      if (seenSyntax) diagnostics.push(diag("API_DUPLICATE_SYNTAX", "the file has more than one syntax statement", f.src.pos(stmt.at)));
-      else if (stmt.value !== "v1") diagnostics.push(diag("API_SYNTAX_VERSION", `syntax ${JSON.stringify(stmt.value)} is not supported; use "v1"`, f.src.pos(stmt.valueAt)));
+      if (seenSyntax)
+        diagnostics.push(
+          diag("API_DUPLICATE_SYNTAX", "the file has more than one syntax statement", f.src.pos(stmt.at)),
+        );
+      else if (stmt.value !== "v1")
+        diagnostics.push(
+          diag(
+            "API_SYNTAX_VERSION",
+            `syntax ${JSON.stringify(stmt.value)} is not supported; use "v1"`,
+            f.src.pos(stmt.valueAt),
+          ),
+        );
       else out.syntax = stmt.value;
       seenSyntax = true;
     } else if (stmt.kind === "info") {
@@ -79,8 +93,22 @@ function fileStatements(f: LoadedFile, diagnostics: Diagnostic[]): FileStatement
       const pkg = stmt.pairs.find((p) => p.key === "go_package");
       if (!pkg) continue;
       const unsafe = unsafePathReason(pkg.value);
-      if (unsafe) diagnostics.push(diag("API_UNSAFE_PATH", `go_package ${JSON.stringify(pkg.value)} ${unsafe}; it names a folder inside the project`, f.src.pos(pkg.valueAt)));
-      else if (!isPackagePath(pkg.value)) diagnostics.push(diag("API_INVALID_PACKAGE", `go_package ${JSON.stringify(pkg.value)} must be identifiers separated by /`, f.src.pos(pkg.valueAt)));
+      if (unsafe)
+        diagnostics.push(
+          diag(
+            "API_UNSAFE_PATH",
+            `go_package ${JSON.stringify(pkg.value)} ${unsafe}; it names a folder inside the project`,
+            f.src.pos(pkg.valueAt),
+          ),
+        );
+      else if (!isPackagePath(pkg.value))
+        diagnostics.push(
+          diag(
+            "API_INVALID_PACKAGE",
+            `go_package ${JSON.stringify(pkg.value)} must be identifiers separated by /`,
+            f.src.pos(pkg.valueAt),
+          ),
+        );
       else out.package = pkg.value;
     }
   }
@@ -100,7 +128,13 @@ function checkServices(load: LoadResult, diagnostics: Diagnostic[]): void {
         else if (s.name !== first.name && !reported.has(`${f.abs}:${s.nameAt}`)) {
           reported.add(`${f.abs}:${s.nameAt}`);
           const where = `${first.file.path}:${first.file.src.pos(first.at).line}`;
-          diagnostics.push(diag("API_MULTIPLE_SERVICES", `service ${s.name} differs from service ${first.name} (${where}); ${root.path} and its imports must declare one service`, f.src.pos(s.nameAt)));
+          diagnostics.push(
+            diag(
+              "API_MULTIPLE_SERVICES",
+              `service ${s.name} differs from service ${first.name} (${where}); ${root.path} and its imports must declare one service`,
+              f.src.pos(s.nameAt),
+            ),
+          );
         }
       }
     }

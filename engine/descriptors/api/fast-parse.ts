@@ -112,8 +112,12 @@ function typeStmt(s: string, at: number): Parsed<AstStatement> | null {
 function typeSpec(s: string, at: number, docAt: number): Parsed<AstTypeDecl> | null {
   const name = ident(s, at);
   if (name === NO) return null;
-  const decl = (kind: AstTypeDecl["kind"], fields: AstTypeDecl["fields"], target: AstTypeExpr | null, end: number): Parsed<AstTypeDecl> =>
-    node({ name: s.slice(at, name), at, docAt, end, kind, fields, target }, end);
+  const decl = (
+    kind: AstTypeDecl["kind"],
+    fields: AstTypeDecl["fields"],
+    target: AstTypeExpr | null,
+    end: number,
+  ): Parsed<AstTypeDecl> => node({ name: s.slice(at, name), at, docAt, end, kind, fields, target }, end);
   const eq = token(s, name, "=");
   const alias = eq === NO ? null : typeExpr(s, spaces(s, eq));
   if (alias) return decl("alias", [], alias.v, alias.end);
@@ -149,7 +153,10 @@ function service(s: string, p: number, at: number): Parsed<ServiceStatement> | n
   }
   const close = token(s, q, "}");
   if (close === NO) return null;
-  return node({ kind: "service", at, service: { server: null, name: s.slice(nameAt, name), nameAt, at, routes } }, close);
+  return node(
+    { kind: "service", at, service: { server: null, name: s.slice(nameAt, name), nameAt, at, routes } },
+    close,
+  );
 }
 
 function route(s: string, at: number): Parsed<AstRoute> | null {
@@ -181,7 +188,20 @@ function routeLine(s: string, methodAt: number, annotations: AstAnnotation[], at
   if (response) end = response.end;
   const semi = token(s, end, ";");
   if (semi !== NO) end = semi;
-  return node({ annotations, method: s.slice(methodAt, methodEnd), methodAt, path: s.slice(pathAt, pathEnd), pathAt, request: body?.v, response: response?.v, at, end }, end);
+  return node(
+    {
+      annotations,
+      method: s.slice(methodAt, methodEnd),
+      methodAt,
+      path: s.slice(pathAt, pathEnd),
+      pathAt,
+      request: body?.v,
+      response: response?.v,
+      at,
+      end,
+    },
+    end,
+  );
 }
 
 /** `( T? )`: the type, or null for `()`. */
@@ -193,7 +213,14 @@ function parenType(s: string, p: number): Parsed<AstTypeExpr | null> | null {
   return close === NO ? null : node(type ? type.v : null, close);
 }
 
-function annotation(kind: AstAnnotation["kind"], at: number, pairs: AstPair[], label: string | null, textAt: number, end: number): Parsed<AstAnnotation> {
+function annotation(
+  kind: AstAnnotation["kind"],
+  at: number,
+  pairs: AstPair[],
+  label: string | null,
+  textAt: number,
+  end: number,
+): Parsed<AstAnnotation> {
   return node({ kind, at, pairs, text: label, textAt }, end);
 }
 
@@ -249,7 +276,8 @@ function pair(s: string, at: number): Parsed<AstPair> | null {
   const colon = k === NO ? NO : token(s, k, ":");
   if (colon === NO) return null;
   const valueAt = spaces(s, colon);
-  const make = (value: string, valueKind: AstPair["valueKind"], end: number): Parsed<AstPair> => node({ key: s.slice(at, k), value, valueKind, at, valueAt }, end);
+  const make = (value: string, valueKind: AstPair["valueKind"], end: number): Parsed<AstPair> =>
+    node({ key: s.slice(at, k), value, valueKind, at, valueAt }, end);
   let end = quoted(s, valueAt, true);
   if (end !== NO) return make(text(s, valueAt, end), "string", end);
   end = raw(s, valueAt);

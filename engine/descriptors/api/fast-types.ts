@@ -113,13 +113,27 @@ function member(s: string, p: number): Parsed<AstField> | null {
 }
 
 /** `Name { ... }` or `Name struct { ... }`, the body starting at `body`. */
-function nested(kind: "inline" | "legacyNested", s: string, p: number, name: number, body: number): Parsed<AstField> | null {
+function nested(
+  kind: "inline" | "legacyNested",
+  s: string,
+  p: number,
+  name: number,
+  body: number,
+): Parsed<AstField> | null {
   const fields = structBody(s, body);
   return fields && finish(kind, s, p, p, name, { kind: "struct", fields: fields.v, at: body }, fields.end);
 }
 
 /** The rest of a member after its type: `tag? memberEnd`. */
-function finish(kind: AstField["kind"], s: string, p: number, nameAt: number, nameEnd: number, type: AstTypeExpr, after: number): Parsed<AstField> | null {
+function finish(
+  kind: AstField["kind"],
+  s: string,
+  p: number,
+  nameAt: number,
+  nameEnd: number,
+  type: AstTypeExpr,
+  after: number,
+): Parsed<AstField> | null {
   const tagAt = hsp(s, after);
   const tagEnd = raw(s, tagAt);
   const end = tagEnd === NO ? after : tagEnd;

@@ -56,8 +56,10 @@ export function printFile(ast: AstFile): { text: string; lost: number } {
   }
   const ordered = canonicalOrder(units, (u) => u.st);
   ordered.forEach((u, i) => {
-    const oneLineImports = (x: Unit | undefined): boolean => x?.st.kind === "import" && s[spaces(s, x.st.at + "import".length)] !== "(";
-    if (i > 0 && !(oneLineImports(u) && oneLineImports(ordered[i - 1]) && u.leading.groups.length === 0)) out.push(blank);
+    const oneLineImports = (x: Unit | undefined): boolean =>
+      x?.st.kind === "import" && s[spaces(s, x.st.at + "import".length)] !== "(";
+    if (i > 0 && !(oneLineImports(u) && oneLineImports(ordered[i - 1]) && u.leading.groups.length === 0))
+      out.push(blank);
     const prefix = gapLines(out, u.leading, 0, false, true);
     u.lines[0] = withPrefix(u.lines[0]!, prefix);
     for (const l of u.lines) out.push(l); // spread, a huge unit's lines overflowed the stack
@@ -112,8 +114,16 @@ function statementLines(src: FormatSource, st: AstStatement): Line[] {
   switch (st.kind) {
     case "syntax": {
       const eq = src.expect(st.at + "syntax".length, "=");
-      const seq = new Seq(0).word("syntax").comments(src.take(st.at + "syntax".length, eq)).word("=");
-      return [text(0, seq.comments(src.take(eq + 1, st.valueAt)).word(s.slice(st.valueAt, quoted(s, st.valueAt, false))).text)];
+      const seq = new Seq(0)
+        .word("syntax")
+        .comments(src.take(st.at + "syntax".length, eq))
+        .word("=");
+      return [
+        text(
+          0,
+          seq.comments(src.take(eq + 1, st.valueAt)).word(s.slice(st.valueAt, quoted(s, st.valueAt, false))).text,
+        ),
+      ];
     }
     case "info":
       return pairsBlock(src, new Seq(0).word("info"), st.at + "info".length, st.pairs, 0);
@@ -126,7 +136,13 @@ function statementLines(src: FormatSource, st: AstStatement): Line[] {
         return [text(0, new Seq(0).word("import").comments(src.take(kwEnd, only.at)).word(path(only)).text)];
       }
       const items = st.paths.map((p) => ({ at: p.at, end: p.at + path(p).length, lines: () => [row(1, [path(p)])] }));
-      return group(src, new Seq(0).word("import").comments(src.take(kwEnd, open)), open, statementEnd(s, st) - 1, items);
+      return group(
+        src,
+        new Seq(0).word("import").comments(src.take(kwEnd, open)),
+        open,
+        statementEnd(s, st) - 1,
+        items,
+      );
     }
     case "type": {
       const kwEnd = st.at + "type".length;
@@ -144,7 +160,13 @@ function statementLines(src: FormatSource, st: AstStatement): Line[] {
 }
 
 /** `head (`, the items one deeper, `)`; `head ()` when empty. */
-function group(src: FormatSource, head: Seq, open: number, close: number, items: Parameters<typeof listLines>[1]): Line[] {
+function group(
+  src: FormatSource,
+  head: Seq,
+  open: number,
+  close: number,
+  items: Parameters<typeof listLines>[1],
+): Line[] {
   head.word("(");
   const after = src.trailing(open + 1);
   const opening = piecesText(after.pieces.filter((p) => p !== ";"));

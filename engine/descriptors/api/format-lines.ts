@@ -8,7 +8,10 @@
 import type { Piece } from "./format-source.js";
 import { piecesText } from "./format-source.js";
 
-export type Line = { kind: "blank" } | { kind: "text"; depth: number; text: string } | { kind: "row"; depth: number; cells: string[] };
+export type Line =
+  | { kind: "blank" }
+  | { kind: "text"; depth: number; text: string }
+  | { kind: "row"; depth: number; cells: string[] };
 
 export const blank: Line = { kind: "blank" };
 export const text = (depth: number, t: string): Line => ({ kind: "text", depth, text: t });
@@ -84,7 +87,8 @@ export function render(lines: Line[]): string {
     } else {
       let j = i;
       const run: string[][] = [];
-      for (let l = lines[j]; l && l.kind === "row" && l.depth === line.depth && alignable(l.cells); l = lines[++j]) run.push(l.cells);
+      for (let l = lines[j]; l && l.kind === "row" && l.depth === line.depth && alignable(l.cells); l = lines[++j])
+        run.push(l.cells);
       for (const r of alignRows(run)) emit("\t".repeat(line.depth) + r);
       i = j;
     }
@@ -118,5 +122,7 @@ function alignRows(rows: string[][]): string[] {
     }
   };
   assign(0, rows.length, 0);
-  return rows.map((r, i) => r.map((c, k) => (k < r.length - 1 ? c + " ".repeat(widths[i]![k]! - width(c)) : c)).join(""));
+  return rows.map((r, i) =>
+    r.map((c, k) => (k < r.length - 1 ? c + " ".repeat(widths[i]![k]! - width(c)) : c)).join(""),
+  );
 }

@@ -14,7 +14,11 @@ import { typeExpr } from "./format-types.js";
 type ServiceStatement = Extract<AstStatement, { kind: "service" }>;
 
 const pairEnd = (s: string, p: AstPair): number =>
-  p.valueKind === "string" ? quoted(s, p.valueAt, true) : p.valueKind === "raw" ? raw(s, p.valueAt) : bareValue(s, p.valueAt);
+  p.valueKind === "string"
+    ? quoted(s, p.valueAt, true)
+    : p.valueKind === "raw"
+      ? raw(s, p.valueAt)
+      : bareValue(s, p.valueAt);
 
 /** Where `kw (pairs)` ends, `kwEnd` being the end of its keyword. */
 export function pairsEnd(s: string, kwEnd: number, pairs: AstPair[]): number {
@@ -56,10 +60,19 @@ function annotationEnd(s: string, a: AstAnnotation): number {
 
 function annotationLines(src: FormatSource, a: AstAnnotation, depth: number): Line[] {
   const s = src.s;
-  if (a.kind === "server") return pairsBlock(src, new Seq(depth).word("@server"), a.at + "@server".length, a.pairs, depth);
+  if (a.kind === "server")
+    return pairsBlock(src, new Seq(depth).word("@server"), a.at + "@server".length, a.pairs, depth);
   if (a.kind === "handler") {
     const kwEnd = a.at + "@handler".length;
-    return [text(depth, new Seq(depth).word("@handler").comments(src.take(kwEnd, a.textAt)).word(a.text ?? "").text)];
+    return [
+      text(
+        depth,
+        new Seq(depth)
+          .word("@handler")
+          .comments(src.take(kwEnd, a.textAt))
+          .word(a.text ?? "").text,
+      ),
+    ];
   }
   const kwEnd = a.at + "@doc".length;
   if (a.text === null) return pairsBlock(src, new Seq(depth).word("@doc"), kwEnd, a.pairs, depth);
@@ -73,8 +86,12 @@ function annotationLines(src: FormatSource, a: AstAnnotation, depth: number): Li
   head.comments(src.take(kwEnd, open));
   const inside = src.take(open + 1, a.textAt);
   const after = src.take(end, close);
-  if (!endsWithLineComment(after)) return [text(depth, head.comments(inside).word(s.slice(a.textAt, end)).comments(after).text)];
-  head.word("(").comments(inside).word(s.slice(a.textAt, end), inside.length === 0);
+  if (!endsWithLineComment(after))
+    return [text(depth, head.comments(inside).word(s.slice(a.textAt, end)).comments(after).text)];
+  head
+    .word("(")
+    .comments(inside)
+    .word(s.slice(a.textAt, end), inside.length === 0);
   return [text(depth, head.comments(after).word(")").text)];
 }
 
@@ -98,7 +115,10 @@ function paren(src: FormatSource, seq: Seq, p: number, t: AstTypeExpr | null, de
 }
 
 function routeLine(src: FormatSource, r: AstRoute, depth: number): Line[] {
-  const seq = new Seq(depth).word(r.method).comments(src.take(r.methodAt + r.method.length, r.pathAt)).word(r.path);
+  const seq = new Seq(depth)
+    .word(r.method)
+    .comments(src.take(r.methodAt + r.method.length, r.pathAt))
+    .word(r.path);
   let p = r.pathAt + r.path.length;
   if (r.request !== undefined) p = paren(src, seq, p, r.request, depth);
   if (r.response !== undefined) {
@@ -115,9 +135,17 @@ function routeLine(src: FormatSource, r: AstRoute, depth: number): Line[] {
 
 /** A route: its annotations, each on a line, then the route line. */
 function routeItem(src: FormatSource, r: AstRoute, depth: number): Item {
-  const parts: Item[] = r.annotations.map((a) => ({ at: a.at, end: annotationEnd(src.s, a), lines: () => annotationLines(src, a, depth) }));
+  const parts: Item[] = r.annotations.map((a) => ({
+    at: a.at,
+    end: annotationEnd(src.s, a),
+    lines: () => annotationLines(src, a, depth),
+  }));
   parts.push({ at: r.methodAt, end: r.end, lines: () => routeLine(src, r, depth) });
-  return { at: r.at, end: r.end, lines: () => listLines(src, parts, r.at, r.end, { depth, blanks: false, leaveLastTrailing: true }) };
+  return {
+    at: r.at,
+    end: r.end,
+    lines: () => listLines(src, parts, r.at, r.end, { depth, blanks: false, leaveLastTrailing: true }),
+  };
 }
 
 /** Where a service statement ends (after its `}`). */
@@ -148,7 +176,10 @@ function serviceBody(src: FormatSource, st: ServiceStatement, kwAt: number, end:
   const svc = st.service;
   const nameEnd = svc.nameAt + svc.name.length;
   const open = src.expect(nameEnd, "{");
-  const head = new Seq(depth).word("service").comments(src.take(kwAt + "service".length, svc.nameAt)).word(svc.name);
+  const head = new Seq(depth)
+    .word("service")
+    .comments(src.take(kwAt + "service".length, svc.nameAt))
+    .word(svc.name);
   head.comments(src.take(nameEnd, open)).word("{");
   const after = src.trailing(open + 1);
   const opening = piecesText(after.pieces.filter((p) => p !== ";"));

@@ -118,7 +118,8 @@ export class FormatSource {
         p++;
       } else {
         const comment = this.commentAt(p);
-        if (!comment) throw new Error(`formatter: unexpected ${JSON.stringify(this.s[p])} at offset ${p} between tokens`);
+        if (!comment)
+          throw new Error(`formatter: unexpected ${JSON.stringify(this.s[p])} at offset ${p} between tokens`);
         current.push(comment);
         p = comment.end;
       }
@@ -194,7 +195,12 @@ function opaqueSpans(s: string, ast: AstFile): Array<[number, number]> {
     spans.push([at, end]);
   };
   const pair = (p: AstPair): void => {
-    const end = p.valueKind === "string" ? quoted(s, p.valueAt, true) : p.valueKind === "raw" ? raw(s, p.valueAt) : bareValue(s, p.valueAt);
+    const end =
+      p.valueKind === "string"
+        ? quoted(s, p.valueAt, true)
+        : p.valueKind === "raw"
+          ? raw(s, p.valueAt)
+          : bareValue(s, p.valueAt);
     add(p.valueAt, end);
   };
   const annotation = (a: AstAnnotation | null): void => {

@@ -60,18 +60,29 @@ export function typeExpr(src: FormatSource, e: AstTypeExpr, depth: number): { te
     case "interface": {
       const open = at(hsp(s, e.at + "interface".length), "{");
       const close = at(hsp(s, open + 1), "}");
-      return { text: `interface${between(e.at + 9, open).trimEnd()}{${between(open + 1, close).trim()}}`, end: close + 1 };
+      return {
+        text: `interface${between(e.at + 9, open).trimEnd()}{${between(open + 1, close).trim()}}`,
+        end: close + 1,
+      };
     }
     case "struct": {
       const body = structBody(src, e.at, e.fields, depth);
       const lines = render(body.inner);
-      return { text: body.open === "{" && lines === "" ? "{}" : `${body.open}\n${lines}\n${"\t".repeat(depth)}}`, end: body.end };
+      return {
+        text: body.open === "{" && lines === "" ? "{}" : `${body.open}\n${lines}\n${"\t".repeat(depth)}}`,
+        end: body.end,
+      };
     }
   }
 }
 
 /** A struct body at `at` (`{`): the opening line's end (`{` and its comments), the members one deeper, and where it ends. */
-export function structBody(src: FormatSource, at: number, fields: AstField[], depth: number): { open: string; inner: Line[]; end: number } {
+export function structBody(
+  src: FormatSource,
+  at: number,
+  fields: AstField[],
+  depth: number,
+): { open: string; inner: Line[]; end: number } {
   const after = src.trailing(at + 1);
   const opening = piecesText(after.pieces.filter((p) => p !== ";"));
   const last = fields.at(-1);
@@ -83,7 +94,14 @@ export function structBody(src: FormatSource, at: number, fields: AstField[], de
 }
 
 /** A struct body as lines: the opening `{` ends the head's line, `}` (with `tail`) closes at `depth`. */
-function bodyLines(src: FormatSource, head: Seq, at: number, fields: AstField[], depth: number, tail: (closeEnd: number) => string): Line[] {
+function bodyLines(
+  src: FormatSource,
+  head: Seq,
+  at: number,
+  fields: AstField[],
+  depth: number,
+  tail: (closeEnd: number) => string,
+): Line[] {
   const body = structBody(src, at, fields, depth);
   if (body.open === "{" && body.inner.length === 0) return [text(depth, head.word("{}").text + tail(body.end))];
   return [text(depth, head.word(body.open).text), ...body.inner, text(depth, "}" + tail(body.end))];

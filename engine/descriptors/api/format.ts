@@ -17,8 +17,10 @@ export function formatApiSource(text: string, file: string): { text: string } | 
   const printed = printFile(parsed.ast);
   if (printed.lost > 0) throw new Error(`formatter: ${printed.lost} comment(s) of ${file} were not placed`);
   const again = parseOrDiagnose(printed.text, file);
-  if ("diagnostic" in again) throw new Error(`formatter: the output for ${file} does not parse: ${again.diagnostic.message}`);
-  if (apiMeaning(again.ast) !== apiMeaning(parsed.ast)) throw new Error(`formatter: the output for ${file} would mean something else`);
+  if ("diagnostic" in again)
+    throw new Error(`formatter: the output for ${file} does not parse: ${again.diagnostic.message}`);
+  if (apiMeaning(again.ast) !== apiMeaning(parsed.ast))
+    throw new Error(`formatter: the output for ${file} would mean something else`);
   // The reader takes a byte-order mark for a blank; the file keeps it.
   return { text: text.charCodeAt(0) === 0xfeff ? "\ufeff" + printed.text : printed.text };
 }

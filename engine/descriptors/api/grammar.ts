@@ -139,6 +139,12 @@ function fromRecipe(): Ohm.Grammar | null {
 
 /** Build step: write the grammar's recipe beside this module. */
 export function writeGrammarRecipe(): string {
-  writeFileSync(recipeFile, JSON.stringify({ digest: digest(), recipe: JSON.parse((ohm().grammar(source) as WithRecipe).toRecipe()) as unknown }));
+  writeFileSync(
+    recipeFile,
+    JSON.stringify({
+      digest: digest(),
+      recipe: JSON.parse((ohm().grammar(source) as WithRecipe).toRecipe()) as unknown,
+    }),
+  );
   return recipeFile;
 }

@@ -67,7 +67,14 @@ export async function loadFiles(files: string[], rootDir: string, scopeDir: stri
       result.diagnostics.push(parsed.diagnostic);
       return;
     }
-    const file: LoadedFile = { abs, path: display(abs), ast: parsed.ast, src: new SourceText(display(abs), parsed.ast.text), imports: [], root: false };
+    const file: LoadedFile = {
+      abs,
+      path: display(abs),
+      ast: parsed.ast,
+      src: new SourceText(display(abs), parsed.ast.text),
+      imports: [],
+      root: false,
+    };
     result.byAbs.set(abs, file);
     result.files.push(file);
     for (const stmt of parsed.ast.statements) {
@@ -80,7 +87,13 @@ export async function loadFiles(files: string[], rootDir: string, scopeDir: stri
         const target = isAbsolute(imp.path) ? resolve(imp.path) : resolve(dirname(abs), imp.path);
         // Checked before reading: a descriptor must not make codegen read files outside the project.
         if (outside(scope, target)) {
-          result.diagnostics.push(diag("API_IMPORT_OUTSIDE", `import "${imp.path}" leads outside the project; imports name .api files inside it`, file.src.pos(imp.at)));
+          result.diagnostics.push(
+            diag(
+              "API_IMPORT_OUTSIDE",
+              `import "${imp.path}" leads outside the project; imports name .api files inside it`,
+              file.src.pos(imp.at),
+            ),
+          );
           continue;
         }
         if (!file.imports.includes(target)) file.imports.push(target);

@@ -16,11 +16,17 @@ let ohm: string | undefined;
 export async function parseCached(text: string, file: string): Promise<Parsed> {
   ohm ??= ohmVersion();
   const codec: Codec<Parsed> = {
-    encode: (parsed) => ("ast" in parsed ? Buffer.from(JSON.stringify({ clean: parsed.ast.text, statements: parsed.ast.statements }, keepNonFinite)) : null),
+    encode: (parsed) =>
+      "ast" in parsed
+        ? Buffer.from(JSON.stringify({ clean: parsed.ast.text, statements: parsed.ast.statements }, keepNonFinite))
+        : null,
     decode: (bytes) => {
       const json = bytes.toString("utf8");
       // The reviver costs a call per value: only the rare entry with a non-finite number needs it.
-      const { clean, statements } = (json.includes('"nonFinite"') ? JSON.parse(json, revive) : JSON.parse(json)) as { clean: string; statements: AstStatement[] };
+      const { clean, statements } = (json.includes('"nonFinite"') ? JSON.parse(json, revive) : JSON.parse(json)) as {
+        clean: string;
+        statements: AstStatement[];
+      };
       return { ast: { file, text: clean, statements } };
     },
   };
@@ -28,7 +34,8 @@ export async function parseCached(text: string, file: string): Promise<Parsed> {
 }
 
 // JSON has no Infinity (an array length of 400 digits reads as one); the AST must come back equal.
-const keepNonFinite = (_: string, v: unknown): unknown => (typeof v === "number" && !Number.isFinite(v) ? { nonFinite: String(v) } : v);
+const keepNonFinite = (_: string, v: unknown): unknown =>
+  typeof v === "number" && !Number.isFinite(v) ? { nonFinite: String(v) } : v;
 const revive = (_: string, v: unknown): unknown => {
   const n = (v as { nonFinite?: unknown } | null)?.nonFinite;
   return typeof n === "string" && Object.keys(v as object).length === 1 ? Number(n) : v;

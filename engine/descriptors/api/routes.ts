@@ -51,19 +51,37 @@ export class RouteBuilder {
       }
       const pair = a.kind === "server" ? a.pairs.find((p) => p.key === "handler") : undefined;
       if (a.kind === "server" && !pair) continue;
-      const next = pair ? { name: pair.value, at: pair.valueAt, fromServer: true } : { name: a.text ?? "", at: a.textAt, fromServer: false };
+      const next = pair
+        ? { name: pair.value, at: pair.valueAt, fromServer: true }
+        : { name: a.text ?? "", at: a.textAt, fromServer: false };
       if (handler) report("API_DUPLICATE_ANNOTATION", `route already has handler ${handler.name}`, a.at);
       else handler = next;
     }
     const { params, bad } = pathParams(r.path);
-    for (const p of bad) report("API_INVALID_PATH", `path parameter ":${p.name}" must be a name (letters, digits, _)`, r.pathAt + p.offset);
+    for (const p of bad)
+      report(
+        "API_INVALID_PATH",
+        `path parameter ":${p.name}" must be a name (letters, digits, _)`,
+        r.pathAt + p.offset,
+      );
     if (!handler) {
-      report("API_MISSING_HANDLER", `route ${r.method} ${r.path} has no handler`, r.methodAt, "add @handler name above the route");
+      report(
+        "API_MISSING_HANDLER",
+        `route ${r.method} ${r.path} has no handler`,
+        r.methodAt,
+        "add @handler name above the route",
+      );
       return null;
     }
     const unsafe = unsafePathReason(handler.name);
-    if (unsafe) report("API_UNSAFE_PATH", `handler name ${JSON.stringify(handler.name)} ${unsafe}; it names a file inside the project`, handler.at);
-    else if (handler.fromServer && !isIdentifier(handler.name)) report("API_INVALID_HANDLER", `handler name ${JSON.stringify(handler.name)} must be an identifier`, handler.at);
+    if (unsafe)
+      report(
+        "API_UNSAFE_PATH",
+        `handler name ${JSON.stringify(handler.name)} ${unsafe}; it names a file inside the project`,
+        handler.at,
+      );
+    else if (handler.fromServer && !isIdentifier(handler.name))
+      report("API_INVALID_HANDLER", `handler name ${JSON.stringify(handler.name)} must be an identifier`, handler.at);
     return {
       // The grammar's method rule reads only these words.
       method: r.method as ApiRoute["method"],
@@ -88,7 +106,14 @@ export class RouteBuilder {
       const inner = e.kind === "pointer" ? e.elem : e;
       if (inner.kind !== "named") {
         const what = inner.kind === "slice" || inner.kind === "array" ? "an array or slice" : `a ${inner.kind}`;
-        this.diagnostics.push(diag("API_REQUEST_TYPE", `a request body cannot be ${what}`, file.src.pos(e.at), "use a struct type; put a list in one of its fields"));
+        this.diagnostics.push(
+          diag(
+            "API_REQUEST_TYPE",
+            `a request body cannot be ${what}`,
+            file.src.pos(e.at),
+            "use a struct type; put a list in one of its fields",
+          ),
+        );
         return null;
       }
     }

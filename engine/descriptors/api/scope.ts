@@ -12,8 +12,25 @@ import { documentOf, type LoadedFile } from "./load.js";
 import { didYouMean, SUGGESTED_PROBLEMS } from "../did-you-mean.js";
 
 export const BUILTIN_TYPES = new Set([
-  "bool", "string", "byte", "rune", "int", "int8", "int16", "int32", "int64",
-  "uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "float32", "float64", "complex64", "complex128",
+  "bool",
+  "string",
+  "byte",
+  "rune",
+  "int",
+  "int8",
+  "int16",
+  "int32",
+  "int64",
+  "uint",
+  "uint8",
+  "uint16",
+  "uint32",
+  "uint64",
+  "uintptr",
+  "float32",
+  "float64",
+  "complex64",
+  "complex128",
 ]);
 
 export interface Declaration {
@@ -24,7 +41,11 @@ export interface Declaration {
 }
 
 /** `rejected`: the name belongs to a declaration already reported, so uses of it are not reported again. */
-export type Resolution = { builtin: string } | { declaration: Declaration } | { error: Diagnostic } | { rejected: true };
+export type Resolution =
+  | { builtin: string }
+  | { declaration: Declaration }
+  | { error: Diagnostic }
+  | { rejected: true };
 
 export class TypeScope {
   /** Struct declarations in discovery order, each (package, name) once. */
@@ -52,7 +73,14 @@ export class TypeScope {
             continue;
           }
           if (decl.kind !== "struct") {
-            diagnostics.push(diag("API_TYPE_ALIAS", `type ${decl.name} is not a struct; only struct types can be declared`, pos, `write type ${decl.name} { ... } and use the other type in its fields`));
+            diagnostics.push(
+              diag(
+                "API_TYPE_ALIAS",
+                `type ${decl.name} is not a struct; only struct types can be declared`,
+                pos,
+                `write type ${decl.name} { ... } and use the other type in its fields`,
+              ),
+            );
             continue;
           }
           const pkg = packageOf(file);
@@ -61,7 +89,9 @@ export class TypeScope {
           if (first) {
             const where = `${first.file.path}:${first.file.src.pos(first.decl.at).line}`;
             const inPkg = pkg === "" ? "" : ` in package ${pkg}`;
-            diagnostics.push(diag("API_DUPLICATE_TYPE", `type ${decl.name} is declared twice${inPkg} (first at ${where})`, pos));
+            diagnostics.push(
+              diag("API_DUPLICATE_TYPE", `type ${decl.name} is declared twice${inPkg} (first at ${where})`, pos),
+            );
             continue;
           }
           const d: Declaration = { decl, file, package: pkg, key };
@@ -87,7 +117,9 @@ export class TypeScope {
     if (packages.length === 1 && candidates[0]) return { declaration: candidates[0] };
     if (packages.length > 1) {
       const list = packages.map((p) => (p === "" ? "the default package" : p)).join(", ");
-      return { error: diag("API_AMBIGUOUS_TYPE", `type ${name} is declared in several imported packages (${list})`, pos) };
+      return {
+        error: diag("API_AMBIGUOUS_TYPE", `type ${name} is declared in several imported packages (${list})`, pos),
+      };
     }
     const hint =
       name === "any"

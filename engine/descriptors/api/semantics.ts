@@ -13,7 +13,12 @@ const ast = <T>(n: N): T => n["ast"]() as T;
 const each = <T>(iter: N): T[] => iter.children.map((c) => ast<T>(c));
 const optional = <T>(iter: N): T | undefined => (iter.children[0] ? ast<T>(iter.children[0]) : undefined);
 
-function typeDecl(name: N, docAt: number, rest: Omit<AstTypeDecl, "name" | "at" | "docAt" | "end">, node: N): AstTypeDecl {
+function typeDecl(
+  name: N,
+  docAt: number,
+  rest: Omit<AstTypeDecl, "name" | "at" | "docAt" | "end">,
+  node: N,
+): AstTypeDecl {
   return { name: name.sourceString, at: start(name), docAt, end: node.source.endIdx, ...rest };
 }
 
@@ -48,7 +53,11 @@ const actions: ohm.ActionDict<unknown> = {
     return { kind: "info", pairs: each<AstPair>(pairs), at: start(this) };
   },
   ImportStmt_group(_kw, _open, paths, _close) {
-    return { kind: "import", paths: paths.children.map((p) => ({ path: ast<string>(p), at: start(p) })), at: start(this) };
+    return {
+      kind: "import",
+      paths: paths.children.map((p) => ({ path: ast<string>(p), at: start(p) })),
+      at: start(this),
+    };
   },
   ImportStmt_single(_kw, path) {
     return { kind: "import", paths: [{ path: ast<string>(path), at: start(path) }], at: start(this) };
@@ -180,13 +189,28 @@ const actions: ohm.ActionDict<unknown> = {
 /** `decl(docAt)`: a type specification as an AstTypeDecl. */
 const declActions: ohm.ActionDict<unknown> = {
   TypeSpec_alias(name, _eq, target) {
-    return typeDecl(name, this.args["docAt"] as number, { kind: "alias", fields: [], target: ast<AstTypeExpr>(target) }, this);
+    return typeDecl(
+      name,
+      this.args["docAt"] as number,
+      { kind: "alias", fields: [], target: ast<AstTypeExpr>(target) },
+      this,
+    );
   },
   TypeSpec_struct(name, _kw, body) {
-    return typeDecl(name, this.args["docAt"] as number, { kind: "struct", fields: ast<AstField[]>(body), target: null }, this);
+    return typeDecl(
+      name,
+      this.args["docAt"] as number,
+      { kind: "struct", fields: ast<AstField[]>(body), target: null },
+      this,
+    );
   },
   TypeSpec_other(name, target) {
-    return typeDecl(name, this.args["docAt"] as number, { kind: "other", fields: [], target: ast<AstTypeExpr>(target) }, this);
+    return typeDecl(
+      name,
+      this.args["docAt"] as number,
+      { kind: "other", fields: [], target: ast<AstTypeExpr>(target) },
+      this,
+    );
   },
 };
 

@@ -73,7 +73,9 @@ export class SourceText {
   trailing(offset: number): string {
     this.scan();
     const line = this.lineOf(offset);
-    const c = this.commentsByLine?.get(line)?.find((x) => x.start >= offset && this.text.slice(offset, x.start).trim() === "");
+    const c = this.commentsByLine
+      ?.get(line)
+      ?.find((x) => x.start >= offset && this.text.slice(offset, x.start).trim() === "");
     return c ? c.lines.join(" ") : "";
   }
 
@@ -109,7 +111,14 @@ export class SourceText {
     const lineEnd = this.lineStarts[endLine] ?? this.text.length;
     const after = this.text.slice(end, lineEnd).trim();
     const ownLine = before.trim() === "" && (after === "" || after.startsWith("//") || after.startsWith("/*"));
-    const c: Comment = { start, end: end, line, endLine, ownLine, lines: lines.map((l) => l.replace(/\r$/, "").trim()) };
+    const c: Comment = {
+      start,
+      end: end,
+      line,
+      endLine,
+      ownLine,
+      lines: lines.map((l) => l.replace(/\r$/, "").trim()),
+    };
     const list = this.commentsByLine?.get(line) ?? [];
     list.push(c);
     this.commentsByLine?.set(line, list);

@@ -35,11 +35,33 @@ export function parseOrDiagnose(text: string, file: string): { ast: AstFile } | 
   const clean = text.charCodeAt(0) === 0xfeff ? " " + text.slice(1) : text;
   // Both parsers recurse over nesting: too deep a file is refused before either runs.
   const deep = tooDeep(clean);
-  if (deep) return { diagnostic: diag("API_TOO_DEEP", `${deep.what}; codegen reads at most that much`, new SourceText(file, clean).pos(deep.offset)) };
+  if (deep)
+    return {
+      diagnostic: diag(
+        "API_TOO_DEEP",
+        `${deep.what}; codegen reads at most that much`,
+        new SourceText(file, clean).pos(deep.offset),
+      ),
+    };
   const control = firstControlCharacter(clean);
-  if (control) return { diagnostic: diag("API_CONTROL_CHARACTER", `${control.what} in the file; write it as an escape inside a string, or remove it`, new SourceText(file, clean).pos(control.offset)) };
+  if (control)
+    return {
+      diagnostic: diag(
+        "API_CONTROL_CHARACTER",
+        `${control.what} in the file; write it as an escape inside a string, or remove it`,
+        new SourceText(file, clean).pos(control.offset),
+      ),
+    };
   const invisible = firstFormatCharacterOutsideApiText(clean);
-  if (invisible) return { diagnostic: diag("API_INVISIBLE_CHARACTER", `${invisible.what} outside a comment or string; remove it`, new SourceText(file, clean).pos(invisible.offset), "it makes the text read differently from what it is (names, keywords and bare values hold none)") };
+  if (invisible)
+    return {
+      diagnostic: diag(
+        "API_INVISIBLE_CHARACTER",
+        `${invisible.what} outside a comment or string; remove it`,
+        new SourceText(file, clean).pos(invisible.offset),
+        "it makes the text read differently from what it is (names, keywords and bare values hold none)",
+      ),
+    };
   const fast = switchedOff("fast-api-parser") ? null : fastParse(clean);
   if (fast) return { ast: { file, text: clean, statements: fast } };
   // ohm needs about 700 bytes of memory per character of a file it cannot parse: a file of a few
@@ -47,7 +69,13 @@ export function parseOrDiagnose(text: string, file: string): { ast: AstFile } | 
   if (clean.length > OHM_MAX_CHARACTERS && !switchedOff("fast-api-parser")) {
     const offset = firstUnparsed(clean);
     const size = `${(clean.length / 2 ** 20).toFixed(1)} MB`;
-    return { diagnostic: diag("API_SYNTAX", `unexpected ${found(clean, offset)}; this statement does not parse (the file, ${size}, is too large for a more precise message)`, new SourceText(file, clean).pos(offset)) };
+    return {
+      diagnostic: diag(
+        "API_SYNTAX",
+        `unexpected ${found(clean, offset)}; this statement does not parse (the file, ${size}, is too large for a more precise message)`,
+        new SourceText(file, clean).pos(offset),
+      ),
+    };
   }
   const match = apiGrammar().match(clean);
   if (match.failed()) {
@@ -58,9 +86,22 @@ export function parseOrDiagnose(text: string, file: string): { ast: AstFile } | 
       const at = source.pos(brace);
       const opener = clean.slice(clean.lastIndexOf("\n", brace) + 1, brace + 1).trim();
       const shown = opener.length <= 40 ? ` (${JSON.stringify(opener)})` : "";
-      return { diagnostic: diag("API_SYNTAX", `missing "}": the body opened at ${at.line}:${at.column}${shown} is not closed ${clean.slice(offset).trim() === "" ? "by the end of the file" : "before this declaration"}`, source.pos(declarationStart(clean, offset)), `add "}" where that body ends`) };
+      return {
+        diagnostic: diag(
+          "API_SYNTAX",
+          `missing "}": the body opened at ${at.line}:${at.column}${shown} is not closed ${clean.slice(offset).trim() === "" ? "by the end of the file" : "before this declaration"}`,
+          source.pos(declarationStart(clean, offset)),
+          `add "}" where that body ends`,
+        ),
+      };
     }
-    return { diagnostic: diag("API_SYNTAX", `unexpected ${found(clean, offset)}; expected ${match.getExpectedText()}`, source.pos(offset)) };
+    return {
+      diagnostic: diag(
+        "API_SYNTAX",
+        `unexpected ${found(clean, offset)}; expected ${match.getExpectedText()}`,
+        source.pos(offset),
+      ),
+    };
   }
   const statements = apiSemantics()(match)["ast"]() as AstStatement[];
   return { ast: { file, text: clean, statements } };

@@ -10,7 +10,9 @@ import type { ApiTag } from "../../ir/index.js";
  * `tag` is the text to emit (tidied when `tidied` lists what changed); `valueOffsets[i]` is
  * where the value of `tags[i]` starts in the raw text (just after its opening quote).
  */
-export type TagResult = { tags: Omit<ApiTag, "pos">[]; valueOffsets: number[]; tag: string; tidied: string[] } | { error: string; offset: number };
+export type TagResult =
+  | { tags: Omit<ApiTag, "pos">[]; valueOffsets: number[]; tag: string; tidied: string[] }
+  | { error: string; offset: number };
 
 interface Pair {
   key: string;
@@ -32,7 +34,8 @@ export function parseTags(raw: string): TagResult {
     const space = spaceProblem(p.key, p.value);
     if (!space) continue;
     const tidy = tidyValue(p.key, p.value);
-    if (spaceProblem(p.key, tidy)) return { error: `suspicious space in ${p.key} tag value ${JSON.stringify(p.value)}`, offset: p.open + 1 };
+    if (spaceProblem(p.key, tidy))
+      return { error: `suspicious space in ${p.key} tag value ${JSON.stringify(p.value)}`, offset: p.open + 1 };
     p.value = tidy;
     tag = `${tag.slice(0, p.open)}${JSON.stringify(tidy)}${tag.slice(p.close + 1)}`;
     tidied.unshift(`${p.key}:${JSON.stringify(tidy)}`);
@@ -69,14 +72,17 @@ function splitPairs(raw: string): Pair[] | { error: string; offset: number } {
   const pairs: Pair[] = [];
   let i = 0;
   while (i < raw.length) {
-    if (pairs.length > 0 && raw[i] !== " ") return { error: "key:\"value\" pairs must be separated by spaces", offset: i };
+    if (pairs.length > 0 && raw[i] !== " ")
+      return { error: 'key:"value" pairs must be separated by spaces', offset: i };
     while (raw[i] === " ") i++;
     if (i >= raw.length) break;
     const keyStart = i;
-    while (i < raw.length && raw.charCodeAt(i) > 32 && raw[i] !== ":" && raw[i] !== '"' && raw.charCodeAt(i) !== 0x7f) i++;
+    while (i < raw.length && raw.charCodeAt(i) > 32 && raw[i] !== ":" && raw[i] !== '"' && raw.charCodeAt(i) !== 0x7f)
+      i++;
     const key = raw.slice(keyStart, i);
     if (key === "") return { error: `expected a tag key, found ${JSON.stringify(raw[i])}`, offset: i };
-    if (raw[i] !== ":" || raw[i + 1] !== '"') return { error: `tag key ${key} must be followed by :"value"`, offset: i };
+    if (raw[i] !== ":" || raw[i + 1] !== '"')
+      return { error: `tag key ${key} must be followed by :"value"`, offset: i };
     const open = i + 1;
     i = open + 1;
     while (i < raw.length && raw[i] !== '"') i += raw[i] === "\\" ? 2 : 1;
@@ -89,7 +95,17 @@ function splitPairs(raw: string): Pair[] | { error: string; offset: number } {
   return pairs;
 }
 
-const SIMPLE: Record<string, string> = { a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "\\": "\\", '"': '"' };
+const SIMPLE: Record<string, string> = {
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  v: "\v",
+  "\\": "\\",
+  '"': '"',
+};
 
 /** The text of a Go double-quoted string's body, or null when Go would not accept it. */
 function unquote(body: string): string | null {

@@ -50,7 +50,8 @@ export class TypeBuilder {
           this.diagnostics.push(r.error);
           return null;
         }
-        if (ctx === "mapKey") return fail("API_MAP_KEY", `map key ${e.name} must be a built-in type such as string or int64`);
+        if (ctx === "mapKey")
+          return fail("API_MAP_KEY", `map key ${e.name} must be a built-in type such as string or int64`);
         return { kind: "named", name: e.name, package: r.declaration.package, text: e.name };
       }
       case "interface":
@@ -58,7 +59,11 @@ export class TypeBuilder {
         return { kind: "builtin", name: "interface{}", text: "interface{}" };
       case "struct":
         if (ctx === "mapKey") return fail("API_MAP_KEY", "map key must be a built-in type such as string or int64");
-        return fail("API_NESTED_STRUCT", `a struct type cannot be written ${where[ctx]}`, "declare a named type and use its name");
+        return fail(
+          "API_NESTED_STRUCT",
+          `a struct type cannot be written ${where[ctx]}`,
+          "declare a named type and use its name",
+        );
       default:
         break;
     }
@@ -73,7 +78,12 @@ export class TypeBuilder {
     }
     if (e.kind === "array") {
       const elem = this.expr(e.elem, file, "nested");
-      if (e.length === null) return fail("API_ARRAY_LENGTH", "arrays need an explicit length: [...] is not supported", "write [N]T or use a slice []T");
+      if (e.length === null)
+        return fail(
+          "API_ARRAY_LENGTH",
+          "arrays need an explicit length: [...] is not supported",
+          "write [N]T or use a slice []T",
+        );
       return elem && { kind: "array", length: e.length, elem, text: `[${e.length}]${elem.text}` };
     }
     const key = this.expr(e.key, file, "mapKey");
@@ -101,7 +111,9 @@ export class TypeBuilder {
       if (!field) continue;
       const first = names.get(field.name);
       if (first !== undefined) {
-        this.diagnostics.push(diag("API_DUPLICATE_FIELD", `field ${field.name} is declared twice (first on line ${first})`, field.pos));
+        this.diagnostics.push(
+          diag("API_DUPLICATE_FIELD", `field ${field.name} is declared twice (first on line ${first})`, field.pos),
+        );
         continue;
       }
       names.set(field.name, field.pos.line);
@@ -113,7 +125,14 @@ export class TypeBuilder {
   private field(f: AstField, file: LoadedFile): ApiField | null {
     const pos = file.src.pos(f.at);
     if (f.kind === "legacyNested") {
-      this.diagnostics.push(diag("API_LEGACY_NESTED_STRUCT", `field ${f.name} declares a nested struct with the struct keyword`, pos, `write ${f.name} { ... } or declare a named type`));
+      this.diagnostics.push(
+        diag(
+          "API_LEGACY_NESTED_STRUCT",
+          `field ${f.name} declares a nested struct with the struct keyword`,
+          pos,
+          `write ${f.name} { ... } or declare a named type`,
+        ),
+      );
       return null;
     }
     let type: ApiTypeExpr | null;
@@ -124,18 +143,33 @@ export class TypeBuilder {
       type = this.expr(f.type, file, "field");
     }
     if (type && f.kind === "embedded" && !isEmbeddable(type)) {
-      this.diagnostics.push(diag("API_EMBEDDED_TYPE", `cannot embed ${type.text}: only declared struct types can be embedded`, pos));
+      this.diagnostics.push(
+        diag("API_EMBEDDED_TYPE", `cannot embed ${type.text}: only declared struct types can be embedded`, pos),
+      );
       return null;
     }
     const tag = f.tag ?? "";
     const parsed = parseTags(tag);
     if ("error" in parsed) {
-      this.diagnostics.push(diag("API_INVALID_TAG", `invalid tag on field ${f.name}: ${parsed.error}`, file.src.pos(f.tagAt + 1 + parsed.offset)));
+      this.diagnostics.push(
+        diag(
+          "API_INVALID_TAG",
+          `invalid tag on field ${f.name}: ${parsed.error}`,
+          file.src.pos(f.tagAt + 1 + parsed.offset),
+        ),
+      );
       return null;
     }
     if (parsed.tidied.length > 0) {
       const hint = `write ${parsed.tidied.join(" ")} (go vet rejects a space in a tag value)`;
-      this.warnings.push(diag("API_TAG_SPACE", `tag of field ${f.name} has a stray space in a value; generated as \`${parsed.tag}\``, file.src.pos(f.tagAt + 1), hint));
+      this.warnings.push(
+        diag(
+          "API_TAG_SPACE",
+          `tag of field ${f.name} has a stray space in a value; generated as \`${parsed.tag}\``,
+          file.src.pos(f.tagAt + 1),
+          hint,
+        ),
+      );
     }
     if (!type) return null;
     return {
@@ -162,7 +196,14 @@ export class TypeBuilder {
       if (!t) return;
       if (s === "active") {
         const cycle = [...chain.slice(chain.indexOf(key)), key].map((k) => byKey.get(k)?.name ?? k);
-        this.diagnostics.push(diag("API_RECURSIVE_TYPE", `type ${t.name} contains itself (${cycle.join(" -> ")})`, t.pos, "use a pointer, slice or map for the recursive field"));
+        this.diagnostics.push(
+          diag(
+            "API_RECURSIVE_TYPE",
+            `type ${t.name} contains itself (${cycle.join(" -> ")})`,
+            t.pos,
+            "use a pointer, slice or map for the recursive field",
+          ),
+        );
         return;
       }
       state.set(key, "active");
@@ -189,6 +230,8 @@ function isEmbeddable(t: ApiTypeExpr): boolean {
 /** Go source of an inline struct type on one line. */
 function structText(fields: ApiField[]): string {
   if (fields.length === 0) return "struct{}";
-  const parts = fields.map((f) => `${f.embedded ? f.type.text : `${f.name} ${f.type.text}`}${f.tag ? ` \`${f.tag}\`` : ""}`);
+  const parts = fields.map(
+    (f) => `${f.embedded ? f.type.text : `${f.name} ${f.type.text}`}${f.tag ? ` \`${f.tag}\`` : ""}`,
+  );
   return `struct { ${parts.join("; ")} }`;
 }

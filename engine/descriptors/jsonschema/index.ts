@@ -36,7 +36,9 @@ export async function readJsonSchema(files: string[], options: ReadJsonSchemaOpt
     try {
       text = readFileSync(abs, "utf8");
     } catch (e) {
-      diagnostics.push(diag("JSONSCHEMA_READ", `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
+      diagnostics.push(
+        diag("JSONSCHEMA_READ", `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`),
+      );
       continue;
     }
     const at = positions(text);
@@ -116,7 +118,14 @@ class SchemaReader {
     for (const r of required) {
       const p = byName.get(r.name);
       if (p) p.required = true;
-      else this.warnings.push(diag("JSONSCHEMA_REQUIRED_UNKNOWN", `required names ${JSON.stringify(r.name)}, which is not one of the schema's properties`, this.span(r.node.offset)));
+      else
+        this.warnings.push(
+          diag(
+            "JSONSCHEMA_REQUIRED_UNKNOWN",
+            `required names ${JSON.stringify(r.name)}, which is not one of the schema's properties`,
+            this.span(r.node.offset),
+          ),
+        );
     }
     return out;
   }
@@ -138,7 +147,13 @@ function escapePointer(name: string): string {
 }
 
 function describe(node: JsonNode): string {
-  return node.kind === "object" ? "an object" : node.kind === "array" ? "a list" : node.kind === "null" ? "null" : `a ${node.kind}`;
+  return node.kind === "object"
+    ? "an object"
+    : node.kind === "array"
+      ? "a list"
+      : node.kind === "null"
+        ? "null"
+        : `a ${node.kind}`;
 }
 
 /** Offset → 1-based line and column (UTF-16 code units, as editors count them). */

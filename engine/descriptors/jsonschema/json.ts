@@ -59,7 +59,8 @@ export function parseJson(text: string): JsonNode {
       const e = text[i + 1] ?? "";
       if (e === "u") {
         const hex = text.slice(i + 2, i + 6);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new JsonSyntaxError("\\u must be followed by four hexadecimal digits", i);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex))
+          throw new JsonSyntaxError("\\u must be followed by four hexadecimal digits", i);
         out += String.fromCharCode(parseInt(hex, 16));
         i += 6;
       } else if (e in ESCAPES) {
@@ -79,7 +80,12 @@ export function parseJson(text: string): JsonNode {
     const offset = i;
     const c = text[i];
     if (c === "{" || c === "[") {
-      if (depth >= NESTING_LIMIT) throw new JsonSyntaxError(`nesting deeper than ${NESTING_LIMIT} levels; codegen reads at most that much`, i, "JSON_TOO_DEEP");
+      if (depth >= NESTING_LIMIT)
+        throw new JsonSyntaxError(
+          `nesting deeper than ${NESTING_LIMIT} levels; codegen reads at most that much`,
+          i,
+          "JSON_TOO_DEEP",
+        );
       i++;
       ws();
       if (c === "[") {
@@ -106,10 +112,16 @@ export function parseJson(text: string): JsonNode {
       }
       for (;;) {
         ws();
-        if (text[i] !== '"') throw new JsonSyntaxError(`unexpected ${found()}; expected a member name in double quotes`, i);
+        if (text[i] !== '"')
+          throw new JsonSyntaxError(`unexpected ${found()}; expected a member name in double quotes`, i);
         const nameOffset = i;
         const name = string();
-        if (seen.has(name)) throw new JsonSyntaxError(`${JSON.stringify(name)} is given twice in one object`, nameOffset, "JSON_DUPLICATE_KEY");
+        if (seen.has(name))
+          throw new JsonSyntaxError(
+            `${JSON.stringify(name)} is given twice in one object`,
+            nameOffset,
+            "JSON_DUPLICATE_KEY",
+          );
         seen.add(name);
         ws();
         if (text[i] !== ":") throw new JsonSyntaxError(`unexpected ${found()}; expected :`, i);
@@ -165,6 +177,7 @@ export function plain(node: JsonNode): unknown {
 
 /** obj[name] = value, also for the name `__proto__` (an own property, never the prototype). */
 export function setOwn<T>(obj: Record<string, T>, name: string, value: T): void {
-  if (name === "__proto__") Object.defineProperty(obj, name, { value, enumerable: true, writable: true, configurable: true });
+  if (name === "__proto__")
+    Object.defineProperty(obj, name, { value, enumerable: true, writable: true, configurable: true });
   else obj[name] = value;
 }

@@ -76,7 +76,8 @@ class Builder implements ServiceContext {
     for (const file of this.input.project) files.push(this.file(file, messages, services, enums));
 
     const thirdParty = new Set<string>();
-    for (const file of this.input.project) for (const imp of file.imports) if (imp.target && !imp.target.project) thirdParty.add(imp.path);
+    for (const file of this.input.project)
+      for (const imp of file.imports) if (imp.target && !imp.target.project) thirdParty.add(imp.path);
     return {
       files,
       services,
@@ -110,7 +111,9 @@ class Builder implements ServiceContext {
     const values = this.input.options.get(file)?.values.get("file:");
     let raw = typeof values?.["go_package"] === "string" ? (values["go_package"] as string) : "";
     if (!values) {
-      const opt = file.outline.fileOptions.find((o) => o.parts.length === 1 && o.parts[0]?.name === "go_package" && !o.parts[0].extension);
+      const opt = file.outline.fileOptions.find(
+        (o) => o.parts.length === 1 && o.parts[0]?.name === "go_package" && !o.parts[0].extension,
+      );
       if (opt?.value.kind === "scalar") raw = opt.value.value;
     }
     return raw;
@@ -150,7 +153,10 @@ class Builder implements ServiceContext {
   // ---- messages and enums -------------------------------------------------------------
 
   /** Names and place of a project message or enum, the fields both IR entries start with. */
-  private placement(file: LoadedFile, d: Decl): Pick<ProtoMessage & ProtoEnum, "fullName" | "name" | "localName" | "package" | "file" | "parent" | "goPackage"> {
+  private placement(
+    file: LoadedFile,
+    d: Decl,
+  ): Pick<ProtoMessage & ProtoEnum, "fullName" | "name" | "localName" | "package" | "file" | "parent" | "goPackage"> {
     const pkg = file.outline.package;
     return {
       fullName: d.fullName,
@@ -176,7 +182,7 @@ class Builder implements ServiceContext {
     const oneofs: ProtoOneof[] = [];
     for (const o of type.oneofsArray) {
       const od = decls.get(o.name);
-      if (!od || od.kind !== "oneof") continue;
+      if (od?.kind !== "oneof") continue;
       const options = this.opts(file, `oneof:${od.fullName}`);
       oneofs.push({
         name: o.name,
@@ -194,7 +200,9 @@ class Builder implements ServiceContext {
       ...this.placement(file, d),
       fields,
       oneofs,
-      nested: declsIn(file.outline, d.fullName).filter((x) => x.kind === "message" || x.kind === "enum").map((x) => x.fullName),
+      nested: declsIn(file.outline, d.fullName)
+        .filter((x) => x.kind === "message" || x.kind === "enum")
+        .map((x) => x.fullName),
       rules,
       hasValidation: rules !== null || fields.some((f) => f.rules !== null) || oneofs.some((o) => o.rules !== null),
       hasDeepValidation: false,
@@ -310,7 +318,6 @@ class Builder implements ServiceContext {
     };
   }
 }
-
 
 function asRules(v: unknown): Record<string, unknown> | null {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;

@@ -96,7 +96,8 @@ export class TokenCursor {
       while (this.peek().kind === "string") text += this.next().value;
       return { kind: "scalar", token: "string", value: text, negative: false, pos };
     }
-    if (v.kind === "number" || v.kind === "ident") return { kind: "scalar", token: v.kind, value: v.value, negative, pos };
+    if (v.kind === "number" || v.kind === "ident")
+      return { kind: "scalar", token: v.kind, value: v.value, negative, pos };
     this.i--;
     return this.fail(`unexpected '${v.value}' in option value`);
   }
@@ -141,7 +142,14 @@ export class TokenCursor {
     const t = this.tokens[this.i + ahead];
     if (t) return t;
     const last = this.tokens[this.tokens.length - 1];
-    return { kind: "punct", value: "", line: last?.line ?? 1, column: (last?.column ?? 0) + (last ? last.end - last.offset : 1), offset: last?.end ?? 0, end: last?.end ?? 0 };
+    return {
+      kind: "punct",
+      value: "",
+      line: last?.line ?? 1,
+      column: (last?.column ?? 0) + (last ? last.end - last.offset : 1),
+      offset: last?.end ?? 0,
+      end: last?.end ?? 0,
+    };
   }
 
   protected next(): Token {
@@ -208,7 +216,11 @@ export class TokenCursor {
     const t = this.peek();
     if (t.kind !== "number") this.fail("expected a number");
     this.i++;
-    const v = /^0[xX]/.test(t.value) ? parseInt(t.value, 16) : /^0[0-7]+$/.test(t.value) ? parseInt(t.value, 8) : Number(t.value);
+    const v = /^0[xX]/.test(t.value)
+      ? parseInt(t.value, 16)
+      : /^0[0-7]+$/.test(t.value)
+        ? parseInt(t.value, 8)
+        : Number(t.value);
     return sign * v;
   }
 

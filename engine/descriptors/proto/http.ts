@@ -33,12 +33,14 @@ export function parseTemplate(path: string): ParsedTemplate {
       if (inner.includes("{")) throw new Error(`path "${path}" has nested variables`);
       const eq = inner.indexOf("=");
       const field = (eq < 0 ? inner : inner.slice(0, eq)).trim();
-      if (!field.split(".").every((p) => IDENT.test(p))) throw new Error(`path "${path}" has an invalid variable name "${field}"`);
+      if (!field.split(".").every((p) => IDENT.test(p)))
+        throw new Error(`path "${path}" has an invalid variable name "${field}"`);
       if (out.pathParams.includes(field)) throw new Error(`path "${path}" binds ${field} twice`);
       out.pathParams.push(field);
       if (eq >= 0) {
         const pattern = inner.slice(eq + 1).trim();
-        if (!pattern || pattern.split("/").some((s) => s === "")) throw new Error(`path "${path}" has an empty pattern for ${field}`);
+        if (!pattern || pattern.split("/").some((s) => s === ""))
+          throw new Error(`path "${path}" has an empty pattern for ${field}`);
         out.pathPatterns[field] = pattern;
       }
       colon += `:${field}`;
@@ -81,7 +83,9 @@ export function httpRules(value: Record<string, unknown>, onError: (message: str
       if (!method) onError("custom http pattern needs a kind");
     }
     if (!method) {
-      onError(`http rule${additional ? " (additional_bindings)" : ""} names no method: set one of ${VERBS.join(", ")} or custom`);
+      onError(
+        `http rule${additional ? " (additional_bindings)" : ""} names no method: set one of ${VERBS.join(", ")} or custom`,
+      );
       return;
     }
     let parsed: ParsedTemplate;
@@ -103,13 +107,18 @@ export function httpRules(value: Record<string, unknown>, onError: (message: str
       responseBody: typeof rule["response_body"] === "string" ? (rule["response_body"] as string) : "",
       additional,
     });
-    if (additional && Array.isArray(rule["additional_bindings"]) && (rule["additional_bindings"] as unknown[]).length > 0) {
+    if (
+      additional &&
+      Array.isArray(rule["additional_bindings"]) &&
+      (rule["additional_bindings"] as unknown[]).length > 0
+    ) {
       onError("additional_bindings cannot be nested");
     }
   };
   one(value, false);
   const more = value["additional_bindings"];
-  if (Array.isArray(more)) for (const b of more) if (b && typeof b === "object") one(b as Record<string, unknown>, true);
+  if (Array.isArray(more))
+    for (const b of more) if (b && typeof b === "object") one(b as Record<string, unknown>, true);
   return rules;
 }
 
@@ -135,8 +144,11 @@ export function checkHttpFields(
   };
   const name = (t: Declared) => t.fullName.slice(1);
   for (const rule of rules) {
-    for (const param of rule.pathParams) if (!has(input, param)) onError(`path variable {${param}} is not a field of ${name(input)}`);
-    if (rule.body && rule.body !== "*" && !has(input, rule.body)) onError(`body "${rule.body}" is not a field of ${name(input)}`);
-    if (rule.responseBody && !has(output, rule.responseBody)) onError(`response_body "${rule.responseBody}" is not a field of ${name(output)}`);
+    for (const param of rule.pathParams)
+      if (!has(input, param)) onError(`path variable {${param}} is not a field of ${name(input)}`);
+    if (rule.body && rule.body !== "*" && !has(input, rule.body))
+      onError(`body "${rule.body}" is not a field of ${name(input)}`);
+    if (rule.responseBody && !has(output, rule.responseBody))
+      onError(`response_body "${rule.responseBody}" is not a field of ${name(output)}`);
   }
 }

@@ -18,7 +18,15 @@ export type ProtoImportSource =
    * (trimmed), or one string field of the JSON it prints; `sub` is appended. `downloads` marks
    * a command that may fetch from the network: never run offline.
    */
-  | { kind: "command"; run: string[]; json: string | null; sub: string; env: Record<string, string>; downloads: boolean; partial: boolean };
+  | {
+      kind: "command";
+      run: string[];
+      json: string | null;
+      sub: string;
+      env: Record<string, string>;
+      downloads: boolean;
+      partial: boolean;
+    };
 
 export interface ProtoImportSet {
   id: string;
@@ -41,7 +49,11 @@ export interface CommandOutput {
 }
 
 /** Runs a declared command (the caller decides trust and caching); `fresh` asks for a real run, not a remembered one. */
-export type ImportCommandRunner = (argv: string[], env: Record<string, string>, fresh: boolean) => Promise<CommandOutput | null>;
+export type ImportCommandRunner = (
+  argv: string[],
+  env: Record<string, string>,
+  fresh: boolean,
+) => Promise<CommandOutput | null>;
 
 /** What the reader needs to find third-party imports. */
 export interface ProtoImportConfig {

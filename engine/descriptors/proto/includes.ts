@@ -64,7 +64,9 @@ const NO_IMPORTS: ProtoImportConfig = { sets: [] };
 export async function findProtoIncludes(options: FinderOptions & { only?: string[] } = {}): Promise<ProtoIncludes> {
   const finder = new ProtoIncludeFinder(options);
   const declared = finder.sets;
-  const wanted = options.only ? declared.filter((s) => options.only!.some((w) => w === s.id || w.startsWith(s.prefix))) : declared;
+  const wanted = options.only
+    ? declared.filter((s) => options.only!.some((w) => w === s.id || w.startsWith(s.prefix)))
+    : declared;
   const dirs: ProtoIncludeDir[] = finder.extraDirs.map((dir) => extraDir(dir));
   const missing: MissingProtoSet[] = [];
   for (const set of wanted) {
@@ -120,7 +122,10 @@ export class ProtoIncludeFinder {
     if (this.options.forCompiler) return null;
     const copy = this.locator.readerCopy(importPath);
     if (!copy) return null;
-    return { file: join(copy.dir, importPath), include: { dir: copy.dir, strip: "", set: set?.id ?? "reader", source: copy.label, partial: true } };
+    return {
+      file: join(copy.dir, importPath),
+      include: { dir: copy.dir, strip: "", set: set?.id ?? "reader", source: copy.label, partial: true },
+    };
   }
 
   locateSet(set: ProtoImportSet): Promise<ProtoIncludeDir | null> {

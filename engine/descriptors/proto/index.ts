@@ -18,7 +18,13 @@ import { Resolver } from "./resolve.js";
 
 export type { ReadProtoOptions } from "./load.js";
 export { findProtoIncludes, ProtoIncludeFinder, type ProtoIncludes, type ProtoIncludeDir } from "./includes.js";
-export type { ProtoImportConfig, ProtoImportSet, ProtoImportSource, ImportCommandRunner, CommandOutput } from "./import-sets.js";
+export type {
+  ProtoImportConfig,
+  ProtoImportSet,
+  ProtoImportSource,
+  ImportCommandRunner,
+  CommandOutput,
+} from "./import-sets.js";
 
 /**
  * Read the given `.proto` files (absolute, or relative to `options.root`) and the files they
@@ -44,7 +50,10 @@ export async function readProto(files: string[], options: ReadProtoOptions): Pro
     for (const ext of evaluated.extensions) resolver.checkExtension(file, ext.field, ext.pos, ext.name);
     optionValues.set(file, evaluated);
   }
-  const ir = diagnostics.length === 0 ? buildIR({ root: load.root, project: load.project, filesByPath, options: optionValues }, diagnostics) : null;
+  const ir =
+    diagnostics.length === 0
+      ? buildIR({ root: load.root, project: load.project, filesByPath, options: optionValues }, diagnostics)
+      : null;
 
   // Imports that were not found: an error where the file has other problems (they may be the
   // cause), a warning otherwise (nothing from them is used).
@@ -54,7 +63,9 @@ export async function readProto(files: string[], options: ReadProtoOptions): Pro
       "PROTO_IMPORT_NOT_FOUND",
       `import "${imp.path}" not found${set ? ` (${set.title})` : ""}`,
       { file: file.path, line: imp.pathPos.line, column: imp.pathPos.column },
-      set ? installHint(set) : `looked in ${load.protoRoot === "." ? "the project root" : load.protoRoot}, beside ${file.path}, and in the third-party include folders`,
+      set
+        ? installHint(set)
+        : `looked in ${load.protoRoot === "." ? "the project root" : load.protoRoot}, beside ${file.path}, and in the third-party include folders`,
     );
     if (hasErrorsIn(file, diagnostics) || (!file.project && diagnostics.length > 0)) diagnostics.push(d);
     else warn({ ...d, message: `${d.message}; nothing from it is used, so it is skipped` });

@@ -74,7 +74,17 @@ export interface LoadResult {
 }
 
 const PARSE_OPTIONS = { keepCase: true, alternateCommentMode: true, preferTrailingComment: false };
-const EMPTY_OUTLINE = (): Outline => ({ syntax: "proto3", edition: "", package: "", packagePos: null, imports: [], fileOptions: [], decls: [], options: [], tokens: [] });
+const EMPTY_OUTLINE = (): Outline => ({
+  syntax: "proto3",
+  edition: "",
+  package: "",
+  packagePos: null,
+  imports: [],
+  fileOptions: [],
+  decls: [],
+  options: [],
+  tokens: [],
+});
 
 export function toPosix(p: string): string {
   return p.split("\\").join("/");
@@ -82,7 +92,13 @@ export function toPosix(p: string): string {
 
 /** Is an import path unsafe: absolute, with `..`, a backslash or a drive letter? */
 function unsafePath(p: string): boolean {
-  return isAbsolute(p) || p.startsWith("/") || /^[A-Za-z]:/.test(p) || p.includes("\\") || p.split("/").some((s) => s === "..");
+  return (
+    isAbsolute(p) ||
+    p.startsWith("/") ||
+    /^[A-Za-z]:/.test(p) ||
+    p.includes("\\") ||
+    p.split("/").some((s) => s === "..")
+  );
 }
 
 export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions): Promise<LoadResult> {
@@ -97,7 +113,8 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
   };
   /** Third-party files kept inside the project: in a vendored folder, or at an import path a declared set serves (google/api/...). */
   const isVendored = (abs: string): boolean =>
-    vendored.some((dir) => inside(dir, abs)) || (inside(protoRoot, abs) && finder.setFor(toPosix(relative(protoRoot, abs))) !== undefined);
+    vendored.some((dir) => inside(dir, abs)) ||
+    (inside(protoRoot, abs) && finder.setFor(toPosix(relative(protoRoot, abs))) !== undefined);
   // A file inside the project is read only through real folders: a link there (a cloned
   // project's) must not lead the reader, or the compiler after it, to a file outside.
   const policy = new PathPolicy(root);
@@ -144,7 +161,18 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     const before = new Set(allObjects(pbRoot));
     pbRoot.addJSON(def.nested);
     for (const obj of allObjects(pbRoot)) if (!before.has(obj) && !obj.filename) obj.filename = importPath;
-    const file: LoadedFile = { abs: key, path: importPath, protoPath: importPath, project: false, input: false, source: "", outline: EMPTY_OUTLINE(), imports: [], include: null, builtin: true };
+    const file: LoadedFile = {
+      abs: key,
+      path: importPath,
+      protoPath: importPath,
+      project: false,
+      input: false,
+      source: "",
+      outline: EMPTY_OUTLINE(),
+      imports: [],
+      include: null,
+      builtin: true,
+    };
     byAbs.set(key, file);
     byImportPath.set(importPath, file);
     result.files.push(file);
@@ -163,7 +191,14 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
       const abs = join(dir, imp.path);
       if (existsSync(abs) && statSync(abs).isFile()) {
         const project = from.project && !isVendored(abs);
-        const target = await load(abs, { project, importPath: imp.path, include: project ? null : (from.include ?? { dir, strip: "", set: "extra", source: "project folder", partial: false }), at: span(from, imp.pathPos) });
+        const target = await load(abs, {
+          project,
+          importPath: imp.path,
+          include: project
+            ? null
+            : (from.include ?? { dir, strip: "", set: "extra", source: "project folder", partial: false }),
+          at: span(from, imp.pathPos),
+        });
         return { ...imp, source: target?.project ? "project" : "include", target };
       }
     }
@@ -172,10 +207,20 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
       if (located.include.partial && !partialWarned.has(located.include.set)) {
         partialWarned.add(located.include.set);
         result.warnings.push(
-          diag("PROTO_INCLUDE_PARTIAL", `"${imp.path}" was read from ${located.include.source}, which lacks some fields and its go_package`, span(from, imp.pathPos), installHint(finder.setFor(imp.path))),
+          diag(
+            "PROTO_INCLUDE_PARTIAL",
+            `"${imp.path}" was read from ${located.include.source}, which lacks some fields and its go_package`,
+            span(from, imp.pathPos),
+            installHint(finder.setFor(imp.path)),
+          ),
         );
       }
-      const target = await load(located.file, { project: false, importPath: imp.path, include: located.include, at: span(from, imp.pathPos) });
+      const target = await load(located.file, {
+        project: false,
+        importPath: imp.path,
+        include: located.include,
+        at: span(from, imp.pathPos),
+      });
       return { ...imp, source: "include", target };
     }
     const builtin = addBuiltin(imp.path);
@@ -183,7 +228,16 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     return { ...imp, source: "missing", target: null };
   };
 
-  const load = async (abs: string, how: { project: boolean; importPath: string | null; include: ProtoIncludeDir | null; input?: boolean; at?: SourceSpan }): Promise<LoadedFile | null> => {
+  const load = async (
+    abs: string,
+    how: {
+      project: boolean;
+      importPath: string | null;
+      include: ProtoIncludeDir | null;
+      input?: boolean;
+      at?: SourceSpan;
+    },
+  ): Promise<LoadedFile | null> => {
     const known = byAbs.get(abs);
     if (known) {
       if (how.input) known.input = true;
@@ -193,9 +247,19 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
       const inRoot = toPosix(relative(root, abs));
       const link = policy.linkIn(inRoot);
       if (link) {
-        const what = link.at === inRoot ? `${inRoot} is a symbolic link` : `${inRoot} is reached through ${link.at}, ${link.kind === "symlink" ? "a symbolic link" : "not a folder"}`;
+        const what =
+          link.at === inRoot
+            ? `${inRoot} is a symbolic link`
+            : `${inRoot} is reached through ${link.at}, ${link.kind === "symlink" ? "a symbolic link" : "not a folder"}`;
         const where = how.at ?? { file: inRoot, line: 1, column: 1 };
-        result.diagnostics.push(diag("PROTO_UNSAFE_PATH", `${what}; codegen reads a project's .proto files only through real folders, never through a link`, where, `replace ${link.at} with the real ${link.at === inRoot ? "file" : "folder"}`));
+        result.diagnostics.push(
+          diag(
+            "PROTO_UNSAFE_PATH",
+            `${what}; codegen reads a project's .proto files only through real folders, never through a link`,
+            where,
+            `replace ${link.at} with the real ${link.at === inRoot ? "file" : "folder"}`,
+          ),
+        );
         return null;
       }
     }
@@ -215,10 +279,27 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     // The compiler is given project paths as arguments: one starting with "-" or "@" would be
     // read as an option or an options file, letting a file name decide what the compiler runs.
     if (how.project && /^[-@]/.test(protoPath)) {
-      result.diagnostics.push(diag("PROTO_PATH_INVALID", `a .proto path may not start with "-" or "@" (the compiler would take ${protoPath} for an option); rename it`, { file: rel, line: 1, column: 1 }));
+      result.diagnostics.push(
+        diag(
+          "PROTO_PATH_INVALID",
+          `a .proto path may not start with "-" or "@" (the compiler would take ${protoPath} for an option); rename it`,
+          { file: rel, line: 1, column: 1 },
+        ),
+      );
       return null;
     }
-    const file: LoadedFile = { abs, path, protoPath, project: how.project, input: !!how.input, source, outline: EMPTY_OUTLINE(), imports: [], include: how.include, builtin: false };
+    const file: LoadedFile = {
+      abs,
+      path,
+      protoPath,
+      project: how.project,
+      input: !!how.input,
+      source,
+      outline: EMPTY_OUTLINE(),
+      imports: [],
+      include: how.include,
+      builtin: false,
+    };
     byAbs.set(abs, file);
     result.files.push(file);
     if (how.project) result.project.push(file);
@@ -228,13 +309,25 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     const deep = tooDeep(source);
     if (deep) {
       const before = source.slice(0, deep.offset).split("\n");
-      result.diagnostics.push(diag("PROTO_TOO_DEEP", `${deep.what}; codegen reads at most that much`, { file: file.path, line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 }));
+      result.diagnostics.push(
+        diag("PROTO_TOO_DEEP", `${deep.what}; codegen reads at most that much`, {
+          file: file.path,
+          line: before.length,
+          column: (before[before.length - 1]?.length ?? 0) + 1,
+        }),
+      );
       return file;
     }
     const control = firstControlCharacter(source);
     if (control) {
       const before = source.slice(0, control.offset).split("\n");
-      result.diagnostics.push(diag("PROTO_CONTROL_CHARACTER", `${control.what} in the file; write it as an escape inside a string, or remove it`, { file: file.path, line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 }));
+      result.diagnostics.push(
+        diag(
+          "PROTO_CONTROL_CHARACTER",
+          `${control.what} in the file; write it as an escape inside a string, or remove it`,
+          { file: file.path, line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 },
+        ),
+      );
       return file;
     }
     // Anywhere in a project's file, comments and strings too: protoc's plugins copy comments and
@@ -242,7 +335,14 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     const invisible = how.project ? firstFormatCharacter(source) : null;
     if (invisible) {
       const before = source.slice(0, invisible.offset).split("\n");
-      result.diagnostics.push(diag("PROTO_INVISIBLE_CHARACTER", `${invisible.what} in the file; remove it`, { file: file.path, line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 }, "it makes the text read differently from what it is, and protoc's plugins copy comments into generated code as they are"));
+      result.diagnostics.push(
+        diag(
+          "PROTO_INVISIBLE_CHARACTER",
+          `${invisible.what} in the file; remove it`,
+          { file: file.path, line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 },
+          "it makes the text read differently from what it is, and protoc's plugins copy comments into generated code as they are",
+        ),
+      );
       return file;
     }
     try {
@@ -259,21 +359,39 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     visiting.add(abs);
     for (const imp of file.outline.imports) {
       if (unsafePath(imp.path)) {
-        result.diagnostics.push(diag("PROTO_UNSAFE_PATH", `import "${imp.path}" leaves the import folders (absolute paths and ".." are not allowed)`, span(file, imp.pathPos)));
+        result.diagnostics.push(
+          diag(
+            "PROTO_UNSAFE_PATH",
+            `import "${imp.path}" leaves the import folders (absolute paths and ".." are not allowed)`,
+            span(file, imp.pathPos),
+          ),
+        );
         file.imports.push({ ...imp, source: "missing", target: null });
         continue;
       }
       // Import folders may lie anywhere (a pack's import sets, the user's include folders): only
       // .proto files are read there, never another file a path could name (a token, a key).
       if (!imp.path.endsWith(".proto")) {
-        result.diagnostics.push(diag("PROTO_IMPORT_PATH", `import "${imp.path}" names no .proto file; codegen reads only .proto files as imports`, span(file, imp.pathPos)));
+        result.diagnostics.push(
+          diag(
+            "PROTO_IMPORT_PATH",
+            `import "${imp.path}" names no .proto file; codegen reads only .proto files as imports`,
+            span(file, imp.pathPos),
+          ),
+        );
         file.imports.push({ ...imp, source: "missing", target: null });
         continue;
       }
       const resolved = await resolveImport(file, imp);
       file.imports.push(resolved);
       if (resolved.target && visiting.has(resolved.target.abs)) {
-        result.diagnostics.push(diag("PROTO_IMPORT_CYCLE", `import "${imp.path}" makes a cycle: ${resolved.target.path} already imports ${file.path}`, span(file, imp.pathPos)));
+        result.diagnostics.push(
+          diag(
+            "PROTO_IMPORT_CYCLE",
+            `import "${imp.path}" makes a cycle: ${resolved.target.path} already imports ${file.path}`,
+            span(file, imp.pathPos),
+          ),
+        );
       }
       if (resolved.source === "missing" && !imp.weak) result.missing.push({ file, imp: resolved });
     }
@@ -286,7 +404,13 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     const abs = resolve(root, input);
     const rel = toPosix(relative(root, abs));
     if (rel.startsWith("../") || rel === ".." || isAbsolute(rel)) {
-      result.diagnostics.push(diag("PROTO_UNSAFE_PATH", `${input} is outside the project root ${root}`, { file: toPosix(input), line: 1, column: 1 }));
+      result.diagnostics.push(
+        diag("PROTO_UNSAFE_PATH", `${input} is outside the project root ${root}`, {
+          file: toPosix(input),
+          line: 1,
+          column: 1,
+        }),
+      );
       continue;
     }
     if (!existsSync(abs)) {
@@ -301,10 +425,13 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
   const descriptorPath = "google/protobuf/descriptor.proto";
   if (!byImportPath.has(descriptorPath)) {
     const descriptor = await finder.resolve(descriptorPath);
-    if (descriptor) await load(descriptor.file, { project: false, importPath: descriptorPath, include: descriptor.include });
+    if (descriptor)
+      await load(descriptor.file, { project: false, importPath: descriptorPath, include: descriptor.include });
   }
   // Inputs first (in the given order), then files reached only by import.
-  result.project.sort((a, b) => Number(b.input) - Number(a.input) || indexOf(inputs, root, a) - indexOf(inputs, root, b));
+  result.project.sort(
+    (a, b) => Number(b.input) - Number(a.input) || indexOf(inputs, root, a) - indexOf(inputs, root, b),
+  );
   return result;
 }
 
@@ -326,7 +453,8 @@ export function allObjects(ns: protobuf.NamespaceBase): protobuf.ReflectionObjec
       } else if (obj instanceof protobuf.Service) {
         for (const m of obj.methodsArray) out.push(m);
       }
-      if (obj instanceof protobuf.Namespace || obj instanceof protobuf.Type || obj instanceof protobuf.Service) walk(obj as protobuf.NamespaceBase);
+      if (obj instanceof protobuf.Namespace || obj instanceof protobuf.Type || obj instanceof protobuf.Service)
+        walk(obj as protobuf.NamespaceBase);
     }
   };
   walk(ns);
@@ -343,16 +471,27 @@ function protobufError(e: unknown, file: LoadedFile): Diagnostic {
     const onLine = file.outline.tokens.filter((t) => t.line === line);
     const hit = onLine.find((t) => t.value === token) ?? onLine[0];
     const column = hit?.column ?? 1;
-    const text = what === "token" ? `unexpected '${token}'` : what === "end of input" ? "unexpected end of file" : `invalid ${what} '${token}'`;
+    const text =
+      what === "token"
+        ? `unexpected '${token}'`
+        : what === "end of input"
+          ? "unexpected end of file"
+          : `invalid ${what} '${token}'`;
     return diag("PROTO_SYNTAX", text, { file: file.path, line, column });
   }
   const dup = /^duplicate (name|id) '?([^' ]+)'? in (.+)$/.exec(message);
   if (dup) {
     const [, kind = "name", name = "", scope = ""] = dup;
     const scopeName = scope.replace(/^\w+ \.?/, "");
-    const decls = file.outline.decls.filter((d) => (kind === "name" ? d.name === name : String(d.number) === name) && (d.scope === scopeName || !scopeName));
+    const decls = file.outline.decls.filter(
+      (d) => (kind === "name" ? d.name === name : String(d.number) === name) && (d.scope === scopeName || !scopeName),
+    );
     const at = decls[1] ?? decls[0];
-    return diag("PROTO_DUPLICATE", `duplicate ${kind} ${name} in ${scopeName || "the file"}`, { file: file.path, line: at?.pos.line ?? 1, column: at?.pos.column ?? 1 });
+    return diag("PROTO_DUPLICATE", `duplicate ${kind} ${name} in ${scopeName || "the file"}`, {
+      file: file.path,
+      line: at?.pos.line ?? 1,
+      column: at?.pos.column ?? 1,
+    });
   }
   return diag("PROTO_SYNTAX", message, { file: file.path, line: 1, column: 1 });
 }

@@ -25,7 +25,23 @@ export const OPTIONS_TYPES: Record<OptionTarget, string> = {
 /** Field pseudo-options that are descriptor fields rather than FieldOptions. */
 const FIELD_PSEUDO: Record<string, string> = { json_name: "string", default: "" };
 
-const SCALARS = new Set(["double", "float", "int32", "int64", "uint32", "uint64", "sint32", "sint64", "fixed32", "fixed64", "sfixed32", "sfixed64", "bool", "string", "bytes"]);
+const SCALARS = new Set([
+  "double",
+  "float",
+  "int32",
+  "int64",
+  "uint32",
+  "uint64",
+  "sint32",
+  "sint64",
+  "fixed32",
+  "fixed64",
+  "sfixed32",
+  "sfixed64",
+  "bool",
+  "string",
+  "bytes",
+]);
 const UNSIGNED = new Set(["uint32", "uint64", "fixed32", "fixed64"]);
 
 export function isScalar(type: string): boolean {
@@ -109,14 +125,27 @@ class OptionEvaluator {
       name = first.name;
       field = optionsType.fields[first.name] ?? null;
       if (!field && opt.target === "field" && first.name in FIELD_PSEUDO) {
-        if (rest.length > 0) return this.error("PROTO_UNKNOWN_OPTION_FIELD", `option ${first.name} has no fields`, rest[0]?.pos ?? first.pos);
+        if (rest.length > 0)
+          return this.error(
+            "PROTO_UNKNOWN_OPTION_FIELD",
+            `option ${first.name} has no fields`,
+            rest[0]?.pos ?? first.pos,
+          );
         values[first.name] = this.pseudo(first.name, opt.value);
         at(first.name);
         return;
       }
       if (!field) {
-        const names = [...optionsType.fieldsArray.map((f) => f.name), ...(opt.target === "field" ? Object.keys(FIELD_PSEUDO) : [])];
-        return this.error("PROTO_UNKNOWN_OPTION", `unknown ${opt.target === "enumValue" ? "enum value" : opt.target} option ${first.name}`, first.pos, didYouMean(first.name, names, undefined, this.diagnostics));
+        const names = [
+          ...optionsType.fieldsArray.map((f) => f.name),
+          ...(opt.target === "field" ? Object.keys(FIELD_PSEUDO) : []),
+        ];
+        return this.error(
+          "PROTO_UNKNOWN_OPTION",
+          `unknown ${opt.target === "enumValue" ? "enum value" : opt.target} option ${first.name}`,
+          first.pos,
+          didYouMean(first.name, names, undefined, this.diagnostics),
+        );
       }
     }
 
@@ -129,13 +158,28 @@ class OptionEvaluator {
     let labelPos = first.pos;
     for (const part of rest) {
       const type = this.messageType(field);
-      if (!type) return this.error("PROTO_UNKNOWN_OPTION_FIELD", `${label} is not a message, it has no field ${part.name}`, part.pos);
-      if (field.repeated) return this.error("PROTO_OPTION_VALUE", `${label} is repeated: set it with an aggregate value ({ ... })`, labelPos);
+      if (!type)
+        return this.error(
+          "PROTO_UNKNOWN_OPTION_FIELD",
+          `${label} is not a message, it has no field ${part.name}`,
+          part.pos,
+        );
+      if (field.repeated)
+        return this.error(
+          "PROTO_OPTION_VALUE",
+          `${label} is repeated: set it with an aggregate value ({ ... })`,
+          labelPos,
+        );
       const existing = holder[holderKey];
-      const next: Record<string, unknown> = existing && typeof existing === "object" && !Array.isArray(existing) ? (existing as Record<string, unknown>) : {};
+      const next: Record<string, unknown> =
+        existing && typeof existing === "object" && !Array.isArray(existing)
+          ? (existing as Record<string, unknown>)
+          : {};
       holder[holderKey] = next;
       holder = next;
-      const sub = part.extension ? this.extension(part.name, opt.scope, type, part.pos, `(${part.name})`) : this.member(type, part.name, part.pos, label);
+      const sub = part.extension
+        ? this.extension(part.name, opt.scope, type, part.pos, `(${part.name})`)
+        : this.member(type, part.name, part.pos, label);
       if (!sub) return;
       this.checkOneof(holder, sub, part.pos);
       field = sub;
@@ -148,20 +192,39 @@ class OptionEvaluator {
   }
 
   /** Resolve `(name)` to an extension of `target`, with a diagnostic when it is unknown or extends something else. */
-  private extension(name: string, scope: string, target: protobuf.Type, pos: Pos, label: string): protobuf.Field | null {
+  private extension(
+    name: string,
+    scope: string,
+    target: protobuf.Type,
+    pos: Pos,
+    label: string,
+  ): protobuf.Field | null {
     const ns = (scope ? this.root.lookup(scope) : this.root) ?? this.root;
-    const found = resolveName(ns instanceof protobuf.Namespace ? ns : this.root, name, "field") as protobuf.Field | null;
+    const found = resolveName(
+      ns instanceof protobuf.Namespace ? ns : this.root,
+      name,
+      "field",
+    ) as protobuf.Field | null;
     if (found && found.extend !== undefined) {
       const extendee = found.parent ? resolveName(found.parent, found.extend, "type") : null;
       if (extendee === target) {
         this.result.extensions.push({ field: found, pos, name });
         return found;
       }
-      this.error("PROTO_OPTION_TARGET", `${label} extends ${found.extend.replace(/^\./, "")}, it cannot be used here (expected an extension of ${target.fullName.slice(1)})`, pos);
+      this.error(
+        "PROTO_OPTION_TARGET",
+        `${label} extends ${found.extend.replace(/^\./, "")}, it cannot be used here (expected an extension of ${target.fullName.slice(1)})`,
+        pos,
+      );
       return null;
     }
     const candidates = this.extensionsOf(target);
-    this.error("PROTO_UNKNOWN_OPTION", `unknown option ${label}`, pos, didYouMean(name.replace(/^\./, ""), candidates, (c) => `(${c})`, this.diagnostics) ?? importHint(name));
+    this.error(
+      "PROTO_UNKNOWN_OPTION",
+      `unknown option ${label}`,
+      pos,
+      didYouMean(name.replace(/^\./, ""), candidates, (c) => `(${c})`, this.diagnostics) ?? importHint(name),
+    );
     return null;
   }
 
@@ -201,7 +264,14 @@ class OptionEvaluator {
   }
 
   /** Set a field in an object: repeated fields append, others may be set once; oneof members exclude each other. */
-  private assign(holder: Record<string, unknown>, key: string, field: protobuf.Field, value: unknown, pos: Pos, label: string): void {
+  private assign(
+    holder: Record<string, unknown>,
+    key: string,
+    field: protobuf.Field,
+    value: unknown,
+    pos: Pos,
+    label: string,
+  ): void {
     if (field.repeated) {
       const list = Array.isArray(holder[key]) ? (holder[key] as unknown[]) : [];
       holder[key] = list.concat(Array.isArray(value) ? value : [value]);
@@ -223,13 +293,19 @@ class OptionEvaluator {
     const oneof = field.partOf;
     if (!oneof || (oneof.oneof.length === 1 && oneof.name.startsWith("_"))) return;
     const other = oneof.oneof.find((n) => n !== field.name && n in holder);
-    if (other) this.error("PROTO_OPTION_VALUE", `${field.name} and ${other} are both set, but they belong to the same oneof ${oneof.name}`, pos);
+    if (other)
+      this.error(
+        "PROTO_OPTION_VALUE",
+        `${field.name} and ${other} are both set, but they belong to the same oneof ${oneof.name}`,
+        pos,
+      );
   }
 
   /** Check a value against a field's type and turn it into JSON. */
   private convert(value: OptionValue, field: protobuf.Field, label: string): unknown {
     if (value.kind === "list") {
-      if (!field.repeated) return this.error("PROTO_OPTION_VALUE", `${label} is not repeated, it takes a single value`, value.pos);
+      if (!field.repeated)
+        return this.error("PROTO_OPTION_VALUE", `${label} is not repeated, it takes a single value`, value.pos);
       const out: unknown[] = [];
       for (const item of value.items) {
         const v = this.convertOne(item, field, label);
@@ -243,10 +319,20 @@ class OptionEvaluator {
   private convertOne(value: OptionValue, field: protobuf.Field, label: string): unknown {
     const type = this.messageType(field);
     if (type) {
-      if (value.kind !== "message") return this.error("PROTO_OPTION_VALUE", `${label} is a message (${type.fullName.slice(1)}): write its value as { ... }`, value.pos);
+      if (value.kind !== "message")
+        return this.error(
+          "PROTO_OPTION_VALUE",
+          `${label} is a message (${type.fullName.slice(1)}): write its value as { ... }`,
+          value.pos,
+        );
       return this.message(value.entries, type, label);
     }
-    if (value.kind !== "scalar") return this.error("PROTO_OPTION_VALUE", `${label} takes a ${this.enumType(field) ? "enum value" : field.type}, not a ${value.kind === "message" ? "message" : "list"}`, value.pos);
+    if (value.kind !== "scalar")
+      return this.error(
+        "PROTO_OPTION_VALUE",
+        `${label} takes a ${this.enumType(field) ? "enum value" : field.type}, not a ${value.kind === "message" ? "message" : "list"}`,
+        value.pos,
+      );
     const en = this.enumType(field);
     if (en) return this.enumValue(value, en, label);
     return this.scalar(value, field.type, label);
@@ -283,7 +369,12 @@ class OptionEvaluator {
   }
 
   private scalar(value: Extract<OptionValue, { kind: "scalar" }>, type: string, label: string): unknown {
-    const bad = (what: string) => this.error("PROTO_OPTION_VALUE", `${label} takes ${what}, not ${value.token === "string" ? JSON.stringify(value.value) : (value.negative ? "-" : "") + value.value}`, value.pos);
+    const bad = (what: string) =>
+      this.error(
+        "PROTO_OPTION_VALUE",
+        `${label} takes ${what}, not ${value.token === "string" ? JSON.stringify(value.value) : (value.negative ? "-" : "") + value.value}`,
+        value.pos,
+      );
     switch (type) {
       case "string":
       case "bytes":
@@ -296,14 +387,18 @@ class OptionEvaluator {
       case "float":
       case "double": {
         if (value.token === "number") return (value.negative ? -1 : 1) * Number(value.value.replace(/[fF]$/, ""));
-        if (value.token === "ident" && /^(inf|infinity)$/i.test(value.value)) return value.negative ? "-Infinity" : "Infinity";
+        if (value.token === "ident" && /^(inf|infinity)$/i.test(value.value))
+          return value.negative ? "-Infinity" : "Infinity";
         if (value.token === "ident" && /^nan$/i.test(value.value)) return "NaN";
         return bad("a number");
       }
       default: {
-        if (value.token !== "number" || !/^(0[xX][0-9A-Fa-f]+|0[0-7]*|[1-9][0-9]*)$/.test(value.value)) return bad("an integer");
+        if (value.token !== "number" || !/^(0[xX][0-9A-Fa-f]+|0[0-7]*|[1-9][0-9]*)$/.test(value.value))
+          return bad("an integer");
         if (value.negative && UNSIGNED.has(type)) return bad("a non-negative integer");
-        const big = BigInt(/^0[0-7]+$/.test(value.value) ? `0o${value.value.slice(1)}` : value.value) * (value.negative ? -1n : 1n);
+        const big =
+          BigInt(/^0[0-7]+$/.test(value.value) ? `0o${value.value.slice(1)}` : value.value) *
+          (value.negative ? -1n : 1n);
         const n = Number(big);
         return Number.isSafeInteger(n) ? n : big.toString();
       }
@@ -312,7 +407,8 @@ class OptionEvaluator {
 
   private pseudo(name: string, value: OptionValue): unknown {
     if (value.kind !== "scalar") return undefined;
-    if (name === "json_name" && value.token !== "string") return this.error("PROTO_OPTION_VALUE", "json_name takes a string", value.pos);
+    if (name === "json_name" && value.token !== "string")
+      return this.error("PROTO_OPTION_VALUE", "json_name takes a string", value.pos);
     if (value.token === "number") return (value.negative ? -1 : 1) * Number(value.value);
     if (value.token === "ident" && (value.value === "true" || value.value === "false")) return value.value === "true";
     return value.value;
@@ -326,8 +422,10 @@ function isObject(v: unknown): v is Record<string, unknown> {
 /** A hint for an unknown option: the file of a well-known protobuf set, or else the scope its name gives. */
 function importHint(name: string): string | undefined {
   const n = name.replace(/^\./, "");
-  if (n.startsWith("google.api.")) return 'it is declared in "google/api/annotations.proto": is that file imported, and found?';
-  if (n.startsWith("buf.validate.")) return 'it is declared in "buf/validate/validate.proto": is that file imported, and found?';
+  if (n.startsWith("google.api."))
+    return 'it is declared in "google/api/annotations.proto": is that file imported, and found?';
+  if (n.startsWith("buf.validate."))
+    return 'it is declared in "buf/validate/validate.proto": is that file imported, and found?';
   const pkg = n.split(".").slice(0, -1).join(".");
   if (pkg) return `is the file that declares it (in ${pkg}) imported, and found?`;
   return undefined;

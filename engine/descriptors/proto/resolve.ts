@@ -61,30 +61,62 @@ export class Resolver {
     const proto3 = file.outline.syntax === "proto3";
     for (const d of file.outline.decls) {
       if ((d.kind === "field" || d.kind === "extension") && d.number !== undefined && d.numberPos) {
-        if (d.number < 1 || d.number > 536870911) this.error(file, d.numberPos, "PROTO_FIELD_NUMBER", `field number ${d.number} is out of range (1 to 536870911)`);
-        else if (d.number >= 19000 && d.number <= 19999) this.error(file, d.numberPos, "PROTO_FIELD_NUMBER", `field number ${d.number} is reserved by protobuf (19000 to 19999)`);
+        if (d.number < 1 || d.number > 536870911)
+          this.error(
+            file,
+            d.numberPos,
+            "PROTO_FIELD_NUMBER",
+            `field number ${d.number} is out of range (1 to 536870911)`,
+          );
+        else if (d.number >= 19000 && d.number <= 19999)
+          this.error(
+            file,
+            d.numberPos,
+            "PROTO_FIELD_NUMBER",
+            `field number ${d.number} is reserved by protobuf (19000 to 19999)`,
+          );
       }
       if (proto3 && d.kind === "enum") {
         const first = declsIn(file.outline, d.fullName).find((v) => v.kind === "enumValue");
-        if (first && first.number !== 0 && first.numberPos) this.error(file, first.numberPos, "PROTO_ENUM_ZERO", `the first value of enum ${d.name} must be 0 in proto3`);
+        if (first && first.number !== 0 && first.numberPos)
+          this.error(file, first.numberPos, "PROTO_ENUM_ZERO", `the first value of enum ${d.name} must be 0 in proto3`);
       }
       if ((d.kind === "field" || d.kind === "extension") && d.type) {
-        if (d.keyType && !isScalar(d.keyType.name)) this.error(file, d.keyType.pos, "PROTO_MAP_KEY", `map key type must be a scalar, not ${d.keyType.name}`);
+        if (d.keyType && !isScalar(d.keyType.name))
+          this.error(file, d.keyType.pos, "PROTO_MAP_KEY", `map key type must be a scalar, not ${d.keyType.name}`);
         if (!isScalar(d.type.name)) this.reference(file, visible, d.scope, d.type, "type");
       }
       if (d.kind === "extension" && d.extendee) {
         const target = this.reference(file, visible, d.scope, d.extendee, "extendee");
-        if (target instanceof protobuf.Enum) this.error(file, d.extendee.pos, "PROTO_NOT_MESSAGE", `${d.extendee.name} is an enum; only messages can be extended`);
+        if (target instanceof protobuf.Enum)
+          this.error(
+            file,
+            d.extendee.pos,
+            "PROTO_NOT_MESSAGE",
+            `${d.extendee.name} is an enum; only messages can be extended`,
+          );
       }
       if (d.kind === "rpc") {
         for (const side of [d.input, d.output]) {
           if (!side) continue;
           if (isScalar(side.name)) {
-            this.error(file, side.pos, "PROTO_NOT_MESSAGE", `rpc ${d.name} uses ${side.name}, a scalar: request and response types must be messages`, "wrap it in a message, or use a well-known wrapper such as google.protobuf.StringValue");
+            this.error(
+              file,
+              side.pos,
+              "PROTO_NOT_MESSAGE",
+              `rpc ${d.name} uses ${side.name}, a scalar: request and response types must be messages`,
+              "wrap it in a message, or use a well-known wrapper such as google.protobuf.StringValue",
+            );
             continue;
           }
           const t = this.reference(file, visible, d.scope, side, "type");
-          if (t instanceof protobuf.Enum) this.error(file, side.pos, "PROTO_NOT_MESSAGE", `rpc ${d.name} uses ${side.name}, an enum: request and response types must be messages`);
+          if (t instanceof protobuf.Enum)
+            this.error(
+              file,
+              side.pos,
+              "PROTO_NOT_MESSAGE",
+              `rpc ${d.name} uses ${side.name}, an enum: request and response types must be messages`,
+            );
         }
       }
     }
@@ -94,20 +126,40 @@ export class Resolver {
   checkExtension(file: LoadedFile, field: protobuf.Field, pos: Pos, name: string): void {
     const from = field.filename;
     if (from && !visibleFiles(file).has(from)) {
-      this.error(file, pos, "PROTO_IMPORT_MISSING", `option (${name}) is declared in ${from}, which ${file.path} does not import`, `add: import "${this.importPathOf(from)}";`);
+      this.error(
+        file,
+        pos,
+        "PROTO_IMPORT_MISSING",
+        `option (${name}) is declared in ${from}, which ${file.path} does not import`,
+        `add: import "${this.importPathOf(from)}";`,
+      );
     }
   }
 
-  private reference(file: LoadedFile, visible: Set<string>, scope: string, type: TypeName, what: string): Declared | null {
+  private reference(
+    file: LoadedFile,
+    visible: Set<string>,
+    scope: string,
+    type: TypeName,
+    what: string,
+  ): Declared | null {
     const found = lookupType(this.root, scope, type.name);
     if (!found) {
-      const hint = didYouMean(type.name.replace(/^\./, ""), this.names(), undefined, this.diagnostics) ?? this.missingImportHint(file);
+      const hint =
+        didYouMean(type.name.replace(/^\./, ""), this.names(), undefined, this.diagnostics) ??
+        this.missingImportHint(file);
       this.error(file, type.pos, "PROTO_UNKNOWN_TYPE", `unknown ${what} ${type.name}`, hint);
       return null;
     }
     const from = found.filename;
     if (from && !visible.has(from)) {
-      this.error(file, type.pos, "PROTO_IMPORT_MISSING", `${type.name} is declared in ${from}, which ${file.path} does not import`, `add: import "${this.importPathOf(from)}";`);
+      this.error(
+        file,
+        type.pos,
+        "PROTO_IMPORT_MISSING",
+        `${type.name} is declared in ${from}, which ${file.path} does not import`,
+        `add: import "${this.importPathOf(from)}";`,
+      );
     }
     return found;
   }

@@ -15,7 +15,17 @@ export class OutlineParser extends TokenCursor {
 
   constructor(tokens: Token[]) {
     super(tokens);
-    this.out = { syntax: "proto2", edition: "", package: "", packagePos: null, imports: [], fileOptions: [], decls: [], options: [], tokens };
+    this.out = {
+      syntax: "proto2",
+      edition: "",
+      package: "",
+      packagePos: null,
+      imports: [],
+      fileOptions: [],
+      decls: [],
+      options: [],
+      tokens,
+    };
   }
 
   file(): Outline {
@@ -32,7 +42,8 @@ export class OutlineParser extends TokenCursor {
           this.expect("=");
           const at = this.pos();
           const v = this.string();
-          if (t.value === "syntax" && v !== "proto2" && v !== "proto3") throw new ScanError(`unknown syntax "${v}" (expected "proto2" or "proto3")`, at);
+          if (t.value === "syntax" && v !== "proto2" && v !== "proto3")
+            throw new ScanError(`unknown syntax "${v}" (expected "proto2" or "proto3")`, at);
           if (t.value === "syntax") this.out.syntax = v;
           else {
             this.out.syntax = "editions";
@@ -69,7 +80,11 @@ export class OutlineParser extends TokenCursor {
   private common(scope: string, t: Token): boolean {
     if (t.kind !== "ident") return false;
     // Edition 2024 visibility: `export message X {` / `local enum Y {`.
-    if ((t.value === "export" || t.value === "local") && (this.peek(1).value === "message" || this.peek(1).value === "enum") && this.peek(2).kind === "ident") {
+    if (
+      (t.value === "export" || t.value === "local") &&
+      (this.peek(1).value === "message" || this.peek(1).value === "enum") &&
+      this.peek(2).kind === "ident"
+    ) {
       this.i++;
       return this.common(scope, this.peek());
     }
@@ -104,15 +119,25 @@ export class OutlineParser extends TokenCursor {
       const t = this.peek();
       const next = this.peek(1);
       // `message Foo {` is a declaration; `message foo = 1;` a field whose type is named `message`.
-      const isDecl = t.kind === "ident" && this.peek(2).value !== "=" && (next.kind === "ident" || (t.value === "extend" && next.value === "."));
-      const visibility = (t.value === "export" || t.value === "local") && (next.value === "message" || next.value === "enum") && this.peek(2).kind === "ident";
+      const isDecl =
+        t.kind === "ident" &&
+        this.peek(2).value !== "=" &&
+        (next.kind === "ident" || (t.value === "extend" && next.value === "."));
+      const visibility =
+        (t.value === "export" || t.value === "local") &&
+        (next.value === "message" || next.value === "enum") &&
+        this.peek(2).kind === "ident";
       if (((t.value === "message" || t.value === "enum" || t.value === "extend") && isDecl) || visibility) {
         this.common(scope, t);
       } else if (t.value === "oneof" && isDecl) {
         this.oneof(scope);
       } else if (t.value === "option" && (next.kind === "ident" || next.value === "(")) {
         this.optionStmt("message", owner.fullName, scope, owner);
-      } else if ((t.value === "reserved" || t.value === "extensions") && next.value !== "=" && this.peek(2).value !== "=") {
+      } else if (
+        (t.value === "reserved" || t.value === "extensions") &&
+        next.value !== "=" &&
+        this.peek(2).value !== "="
+      ) {
         this.skipStatement();
       } else {
         this.field(scope, "field");
@@ -125,7 +150,8 @@ export class OutlineParser extends TokenCursor {
     const name = this.ident();
     const decl = this.decl("oneof", name.value, scope, name);
     this.block(() => {
-      if (this.peek().value === "option" && this.peek(1).value !== "=") this.optionStmt("oneof", decl.fullName, scope, decl);
+      if (this.peek().value === "option" && this.peek(1).value !== "=")
+        this.optionStmt("oneof", decl.fullName, scope, decl);
       else this.field(scope, "field", name.value);
     });
   }
@@ -156,7 +182,13 @@ export class OutlineParser extends TokenCursor {
     this.expect(";");
   }
 
-  private group(scope: string, label: Decl["label"], kind: "field" | "extension", oneof?: string, extendee?: TypeName): void {
+  private group(
+    scope: string,
+    label: Decl["label"],
+    kind: "field" | "extension",
+    oneof?: string,
+    extendee?: TypeName,
+  ): void {
     this.i++;
     const name = this.ident();
     // protobufjs names a group field with a lower-case first letter (protoc lower-cases it all).
@@ -264,7 +296,14 @@ export class OutlineParser extends TokenCursor {
   }
 
   private decl(kind: DeclKind, name: string, scope: string, at: Token): Decl {
-    const d: Decl = { kind, name, fullName: scope ? `${scope}.${name}` : name, scope, pos: this.posOf(at), options: [] };
+    const d: Decl = {
+      kind,
+      name,
+      fullName: scope ? `${scope}.${name}` : name,
+      scope,
+      pos: this.posOf(at),
+      options: [],
+    };
     this.out.decls.push(d);
     return d;
   }

@@ -16,14 +16,19 @@ import protobuf from "protobufjs";
 /** What a name must resolve to: a message or enum type, or a field (an extension, for options). */
 export type NameKind = "type" | "field";
 
-export function resolveName(from: protobuf.NamespaceBase, name: string, kind: NameKind): protobuf.ReflectionObject | null {
+export function resolveName(
+  from: protobuf.NamespaceBase,
+  name: string,
+  kind: NameKind,
+): protobuf.ReflectionObject | null {
   const parts = name.split(".");
   if (parts[0] === "") return accepted(inside(from.root, parts.slice(1)), kind);
   for (let scope: protobuf.NamespaceBase | null = from; scope; scope = scope.parent) {
     const first = scope.get(parts[0]!);
     if (!first) continue;
     if (parts.length > 1) {
-      if (first instanceof protobuf.Namespace || first instanceof protobuf.Enum) return accepted(inside(first, parts.slice(1)), kind);
+      if (first instanceof protobuf.Namespace || first instanceof protobuf.Enum)
+        return accepted(inside(first, parts.slice(1)), kind);
       continue;
     }
     if (accepted(first, kind)) return first;

@@ -80,7 +80,14 @@ export function buildService(ctx: ServiceContext, file: LoadedFile, d: Decl): Pr
 }
 
 /** The method's http bindings, with path variables, body and response_body checked against its messages. */
-function httpOf(ctx: ServiceContext, file: LoadedFile, md: Decl, options: OptionValues, input: Declared, output: Declared): ProtoHttpRule[] {
+function httpOf(
+  ctx: ServiceContext,
+  file: LoadedFile,
+  md: Decl,
+  options: OptionValues,
+  input: Declared,
+  output: Declared,
+): ProtoHttpRule[] {
   const value = options[HTTP_RULE];
   if (!value || typeof value !== "object") return [];
   const opt = md.options.find((o) => o.parts[0]?.extension && o.parts[0].name.replace(/^\./, "") === HTTP_RULE);

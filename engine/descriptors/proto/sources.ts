@@ -54,7 +54,9 @@ export class SourceLocator {
         };
         const first = await this.config.run(source.run, source.env, false);
         // A remembered answer may name a folder that has gone since (a cleaned cache): ask again.
-        const dir = inOutput(first) ?? (first?.cached ? inOutput(await this.config.run(source.run, source.env, true)) : undefined);
+        const dir =
+          inOutput(first) ??
+          (first?.cached ? inOutput(await this.config.run(source.run, source.env, true)) : undefined);
         return dir ? found(dir, label) : null;
       }
     }

@@ -27,9 +27,29 @@ export interface ColumnResult {
 
 /** Words that end a column definition's default expression at depth 0. */
 const DEFAULT_STOP = new Set([
-  "not", "null", "primary", "unique", "check", "references", "collate", "constraint", "comment", "auto_increment",
-  "autoincrement", "on", "generated", "key", "invisible", "visible", "column_format", "storage", "first", "after",
-  "character", "charset", "as",
+  "not",
+  "null",
+  "primary",
+  "unique",
+  "check",
+  "references",
+  "collate",
+  "constraint",
+  "comment",
+  "auto_increment",
+  "autoincrement",
+  "on",
+  "generated",
+  "key",
+  "invisible",
+  "visible",
+  "column_format",
+  "storage",
+  "first",
+  "after",
+  "character",
+  "charset",
+  "as",
 ]);
 
 export function parseColumn(c: Cursor, env: ParseEnv): ColumnResult {
@@ -102,11 +122,21 @@ export function parseColumn(c: Cursor, env: ParseEnv): ColumnResult {
         column.generated = true;
         column.default = null;
       }
-    } else if (c.acceptWord("invisible") || c.acceptWord("visible") || c.acceptWord("deferrable") || c.acceptWord("not", "deferrable")) {
+    } else if (
+      c.acceptWord("invisible") ||
+      c.acceptWord("visible") ||
+      c.acceptWord("deferrable") ||
+      c.acceptWord("not", "deferrable")
+    ) {
       // attributes with no bearing on the model
     } else if (c.acceptWord("initially")) {
       c.name();
-    } else if (c.acceptWord("column_format") || c.acceptWord("storage") || c.acceptWord("srid") || c.acceptWord("compression")) {
+    } else if (
+      c.acceptWord("column_format") ||
+      c.acceptWord("storage") ||
+      c.acceptWord("srid") ||
+      c.acceptWord("compression")
+    ) {
       c.next();
     } else {
       c.fail(`unexpected ${c.describe()} in the definition of column ${name}`);
@@ -143,7 +173,8 @@ export function skipReferences(c: Cursor): void {
   for (;;) {
     if (c.acceptWord("match")) c.name();
     else if (c.acceptWord("on", "delete") || c.acceptWord("on", "update")) {
-      if (!(c.acceptWord("set", "null") || c.acceptWord("set", "default") || c.acceptWord("no", "action"))) c.name("a referential action");
+      if (!(c.acceptWord("set", "null") || c.acceptWord("set", "default") || c.acceptWord("no", "action")))
+        c.name("a referential action");
       if (c.isPunct("(")) c.skipGroup();
     } else if (c.acceptWord("deferrable") || c.acceptWord("not", "deferrable")) {
       // nothing
@@ -198,7 +229,7 @@ export function parseKeyColumns(c: Cursor, env: ParseEnv): KeyColumns {
     const after = c.peek(1);
     const plainName =
       (t.kind === "word" || t.kind === "qident") &&
-      (!after || after.kind !== "punct" || [",", ")", "("].includes(after.text)) &&
+      (after?.kind !== "punct" || [",", ")", "("].includes(after.text)) &&
       !(after?.text === "(" && c.peek(2)?.kind !== "number");
     if (plainName) {
       out.columns.push(c.name("a column name"));

@@ -18,7 +18,18 @@ export interface PendingKey {
 /** `,` or `)` at depth 0: the end of a CREATE TABLE element or ALTER TABLE action. */
 const atElementEnd = (t: Token) => t.kind === "punct" && (t.text === "," || t.text === ")");
 
-const CONSTRAINT_START = ["constraint", "primary", "unique", "key", "index", "fulltext", "spatial", "foreign", "check", "exclude"];
+const CONSTRAINT_START = [
+  "constraint",
+  "primary",
+  "unique",
+  "key",
+  "index",
+  "fulltext",
+  "spatial",
+  "foreign",
+  "check",
+  "exclude",
+];
 
 /** True when the cursor is at a table constraint rather than a column definition. */
 export function atTableConstraint(c: Cursor): boolean {
@@ -29,7 +40,14 @@ export function atTableConstraint(c: Cursor): boolean {
   // elsewhere they are ordinary column names: `fulltext tsvector NOT NULL`, `key text`.
   if (t.value === "key" || t.value === "index" || t.value === "fulltext" || t.value === "spatial") {
     if (c.dialect !== "mysql") return false;
-    return after !== undefined && (after.kind === "punct" || c.peek(2)?.text === "(" || after.value === "using" || after.value === "key" || after.value === "index");
+    return (
+      after !== undefined &&
+      (after.kind === "punct" ||
+        c.peek(2)?.text === "(" ||
+        after.value === "using" ||
+        after.value === "key" ||
+        after.value === "index")
+    );
   }
   return t.value !== "check" || after?.text === "(";
 }
@@ -76,7 +94,11 @@ export function parseTableConstraint(c: Cursor, env: ParseEnv): PendingKey | nul
   if (kind === "foreign") skipReferences(c);
   // USING BTREE, COMMENT '...', ON CONFLICT, INCLUDE (...), WITH (...), DEFERRABLE, ...
   c.skipUntil(atElementEnd);
-  return { key: { name, columns: cols.columns, kind, inTable: true }, offsets: cols.offsets, expressions: cols.expressions };
+  return {
+    key: { name, columns: cols.columns, kind, inTable: true },
+    offsets: cols.offsets,
+    expressions: cols.expressions,
+  };
 }
 
 export interface CreatedTable {
@@ -130,7 +152,8 @@ export function parseCreateTable(
       c.skipUntil(atElementEnd);
     } else {
       const col = parseColumn(c, env);
-      if (findColumn(table, col.column.name)) c.fail(`column ${col.column.name} is defined twice in table ${name}`, col.offset);
+      if (findColumn(table, col.column.name))
+        c.fail(`column ${col.column.name} is defined twice in table ${name}`, col.offset);
       table.columns.push(col.column);
       if (col.descendingKey) table.noRowidAlias = true;
       for (const key of col.keys) pending.push({ key, offsets: [col.offset], expressions: [false] });
@@ -188,7 +211,8 @@ function inherit(c: Cursor, table: TableDraft, lookup: (name: string) => TableDr
 export function addKeys(c: Cursor, table: TableDraft, pending: PendingKey[]): void {
   for (const p of pending) {
     p.key.columns.forEach((col, k) => {
-      if (!p.expressions[k] && !findColumn(table, col)) c.fail(`table ${table.name} has no column ${col}`, p.offsets[k]);
+      if (!p.expressions[k] && !findColumn(table, col))
+        c.fail(`table ${table.name} has no column ${col}`, p.offsets[k]);
     });
     if (p.key.kind === "primary" && table.keys.some((k) => k.kind === "primary")) {
       c.fail(`table ${table.name} has more than one primary key`, p.offsets[0]);

@@ -114,7 +114,9 @@ export class Cursor {
 
   isString(): boolean {
     const t = this.peek();
-    return t !== undefined && (t.kind === "string" || (t.kind === "qident" && t.quote === '"' && this.dialect === "mysql"));
+    return (
+      t !== undefined && (t.kind === "string" || (t.kind === "qident" && t.quote === '"' && this.dialect === "mysql"))
+    );
   }
 
   /** Skips one token, or a whole parenthesised group. */

@@ -60,7 +60,12 @@ export interface ConnectOptions {
 
 function bad(url: string, why: string): never {
   throw new CodegenError(
-    diag("SQL_DATASOURCE", `invalid datasource ${redactDatasource(url)}: ${why}`, undefined, "use mysql://user:pass@host:port/db, postgres://user@host:port/db?search_path=schema or sqlite:path/to/file.db"),
+    diag(
+      "SQL_DATASOURCE",
+      `invalid datasource ${redactDatasource(url)}: ${why}`,
+      undefined,
+      "use mysql://user:pass@host:port/db, postgres://user@host:port/db?search_path=schema or sqlite:path/to/file.db",
+    ),
     2,
   );
 }
@@ -75,7 +80,16 @@ function decoded(url: string, part: string): string {
 }
 
 export function parseDatasource(url: string, cwd = process.cwd()): Datasource {
-  const base = { host: "", port: 0, user: "", password: "", database: "", schema: "", params: new URLSearchParams(), file: "" };
+  const base = {
+    host: "",
+    port: 0,
+    user: "",
+    password: "",
+    database: "",
+    schema: "",
+    params: new URLSearchParams(),
+    file: "",
+  };
   const scheme = /^([a-z0-9]+):/i.exec(url)?.[1]?.toLowerCase();
   if (scheme === "sqlite" || scheme === "sqlite3") {
     let rest = url.slice(scheme.length + 1);
@@ -122,7 +136,18 @@ export function parseDatasource(url: string, cwd = process.cwd()): Datasource {
     const user = decoded(url, u.username);
     const host = (u.hostname || "127.0.0.1").replace(/^\[|\]$/g, "");
     const port = u.port ? Number(u.port) : 5432;
-    return { ...base, dialect: "postgres", redacted: redactDatasource(url), host, port, user, password: decoded(url, u.password), database, schema, params: u.searchParams };
+    return {
+      ...base,
+      dialect: "postgres",
+      redacted: redactDatasource(url),
+      host,
+      port,
+      user,
+      password: decoded(url, u.password),
+      database,
+      schema,
+      params: u.searchParams,
+    };
   }
   bad(url, "unknown scheme (expected mysql:, postgres:, postgresql: or sqlite:)");
 }
@@ -132,13 +157,27 @@ export async function connect(url: string, options: ConnectOptions = {}): Promis
   if (ds.dialect === "sqlite" && options.confinedFrom !== undefined) {
     const why = outsideProject(options.cwd ?? process.cwd(), ds.file);
     if (why !== null) {
-      throw new CodegenError(diag("UNSAFE_PATH", `the SQLite file of ${ds.redacted}, from ${options.confinedFrom}, ${why}`, undefined, "a project's own files may only name a database file inside it; pass the datasource on the command line or in the environment to use another"));
+      throw new CodegenError(
+        diag(
+          "UNSAFE_PATH",
+          `the SQLite file of ${ds.redacted}, from ${options.confinedFrom}, ${why}`,
+          undefined,
+          "a project's own files may only name a database file inside it; pass the datasource on the command line or in the environment to use another",
+        ),
+      );
     }
   }
   if (ds.dialect === "sqlite" && !options.write && !existsSync(ds.file)) {
     // A file, not a server: nothing runs that could be started.
     const base = options.cwd ?? process.cwd();
-    throw new CodegenError(diag("SQL_CONNECT", `SQLite database file ${ds.file} does not exist`, undefined, `check the path in ${ds.redacted} (a relative path is from ${base}), or create the database first (codegen migrate up creates it)`));
+    throw new CodegenError(
+      diag(
+        "SQL_CONNECT",
+        `SQLite database file ${ds.file} does not exist`,
+        undefined,
+        `check the path in ${ds.redacted} (a relative path is from ${base}), or create the database first (codegen migrate up creates it)`,
+      ),
+    );
   }
   try {
     if (ds.dialect === "mysql") return await connectMysql(ds);
@@ -146,8 +185,17 @@ export async function connect(url: string, options: ConnectOptions = {}): Promis
     return await connectSqlite(ds, options.write ?? false);
   } catch (e) {
     if (e instanceof CodegenError) throw e;
-    const reason = redactDatasource(scrub((e as Error).message || String((e as { code?: string }).code ?? e), ds.password));
-    throw new CodegenError(diag("SQL_CONNECT", `cannot connect to ${ds.redacted}: ${reason}`, undefined, "check that the server runs and that the URL, user and password are right"));
+    const reason = redactDatasource(
+      scrub((e as Error).message || String((e as { code?: string }).code ?? e), ds.password),
+    );
+    throw new CodegenError(
+      diag(
+        "SQL_CONNECT",
+        `cannot connect to ${ds.redacted}: ${reason}`,
+        undefined,
+        "check that the server runs and that the URL, user and password are right",
+      ),
+    );
   }
 }
 
@@ -196,7 +244,9 @@ async function connectPostgres(ds: Datasource): Promise<SqlSession> {
     password: ds.password || undefined,
     database: ds.database,
     connectionTimeoutMillis: 10_000,
-    ssl: ["require", "verify-ca", "verify-full"].includes(sslmode) ? { rejectUnauthorized: sslmode !== "require" } : false,
+    ssl: ["require", "verify-ca", "verify-full"].includes(sslmode)
+      ? { rejectUnauthorized: sslmode !== "require" }
+      : false,
     // The server splits options at any white space (isspace); a backslash keeps the next character.
     options: ds.schema ? `-c search_path=${ds.schema.replace(/([\\ \t\n\v\f\r])/g, "\\$1")}` : undefined,
   });

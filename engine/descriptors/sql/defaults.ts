@@ -39,18 +39,24 @@ export function normalizeDefault(text: string | null, family: SqlTypeFamily, dia
   }
   if (tokens.length === 0) return { default: null, sequence: false };
   const first = tokens[0]!;
-  if (first.kind === "word" && first.value === "nextval" && tokens[1]?.text === "(") return { default: null, sequence: true };
+  if (first.kind === "word" && first.value === "nextval" && tokens[1]?.text === "(")
+    return { default: null, sequence: true };
   return { default: canonical(tokens, family, dialect), sequence: false };
 }
 
-type Literal = { kind: "null" } | { kind: "string"; value: string } | { kind: "number"; text: string } | { kind: "bool"; value: boolean };
+type Literal =
+  | { kind: "null" }
+  | { kind: "string"; value: string }
+  | { kind: "number"; text: string }
+  | { kind: "bool"; value: boolean };
 
 function literal(tokens: Token[]): Literal | null {
   const [a, b] = tokens;
   if (!a) return null;
   if (tokens.length === 1) {
     if (a.kind === "word" && a.value === "null") return { kind: "null" };
-    if (a.kind === "word" && (a.value === "true" || a.value === "false")) return { kind: "bool", value: a.value === "true" };
+    if (a.kind === "word" && (a.value === "true" || a.value === "false"))
+      return { kind: "bool", value: a.value === "true" };
     if (a.kind === "string") return { kind: "string", value: a.value };
     if (a.kind === "number") return { kind: "number", text: a.text };
   }
@@ -71,12 +77,15 @@ function canonical(tokens: Token[], family: SqlTypeFamily, dialect: SqlDialect):
         return NUMERIC.has(family) ? (lit.value ? "1" : "0") : String(lit.value);
       case "number":
         if (family === "bool") return canonNumber(lit.text) === "0" ? "false" : "true";
-        return NUMERIC.has(family) || family === "unknown" ? canonNumber(lit.text) : quote(lit.text.replace(/^\+/, ""), dialect);
+        return NUMERIC.has(family) || family === "unknown"
+          ? canonNumber(lit.text)
+          : quote(lit.text.replace(/^\+/, ""), dialect);
       case "string": {
         const v = lit.value;
         if (family === "bool" && TRUE_WORDS.has(v.toLowerCase())) return "true";
         if (family === "bool" && FALSE_WORDS.has(v.toLowerCase())) return "false";
-        if (NUMERIC.has(family) && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(v)) return canonNumber(v.trim());
+        if (NUMERIC.has(family) && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(v))
+          return canonNumber(v.trim());
         return quote(v, dialect);
       }
     }
@@ -89,11 +98,12 @@ function canonical(tokens: Token[], family: SqlTypeFamily, dialect: SqlDialect):
 /** now(), current_timestamp(3), curdate(), ... → CURRENT_TIMESTAMP(3), CURRENT_DATE, ... */
 function timeFunction(tokens: Token[]): string | null {
   const [a, b, c, d] = tokens;
-  if (!a || a.kind !== "word") return null;
+  if (a?.kind !== "word") return null;
   let arg = "";
   if (tokens.length === 1) arg = "";
   else if (tokens.length === 3 && b?.text === "(" && c?.text === ")") arg = "";
-  else if (tokens.length === 4 && b?.text === "(" && c?.kind === "number" && d?.text === ")") arg = c.text === "0" ? "" : `(${c.text})`;
+  else if (tokens.length === 4 && b?.text === "(" && c?.kind === "number" && d?.text === ")")
+    arg = c.text === "0" ? "" : `(${c.text})`;
   else return null;
   const bare = tokens.length === 1;
   switch (a.value) {
@@ -184,7 +194,8 @@ function render(tokens: Token[], dialect: SqlDialect): string {
   for (const t of tokens) {
     const text = t.kind === "word" ? t.value : t.kind === "string" ? quote(t.value, dialect) : t.text;
     const noSpaceBefore = t.kind === "punct" && [")", ",", ".", "::"].includes(t.text);
-    const callParen = t.kind === "punct" && t.text === "(" && prev !== undefined && (prev.kind === "word" || prev.kind === "qident");
+    const callParen =
+      t.kind === "punct" && t.text === "(" && prev !== undefined && (prev.kind === "word" || prev.kind === "qident");
     const noSpaceAfterPrev = prev !== undefined && prev.kind === "punct" && ["(", ".", "::"].includes(prev.text);
     if (out && !noSpaceBefore && !callParen && !noSpaceAfterPrev) out += " ";
     out += text;

@@ -10,18 +10,35 @@ import { detectDialect } from "./detect.js";
 
 export type DialectSetting = string | Record<string, string> | undefined;
 
-const NAMES: Record<string, SqlDialect> = { mysql: "mysql", mariadb: "mysql", postgres: "postgres", postgresql: "postgres", pg: "postgres", sqlite: "sqlite", sqlite3: "sqlite" };
+const NAMES: Record<string, SqlDialect> = {
+  mysql: "mysql",
+  mariadb: "mysql",
+  postgres: "postgres",
+  postgresql: "postgres",
+  pg: "postgres",
+  sqlite: "sqlite",
+  sqlite3: "sqlite",
+};
 
-export function chooseDialect(text: string, rel: string, setting: DialectSetting): { dialect: SqlDialect; why: string } {
+export function chooseDialect(
+  text: string,
+  rel: string,
+  setting: DialectSetting,
+): { dialect: SqlDialect; why: string } {
   const comment = /^[ \t]*--[ \t]*codegen:dialect[ \t]+([A-Za-z0-9]+)/m.exec(text.slice(0, 4096));
-  if (comment && NAMES[comment[1]!.toLowerCase()]) return { dialect: NAMES[comment[1]!.toLowerCase()]!, why: "its -- codegen:dialect comment" };
+  if (comment && NAMES[comment[1]!.toLowerCase()])
+    return { dialect: NAMES[comment[1]!.toLowerCase()]!, why: "its -- codegen:dialect comment" };
   if (typeof setting === "string" && NAMES[setting]) return { dialect: NAMES[setting]!, why: "sql.dialect" };
   if (setting && typeof setting === "object") {
     for (const [glob, name] of Object.entries(setting)) {
-      if (minimatch(rel, glob, { dot: true }) && NAMES[name]) return { dialect: NAMES[name]!, why: `sql.dialect "${glob}"` };
+      if (minimatch(rel, glob, { dot: true }) && NAMES[name])
+        return { dialect: NAMES[name]!, why: `sql.dialect "${glob}"` };
     }
   }
-  const folder = rel.split("/").slice(0, -1).find((seg) => NAMES[seg.toLowerCase()]);
+  const folder = rel
+    .split("/")
+    .slice(0, -1)
+    .find((seg) => NAMES[seg.toLowerCase()]);
   if (folder) return { dialect: NAMES[folder.toLowerCase()]!, why: `its folder ${folder}/` };
   const guess = detectDialect(text);
   return { dialect: guess.dialect, why: `guessed from its syntax: ${guess.evidence}` };

@@ -85,7 +85,11 @@ export function tokenize(src: string, dialect: SqlDialect): Token[] {
     // DELIMITER command (mysql client), only at the start of a line
     if (mysql && (c === "D" || c === "d") && atLineStart(src, i) && /^delimiter[ \t]+\S/i.test(src.slice(i, i + 12))) {
       const lineEnd = indexOrEnd(src, "\n", i);
-      const arg = src.slice(i + 9, lineEnd).trim().split(/\s+/)[0] ?? ";";
+      const arg =
+        src
+          .slice(i + 9, lineEnd)
+          .trim()
+          .split(/\s+/)[0] ?? ";";
       delimiter = arg;
       i = lineEnd;
       continue;
@@ -259,11 +263,18 @@ function skipToDelimiter(src: string, from: number, dialect: SqlDialect, delimit
     const c = src[i]!;
     if (src.startsWith(delimiter, i)) return i;
     if (c === "'" || c === '"' || c === "`") {
-      const escapes = mysql || (c === "'" && dialect === "postgres" && /[eE]/.test(src[i - 1] ?? "") && !/[A-Za-z0-9_]/.test(src[i - 2] ?? ""));
+      const escapes =
+        mysql ||
+        (c === "'" &&
+          dialect === "postgres" &&
+          /[eE]/.test(src[i - 1] ?? "") &&
+          !/[A-Za-z0-9_]/.test(src[i - 2] ?? ""));
       i = skipQuoted(src, i, c, escapes && c !== "`");
-    } else if (c === "-" && src[i + 1] === "-" && (!mysql || /\s/.test(src[i + 2] ?? "\n"))) i = indexOrEnd(src, "\n", i);
+    } else if (c === "-" && src[i + 1] === "-" && (!mysql || /\s/.test(src[i + 2] ?? "\n")))
+      i = indexOrEnd(src, "\n", i);
     else if (c === "#" && mysql) i = indexOrEnd(src, "\n", i);
-    else if (c === "/" && src[i + 1] === "*") i = src[i + 2] === "!" ? i + 3 : skipBlockComment(src, i, dialect === "postgres");
+    else if (c === "/" && src[i + 1] === "*")
+      i = src[i + 2] === "!" ? i + 3 : skipBlockComment(src, i, dialect === "postgres");
     else if (c === "*" && src[i + 1] === "/") i += 2;
     else i++;
   }
@@ -275,7 +286,7 @@ function copiesFromStdin(out: Token[]): boolean {
   let k = out.length - 2;
   while (k >= 0 && out[k]!.kind !== "end") k--;
   const first = out[k + 1];
-  if (!first || first.value !== "copy") return false;
+  if (first?.value !== "copy") return false;
   const stmt = out.slice(k + 1, -1);
   return stmt.some((t, j) => t.value === "from" && stmt[j + 1]?.value === "stdin");
 }
@@ -348,7 +359,7 @@ function readQuoted(src: string, start: number, q: string, backslash: boolean): 
     const c = src[i]!;
     if (backslash && c === "\\" && i + 1 < src.length) {
       const e = src[i + 1]!;
-      value += e === "%" || e === "_" ? "\\" + e : BACKSLASH_ESCAPES[e] ?? e;
+      value += e === "%" || e === "_" ? "\\" + e : (BACKSLASH_ESCAPES[e] ?? e);
       i += 2;
       continue;
     }

@@ -5,7 +5,8 @@ import type { SqlTypeFamily } from "../../ir/index.js";
 import { type TableDraft, newTable } from "./model.js";
 import { normalizeType, parseTypeText, sqlColumn } from "./types.js";
 
-const str = (v: unknown): string => (v === null || v === undefined ? "" : Buffer.isBuffer(v) ? v.toString("utf8") : String(v));
+const str = (v: unknown): string =>
+  v === null || v === undefined ? "" : Buffer.isBuffer(v) ? v.toString("utf8") : String(v);
 
 export async function readMysqlTables(s: SqlSession, wanted: (name: string) => boolean): Promise<TableDraft[]> {
   const [info] = await s.query("SELECT VERSION() AS v, DATABASE() AS db");
@@ -30,7 +31,10 @@ export async function readMysqlTables(s: SqlSession, wanted: (name: string) => b
   const jsonColumns = new Set<string>();
   if (mariadb) {
     const checks = await s
-      .query("SELECT TABLE_NAME AS t, CHECK_CLAUSE AS c FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = ?", [db])
+      .query(
+        "SELECT TABLE_NAME AS t, CHECK_CLAUSE AS c FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = ?",
+        [db],
+      )
       .catch(() => []);
     for (const r of checks) {
       const m = /^json_valid\(`?([^`]+)`?\)$/i.exec(str(r.c).trim());

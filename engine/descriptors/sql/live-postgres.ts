@@ -44,7 +44,9 @@ export async function readPostgresTables(s: SqlSession, wanted: (name: string) =
     const enums = new Map<string, string[]>(labels ? [[str(r.typname), labels]] : []);
     const info = normalizeType(parseTypeText(str(r.type), "postgres"), "postgres", enums);
     const generated = str(r.generated) !== "";
-    const d = generated ? { default: null, sequence: false } : normalizeDefault(r.def === null ? null : str(r.def), info.family, "postgres");
+    const d = generated
+      ? { default: null, sequence: false }
+      : normalizeDefault(r.def === null ? null : str(r.def), info.family, "postgres");
     table.columns.push(
       sqlColumn(str(r.name), info, {
         nullable: r.notnull !== true,
@@ -64,7 +66,12 @@ export async function readPostgresTables(s: SqlSession, wanted: (name: string) =
     [oids],
   )) {
     const table = tables.get(Number(r.rel))!;
-    table.keys.push({ name: str(r.name), columns: r.cols as string[], kind: r.type === "p" ? "primary" : "unique", inTable: false });
+    table.keys.push({
+      name: str(r.name),
+      columns: r.cols as string[],
+      kind: r.type === "p" ? "primary" : "unique",
+      inTable: false,
+    });
   }
 
   for (const r of await s.query(

@@ -28,16 +28,27 @@ export async function readLiveSchema(sources: string[], options: ReadLiveOptions
   const tables = new Map<string, SqlTable>();
   const diagnostics: Diagnostic[] = [];
   for (const url of sources) {
-    const session = await connect(url, { ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.confinedFrom !== undefined ? { confinedFrom: options.confinedFrom } : {}) });
+    const session = await connect(url, {
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+      ...(options.confinedFrom !== undefined ? { confinedFrom: options.confinedFrom } : {}),
+    });
     const bookkeeping = session.datasource.params.get("x-migrations-table") ?? options.migrationsTable;
-    const wanted = (name: string) => (patterns.length === 0 ? name !== bookkeeping : patterns.some((p) => minimatch(name, p, { nocase: true })));
+    const wanted = (name: string) =>
+      patterns.length === 0 ? name !== bookkeeping : patterns.some((p) => minimatch(name, p, { nocase: true }));
     try {
-      const read = session.dialect === "mysql" ? readMysqlTables : session.dialect === "postgres" ? readPostgresTables : readSqliteTables;
+      const read =
+        session.dialect === "mysql"
+          ? readMysqlTables
+          : session.dialect === "postgres"
+            ? readPostgresTables
+            : readSqliteTables;
       let drafts;
       try {
         drafts = await read(session, wanted);
       } catch (e) {
-        throw new CodegenError(diag("SQL_QUERY", `cannot read the schema of ${session.datasource.redacted}: ${(e as Error).message}`));
+        throw new CodegenError(
+          diag("SQL_QUERY", `cannot read the schema of ${session.datasource.redacted}: ${(e as Error).message}`),
+        );
       }
       for (const d of drafts) {
         const other = tables.get(d.name);

@@ -188,7 +188,10 @@ function inventNames(t: TableDraft, keys: KeyDraft[], primaryKey: string[]): Sql
     if (k.kind === "primary") continue;
     let name = k.name;
     if (name === null) {
-      const base = t.dialect === "postgres" ? pgName(t.name, k.columns, k.kind === "unique" ? "key" : "idx") : `${t.name}_${k.columns.join("_")}`;
+      const base =
+        t.dialect === "postgres"
+          ? pgName(t.name, k.columns, k.kind === "unique" ? "key" : "idx")
+          : `${t.name}_${k.columns.join("_")}`;
       name = taken.unique(base, 1, "");
     }
     out.push({ name, columns: k.columns, unique: k.kind === "unique" });

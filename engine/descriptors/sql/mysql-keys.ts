@@ -75,7 +75,8 @@ export function survivingKeys(keys: readonly KeyLike[]): boolean[] {
     for (const at of path) {
       const q = generatedAt.get(at);
       if (!q) continue;
-      while (q.head < q.items.length && (!alive[q.items[q.head]!] || q.items[q.head]! < killer)) alive[q.items[q.head++]!] = false;
+      while (q.head < q.items.length && (!alive[q.items[q.head]!] || q.items[q.head]! < killer))
+        alive[q.items[q.head++]!] = false;
     }
     // Every key listed before the killer at `a`'s node is gone now: later searches start there.
     const q = through.get(node);

@@ -21,9 +21,25 @@ export function controlCharacterNames(tables: readonly SqlTable[]): Diagnostic[]
     ];
     for (const [what, name] of names) {
       const hint = "rename it: names become file names, identifiers and text of the generated code";
-      if (CONTROL.test(name)) out.push(diag("SQL_NAME_CONTROL", `${what} name ${shownName(name)} of table ${shownName(t.name)} holds a control character`, at, hint));
+      if (CONTROL.test(name))
+        out.push(
+          diag(
+            "SQL_NAME_CONTROL",
+            `${what} name ${shownName(name)} of table ${shownName(t.name)} holds a control character`,
+            at,
+            hint,
+          ),
+        );
       const invisible = formatCharacterIn(name);
-      if (invisible) out.push(diag("SQL_NAME_INVISIBLE", `${what} name ${shownName(name)} of table ${shownName(t.name)} holds the invisible format character ${invisible}`, at, hint));
+      if (invisible)
+        out.push(
+          diag(
+            "SQL_NAME_INVISIBLE",
+            `${what} name ${shownName(name)} of table ${shownName(t.name)} holds the invisible format character ${invisible}`,
+            at,
+            hint,
+          ),
+        );
     }
   }
   return out;

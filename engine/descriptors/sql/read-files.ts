@@ -38,19 +38,26 @@ export async function readSqlFiles(files: string[], options: ReadSqlOptions): Pr
       // Synchronous: files are read one after another, and a thread-pool round trip each cost more than the read.
       text = readFileSync(abs, "utf8");
     } catch (e) {
-      diagnostics.push(diag("SQL_READ", `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
+      diagnostics.push(
+        diag("SQL_READ", `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`),
+      );
       continue;
     }
     if (text.charCodeAt(0) === 0xfeff) text = " " + text.slice(1); // BOM, keeping offsets
-    const chosen = options.dialect ? { dialect: options.dialect, why: "given" } : chooseDialect(text, rel, options.dialectSetting);
+    const chosen = options.dialect
+      ? { dialect: options.dialect, why: "given" }
+      : chooseDialect(text, rel, options.dialectSetting);
     options.onDialect?.(rel, chosen.dialect, chosen.why);
     readText(text, { shown, rel, dialect: chosen.dialect, schema, diagnostics, onSkip: options.onSkip });
   }
   if (diagnostics.length > 0) throw new CodegenError(diagnostics);
-  const all = [...schema.tables.values()].map(finishTable).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const all = [...schema.tables.values()]
+    .map(finishTable)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   // `sqlite3 .schema` prints SQLite's own bookkeeping tables (sqlite_sequence, sqlite_stat1).
   const internal = (name: string): boolean => name.toLowerCase().startsWith("sqlite_");
-  for (const t of all.filter((t) => internal(t.name))) if (t.pos) options.onSkip?.(`SQLite's internal table ${t.name}`, t.pos);
+  for (const t of all.filter((t) => internal(t.name)))
+    if (t.pos) options.onSkip?.(`SQLite's internal table ${t.name}`, t.pos);
   const tables = all.filter((t) => !internal(t.name));
   const badNames = controlCharacterNames(tables);
   if (badNames.length > 0) throw new CodegenError(badNames);
@@ -61,7 +68,13 @@ export async function readSqlFiles(files: string[], options: ReadSqlOptions): Pr
       if (col.family !== "unknown") continue;
       const at = t.pos ? { file: t.pos.file, line: t.pos.line, column: t.pos.column } : undefined;
       const what = col.rawType === "" ? "no declared type" : `type ${col.rawType}, which has no mapping of its own`;
-      options.onWarning?.(diag("SQL_UNKNOWN_TYPE", `column ${t.name}.${col.name} has ${what}; it is read as the text the database returns`, at));
+      options.onWarning?.(
+        diag(
+          "SQL_UNKNOWN_TYPE",
+          `column ${t.name}.${col.name} has ${what}; it is read as the text the database returns`,
+          at,
+        ),
+      );
     }
   }
   return { tables };

@@ -41,7 +41,12 @@ export function splitStatements(tokens: Token[]): Statement[] {
     if (!routine || t.kind !== "word") continue;
     const next = tokens[k + 1];
     if (t.value === "begin" || t.value === "case") {
-      if (t.value === "begin" && next && (next.kind === "end" || ["transaction", "work", "deferred", "immediate", "exclusive"].includes(next.value))) continue;
+      if (
+        t.value === "begin" &&
+        next &&
+        (next.kind === "end" || ["transaction", "work", "deferred", "immediate", "exclusive"].includes(next.value))
+      )
+        continue;
       depth++;
     } else if (t.value === "end" && depth > 0) {
       // END IF / END LOOP / END WHILE / END REPEAT close blocks we do not count
@@ -59,7 +64,8 @@ function isRoutineHead(tokens: Token[]): boolean | null {
   for (let k = 1; k < tokens.length && k < 12; k++) {
     const v = tokens[k]!.value;
     if (["trigger", "function", "procedure", "event"].includes(v)) return true;
-    if (["table", "index", "view", "type", "sequence", "schema", "database", "extension", "unique"].includes(v)) return false;
+    if (["table", "index", "view", "type", "sequence", "schema", "database", "extension", "unique"].includes(v))
+      return false;
   }
   return tokens.length < 12 ? null : false;
 }

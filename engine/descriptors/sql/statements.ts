@@ -36,11 +36,18 @@ export function applyStatement(stmt: Statement, ctx: StatementContext): void {
   const skipAll = () => ctx.skip(summary(stmt), stmt.start);
   if (c.acceptWord("create")) {
     c.acceptWord("or", "replace");
-    while (c.acceptWord("temporary") || c.acceptWord("temp") || c.acceptWord("global") || c.acceptWord("local") || c.acceptWord("unlogged")) {
+    while (
+      c.acceptWord("temporary") ||
+      c.acceptWord("temp") ||
+      c.acceptWord("global") ||
+      c.acceptWord("local") ||
+      c.acceptWord("unlogged")
+    ) {
       // modifiers
     }
     if (c.acceptWord("table")) return createTable(c, stmt, ctx, skipAll);
-    if (c.isWord("index") || c.isWord("unique", "index") || c.isWord("fulltext") || c.isWord("spatial")) return createIndex(c, ctx, skipAll);
+    if (c.isWord("index") || c.isWord("unique", "index") || c.isWord("fulltext") || c.isWord("spatial"))
+      return createIndex(c, ctx, skipAll);
     if (c.acceptWord("type")) return createType(c, ctx, skipAll);
     return skipAll();
   }
@@ -56,7 +63,9 @@ function keyOf(name: string, c: Cursor): string {
 
 function createTable(c: Cursor, stmt: Statement, ctx: StatementContext, skipAll: () => void): void {
   const nameTok = c.isWord("if", "not", "exists") ? c.peek(3) : c.peek();
-  const created = parseCreateTable(c, ctx.env, ctx.source, ctx.position(stmt.start), (n) => ctx.schema.tables.get(keyOf(n, c)));
+  const created = parseCreateTable(c, ctx.env, ctx.source, ctx.position(stmt.start), (n) =>
+    ctx.schema.tables.get(keyOf(n, c)),
+  );
   if (!created) return skipAll();
   const { table, pending } = created;
   const existing = ctx.schema.tables.get(keyOf(table.name, c));
@@ -83,7 +92,11 @@ function createIndex(c: Cursor, ctx: StatementContext, skipAll: () => void): voi
   if (!table) return skipAll();
   if (c.acceptWord("using")) c.name("an index method");
   const cols = parseKeyColumns(c, ctx.env);
-  const pending: PendingKey = { key: { name, columns: cols.columns, kind: unique ? "unique" : "index", inTable: false }, offsets: cols.offsets, expressions: cols.expressions };
+  const pending: PendingKey = {
+    key: { name, columns: cols.columns, kind: unique ? "unique" : "index", inTable: false },
+    offsets: cols.offsets,
+    expressions: cols.expressions,
+  };
   addKeys(c, table, [pending]);
 }
 
@@ -171,9 +184,14 @@ function alterAction(c: Cursor, ctx: StatementContext, table: TableDraft): Actio
     c.acceptWord("column");
     c.acceptWord("if", "not", "exists");
     const col = parseColumn(c, ctx.env);
-    if (findColumn(table, col.column.name)) c.fail(`column ${col.column.name} is defined twice in table ${table.name}`, col.offset);
+    if (findColumn(table, col.column.name))
+      c.fail(`column ${col.column.name} is defined twice in table ${table.name}`, col.offset);
     placeColumn(c, table, col.column, -1);
-    addKeys(c, table, col.keys.map((key) => ({ key, offsets: [col.offset], expressions: [false] })));
+    addKeys(
+      c,
+      table,
+      col.keys.map((key) => ({ key, offsets: [col.offset], expressions: [false] })),
+    );
     return "applied";
   }
   if (c.isWord("modify") || c.isWord("change")) {
@@ -184,12 +202,17 @@ function alterAction(c: Cursor, ctx: StatementContext, table: TableDraft): Actio
     const oldName = change ? c.name("a column name") : null;
     const col = parseColumn(c, ctx.env);
     const old = findColumn(table, oldName ?? col.column.name);
-    if (!old) c.fail(`table ${table.name} has no column ${oldName ?? col.column.name}`, oldName ? oldTok?.start : col.offset);
+    if (!old)
+      c.fail(`table ${table.name} has no column ${oldName ?? col.column.name}`, oldName ? oldTok?.start : col.offset);
     const index = table.columns.indexOf(old);
     removeColumn(table, old);
     placeColumn(c, table, col.column, index);
     if (old.name !== col.column.name) renameInKeys(table, old.name, col.column.name);
-    addKeys(c, table, col.keys.map((key) => ({ key, offsets: [col.offset], expressions: [false] })));
+    addKeys(
+      c,
+      table,
+      col.keys.map((key) => ({ key, offsets: [col.offset], expressions: [false] })),
+    );
     return "applied";
   }
   if (c.acceptWord("alter")) {
@@ -206,8 +229,19 @@ function alterAction(c: Cursor, ctx: StatementContext, table: TableDraft): Actio
     else if (c.acceptWord("drop", "not", "null")) col.nullable = true;
     else if (c.acceptWord("type") || c.acceptWord("set", "data", "type")) {
       const info = normalizeType(parseTypeSpec(c), c.dialect, ctx.env.enums);
-      Object.assign(col, { type: info.type, rawType: info.rawType, family: info.family, bits: info.bits, unsigned: info.unsigned });
-      Object.assign(col, { length: info.length, precision: info.precision, scale: info.scale, enumValues: info.enumValues });
+      Object.assign(col, {
+        type: info.type,
+        rawType: info.rawType,
+        family: info.family,
+        bits: info.bits,
+        unsigned: info.unsigned,
+      });
+      Object.assign(col, {
+        length: info.length,
+        precision: info.precision,
+        scale: info.scale,
+        enumValues: info.enumValues,
+      });
     } else if (c.acceptWord("add", "generated")) {
       if (!c.acceptWord("always")) c.expectWord("by", "default");
       c.expectWord("as", "identity");
@@ -264,7 +298,12 @@ function alterAction(c: Cursor, ctx: StatementContext, table: TableDraft): Actio
     return "applied";
   }
   // table options (AUTO_INCREMENT=5, ENGINE=InnoDB) and ownership carry nothing for the model
-  if ((c.peek()?.kind === "word" && c.peek(1)?.text === "=") || c.isWord("owner", "to") || c.isWord("default", "charset")) return "ignored";
+  if (
+    (c.peek()?.kind === "word" && c.peek(1)?.text === "=") ||
+    c.isWord("owner", "to") ||
+    c.isWord("default", "charset")
+  )
+    return "ignored";
   return "unknown";
 }
 
@@ -295,12 +334,17 @@ export function summary(stmt: Statement): string {
     if (t.kind === "punct" && t.text === "(") break;
     words.push(t.kind === "word" && KEYWORDS.has(t.value) ? t.value.toUpperCase() : t.text);
   }
-  const s = words.join(" ").replace(/ ?([.=]) ?/g, "$1").replace(/ @ /g, "@");
+  const s = words
+    .join(" ")
+    .replace(/ ?([.=]) ?/g, "$1")
+    .replace(/ @ /g, "@");
   return s.length > 60 ? s.slice(0, 57) + "..." : s;
 }
 
 const KEYWORDS = new Set(
-  ("set names insert into values lock unlock tables write read drop table if exists create alter select update delete " +
+  (
+    "set names insert into values lock unlock tables write read drop table if exists create alter select update delete " +
     "from pragma begin commit transaction trigger function procedure sequence extension schema view owner to only add " +
-    "constraint foreign key comment on use start grant revoke definer index unique type as or replace all copy").split(" "),
+    "constraint foreign key comment on use start grant revoke definer index unique type as or replace all copy"
+  ).split(" "),
 );

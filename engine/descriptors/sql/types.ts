@@ -75,23 +75,87 @@ export function sqlColumn(name: string, info: TypeInfo, traits: ColumnTraits): S
 
 /** Words that end a type inside a column definition. */
 const STOP = new Set([
-  "constraint", "primary", "not", "null", "unique", "check", "default", "collate", "references",
-  "generated", "as", "auto_increment", "autoincrement", "comment", "charset", "on", "key", "identity",
-  "invisible", "visible", "column_format", "storage", "srid", "first", "after", "asc", "desc",
+  "constraint",
+  "primary",
+  "not",
+  "null",
+  "unique",
+  "check",
+  "default",
+  "collate",
+  "references",
+  "generated",
+  "as",
+  "auto_increment",
+  "autoincrement",
+  "comment",
+  "charset",
+  "on",
+  "key",
+  "identity",
+  "invisible",
+  "visible",
+  "column_format",
+  "storage",
+  "srid",
+  "first",
+  "after",
+  "asc",
+  "desc",
 ]);
 /** Words that may continue a multi-word type name before its arguments. */
 const NAME_WORDS = new Set([
-  "precision", "varying", "unsigned", "signed", "zerofill", "with", "without", "time", "zone", "big",
-  "int", "integer", "char", "character", "varchar", "text", "large", "object", "native", "national",
-  "varbinary", "long", "day", "hour", "minute", "second", "to", "year", "month", "binary", "array",
+  "precision",
+  "varying",
+  "unsigned",
+  "signed",
+  "zerofill",
+  "with",
+  "without",
+  "time",
+  "zone",
+  "big",
+  "int",
+  "integer",
+  "char",
+  "character",
+  "varchar",
+  "text",
+  "large",
+  "object",
+  "native",
+  "national",
+  "varbinary",
+  "long",
+  "day",
+  "hour",
+  "minute",
+  "second",
+  "to",
+  "year",
+  "month",
+  "binary",
+  "array",
 ]);
 /** Words that may follow the arguments. */
-const AFTER_ARGS = new Set(["unsigned", "signed", "zerofill", "with", "without", "time", "zone", "binary", "varying", "array", "precision"]);
+const AFTER_ARGS = new Set([
+  "unsigned",
+  "signed",
+  "zerofill",
+  "with",
+  "without",
+  "time",
+  "zone",
+  "binary",
+  "varying",
+  "array",
+  "precision",
+]);
 
 /** Reads a type at the cursor; an empty spec when there is none (SQLite allows that). */
 export function parseTypeSpec(c: Cursor): TypeSpec {
   const spec: TypeSpec = { words: [], args: [], array: false, quoted: false };
-  const isStop = () => c.isAnyWord([...STOP]) || (c.isWord("character", "set") || c.isWord("char", "set"));
+  const isStop = () => c.isAnyWord([...STOP]) || c.isWord("character", "set") || c.isWord("char", "set");
   if (!c.isName() || isStop()) return spec;
   const first = c.peek()!;
   spec.quoted = first.kind === "qident";
@@ -127,7 +191,7 @@ export function parseTypeSpec(c: Cursor): TypeSpec {
       continue;
     }
     const t = c.peek();
-    if (!t || t.kind !== "word" || isStop()) break;
+    if (t?.kind !== "word" || isStop()) break;
     const allowed = hadArgs ? AFTER_ARGS : c.dialect === "sqlite" ? null : NAME_WORDS;
     if (allowed && !allowed.has(t.value)) break;
     c.next();
@@ -145,41 +209,114 @@ export function parseTypeText(text: string, dialect: SqlDialect): TypeSpec {
 }
 
 const MYSQL_ALIASES: Record<string, string> = {
-  integer: "int", int1: "tinyint", int2: "smallint", int3: "mediumint", int4: "int", int8: "bigint", middleint: "mediumint",
-  dec: "decimal", numeric: "decimal", fixed: "decimal", "double precision": "double", real: "double",
-  float4: "float", float8: "double", "character varying": "varchar", "char varying": "varchar",
-  nvarchar: "varchar", "national varchar": "varchar", "national character varying": "varchar", "nchar varchar": "varchar",
-  "national char varying": "varchar", character: "char", nchar: "char", "national char": "char", "national character": "char",
-  long: "mediumtext", "long varchar": "mediumtext", "long varbinary": "mediumblob", "char byte": "binary",
+  integer: "int",
+  int1: "tinyint",
+  int2: "smallint",
+  int3: "mediumint",
+  int4: "int",
+  int8: "bigint",
+  middleint: "mediumint",
+  dec: "decimal",
+  numeric: "decimal",
+  fixed: "decimal",
+  "double precision": "double",
+  real: "double",
+  float4: "float",
+  float8: "double",
+  "character varying": "varchar",
+  "char varying": "varchar",
+  nvarchar: "varchar",
+  "national varchar": "varchar",
+  "national character varying": "varchar",
+  "nchar varchar": "varchar",
+  "national char varying": "varchar",
+  character: "char",
+  nchar: "char",
+  "national char": "char",
+  "national character": "char",
+  long: "mediumtext",
+  "long varchar": "mediumtext",
+  "long varbinary": "mediumblob",
+  "char byte": "binary",
 };
 const PG_ALIASES: Record<string, string> = {
-  int: "integer", int4: "integer", int2: "smallint", int8: "bigint", float4: "real", float8: "double precision",
-  bool: "boolean", decimal: "numeric", "character varying": "varchar", "char varying": "varchar", character: "char",
-  "timestamp with time zone": "timestamptz", "timestamp without time zone": "timestamp",
-  "time with time zone": "timetz", "time without time zone": "time", "bit varying": "varbit",
+  int: "integer",
+  int4: "integer",
+  int2: "smallint",
+  int8: "bigint",
+  float4: "real",
+  float8: "double precision",
+  bool: "boolean",
+  decimal: "numeric",
+  "character varying": "varchar",
+  "char varying": "varchar",
+  character: "char",
+  "timestamp with time zone": "timestamptz",
+  "timestamp without time zone": "timestamp",
+  "time with time zone": "timetz",
+  "time without time zone": "time",
+  "bit varying": "varbit",
 };
 const PG_SERIAL: Record<string, string> = {
-  serial: "integer", serial4: "integer", bigserial: "bigint", serial8: "bigint", smallserial: "smallint", serial2: "smallint",
+  serial: "integer",
+  serial4: "integer",
+  bigserial: "bigint",
+  serial8: "bigint",
+  smallserial: "smallint",
+  serial2: "smallint",
 };
 
 const INT_BITS: Record<string, number> = {
-  tinyint: 8, smallint: 16, mediumint: 32, int: 32, integer: 32, bigint: 64, int2: 16, int4: 32, int8: 64, year: 16,
+  tinyint: 8,
+  smallint: 16,
+  mediumint: 32,
+  int: 32,
+  integer: 32,
+  bigint: 64,
+  int2: 16,
+  int4: 32,
+  int8: 64,
+  year: 16,
 };
 const FAMILIES: Record<string, SqlTypeFamily> = {};
-const add = (family: SqlTypeFamily, names: string) => names.split(" ").forEach((n) => (FAMILIES[n.replace(/_/g, " ")] = family));
+const add = (family: SqlTypeFamily, names: string) =>
+  names.split(" ").forEach((n) => (FAMILIES[n.replace(/_/g, " ")] = family));
 add("float", "float real double double_precision float4 float8");
 add("decimal", "decimal numeric money dec");
 add("bool", "bool boolean");
-add("string", "char varchar tinytext text mediumtext longtext enum set uuid citext bpchar name nchar nvarchar clob character character_varying varying_character native_character nvarchar2 varchar2 inet cidr macaddr macaddr8 xml string");
+add(
+  "string",
+  "char varchar tinytext text mediumtext longtext enum set uuid citext bpchar name nchar nvarchar clob character character_varying varying_character native_character nvarchar2 varchar2 inet cidr macaddr macaddr8 xml string",
+);
 add("bytes", "binary varbinary tinyblob blob mediumblob longblob bytea");
 add("datetime", "datetime timestamp timestamptz smalldatetime datetime2 datetimeoffset");
 add("date", "date");
 add("time", "time timetz");
 add("json", "json jsonb");
-const LENGTH_TYPES = new Set(["char", "varchar", "binary", "varbinary", "bit", "varbit", "nchar", "nvarchar", "bpchar", "character", "character varying", "varying character", "native character", "nvarchar2", "varchar2"]);
+const LENGTH_TYPES = new Set([
+  "char",
+  "varchar",
+  "binary",
+  "varbinary",
+  "bit",
+  "varbit",
+  "nchar",
+  "nvarchar",
+  "bpchar",
+  "character",
+  "character varying",
+  "varying character",
+  "native character",
+  "nvarchar2",
+  "varchar2",
+]);
 const TIME_TYPES = new Set(["datetime", "timestamp", "timestamptz", "time", "timetz", "datetime2"]);
 
-export function normalizeType(spec: TypeSpec, dialect: SqlDialect, enums: ReadonlyMap<string, string[]> = new Map()): TypeInfo {
+export function normalizeType(
+  spec: TypeSpec,
+  dialect: SqlDialect,
+  enums: ReadonlyMap<string, string[]> = new Map(),
+): TypeInfo {
   let unsigned = false;
   let zerofill = false;
   const words = spec.words.filter((w) => {
@@ -210,25 +347,33 @@ export function normalizeType(spec: TypeSpec, dialect: SqlDialect, enums: Readon
     if (base === "numeric" && args.length === 1) args = [args[0]!, "0"];
   }
 
-  const enumValues = base === "enum" || base === "set" ? spec.args.filter((a) => a.string).map((a) => a.text) : enums.get(base) ?? [];
-  const rendered = spec.args.some((a) => a.string) && enumValues.length > 0 && (base === "enum" || base === "set")
-    ? enumValues.map((v) => `'${v.replace(/'/g, "''")}'`)
-    : args;
+  const enumValues =
+    base === "enum" || base === "set" ? spec.args.filter((a) => a.string).map((a) => a.text) : (enums.get(base) ?? []);
+  const rendered =
+    spec.args.some((a) => a.string) && enumValues.length > 0 && (base === "enum" || base === "set")
+      ? enumValues.map((v) => `'${v.replace(/'/g, "''")}'`)
+      : args;
   const rawType = `${base}${rendered.length ? `(${rendered.join(",")})` : ""}${unsigned && !zerofill ? " unsigned" : ""}${zerofill ? " unsigned zerofill" : ""}${spec.array ? "[]" : ""}`;
   const num = (k: number): number | null => {
     const v = args[k];
     return v !== undefined && /^-?\d+$/.test(v) ? Number(v) : null;
   };
 
-  let family: SqlTypeFamily = spec.array ? "unknown" : FAMILIES[base] ?? (base in INT_BITS ? "int" : "unknown");
+  let family: SqlTypeFamily = spec.array ? "unknown" : (FAMILIES[base] ?? (base in INT_BITS ? "int" : "unknown"));
   if (!spec.array && enums.has(base)) family = "string";
-  if (dialect === "mysql" && ((base === "tinyint" && args[0] === "1") || (base === "bit" && args[0] === "1"))) family = "bool";
+  if (dialect === "mysql" && ((base === "tinyint" && args[0] === "1") || (base === "bit" && args[0] === "1")))
+    family = "bool";
   else if (dialect === "mysql" && base === "bit") family = "bytes";
   if (dialect === "sqlite" && family === "unknown" && !spec.array && base !== "") family = sqliteAffinity(base);
 
   let bits = 0;
-  if (family === "int") bits = dialect === "sqlite" && (base === "int" || base === "integer" || !(base in INT_BITS)) ? 64 : INT_BITS[base] ?? 64;
-  if (family === "float") bits = base === "double" || base === "double precision" || base === "float8" || dialect === "sqlite" ? 64 : 32;
+  if (family === "int")
+    bits =
+      dialect === "sqlite" && (base === "int" || base === "integer" || !(base in INT_BITS))
+        ? 64
+        : (INT_BITS[base] ?? 64);
+  if (family === "float")
+    bits = base === "double" || base === "double precision" || base === "float8" || dialect === "sqlite" ? 64 : 32;
 
   let length: number | null = null;
   let precision: number | null = null;
