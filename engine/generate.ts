@@ -18,7 +18,7 @@ import {
 } from "./generation-cache.js";
 import { applyPack, consentState, type LoadedConfig, notAllowed } from "./config/index.js";
 import { layerIdentity, loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
-import { rememberedOutput } from "./exec/index.js";
+import { cachedCommandOutput } from "./exec/index.js";
 import { readDescriptors } from "./descriptors/index.js";
 import { DEFAULT_PLUGINS_DIR, readPlugins } from "./project/index.js";
 import type { PlannedFile } from "./plan/index.js";
@@ -222,7 +222,7 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
       },
       // Allowed above: the pack's commands that find third-party .proto files may run (skills
       // only reads, and leaves them out when they are not allowed).
-      ...(runImports ? { run: rememberedOutput } : {}),
+      ...(runImports ? { run: cachedCommandOutput } : {}),
       onSkip: (m) => {
         said.notes.push(m);
         if (values.verbose) options.log?.(m);

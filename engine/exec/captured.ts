@@ -1,6 +1,6 @@
 /**
  * A program run without a shell, its output captured. node:child_process directly: a library
- * for this cost about 40 ms of loading on every gen that runs a step.
+ * for this would be loaded on every gen that runs a step (figures: docs/decisions.md).
  */
 
 export interface Captured {

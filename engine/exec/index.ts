@@ -33,5 +33,5 @@ export async function runHook(command: string, cwd: string, label: string, span?
 }
 
 export { runForOutput } from "./run-for-output.js";
-export { rememberedOutput } from "./remembered.js";
+export { cachedCommandOutput } from "./cached-command-output.js";
 export { findProgram, toolIdentity } from "./tool-identity.js";

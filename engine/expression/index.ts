@@ -8,8 +8,8 @@
  *
  * Functions the fast evaluator makes are plain JavaScript functions. A value jsonata runs with
  * must not hold them where it could call them on a path the fast evaluator leaves to jsonata, so
- * bindings that are fast functions with a registered jsonata twin (the pack's function library)
- * are swapped for the twin when jsonata runs.
+ * bindings that are fast functions with a registered jsonata equivalent (the pack's function library)
+ * are swapped for that equivalent when jsonata runs.
  */
 import jsonata from "jsonata";
 import type { Node } from "./ast.js";
@@ -136,20 +136,21 @@ function pendingStop(): boolean {
   }
 }
 
-const twins = new WeakMap<object, () => Promise<unknown>>();
+const jsonataEquivalents = new WeakMap<object, () => Promise<unknown>>();
 
-/** `twin` gives the function jsonata should call in place of `fast`. */
-export function registerTwin(fast: object, twin: () => Promise<unknown>): void {
-  twins.set(fast, twin);
+/** `equivalent` gives the function jsonata should call in place of `fast`. */
+export function registerJsonataEquivalent(fast: object, equivalent: () => Promise<unknown>): void {
+  jsonataEquivalents.set(fast, equivalent);
 }
 
 async function jsonataBindings(bindings: Record<string, unknown>): Promise<Record<string, unknown>> {
   let out: Record<string, unknown> | null = null;
   for (const [k, v] of Object.entries(bindings)) {
-    const twin = v !== null && (typeof v === "object" || typeof v === "function") ? twins.get(v) : undefined;
-    if (!twin) continue;
+    const equivalent =
+      v !== null && (typeof v === "object" || typeof v === "function") ? jsonataEquivalents.get(v) : undefined;
+    if (!equivalent) continue;
     out ??= { ...bindings };
-    out[k] = await twin();
+    out[k] = await equivalent();
   }
   return out ?? bindings;
 }

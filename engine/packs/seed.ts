@@ -2,8 +2,7 @@
  * At build time (precompile.ts): the built-in packs loaded once, their cache entries kept beside
  * the build (cache/index.ts reads them after the user's cache). A first run, or any run with a
  * fresh cache (a CI job), then skips reading and validating a hundred pack files, and compiling
- * the config schema each pack extends (schema/compiled.ts): 0.3 s of CPU on a first gen
- * (2026-11-26). The entries carry the same checks as any other: codegen's identity and the pack
+ * the config schema each pack extends (schema/compiled.ts). The entries carry the same checks as any other: codegen's identity and the pack
  * files' state.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";

@@ -7,7 +7,7 @@
  */
 import { CodegenError, diag } from "../diagnostics/index.js";
 import type { Pack } from "../packs/index.js";
-import { isFunction, JSONATA_FUNCTIONS, registerTwin } from "../expression/index.js";
+import { isFunction, JSONATA_FUNCTIONS, registerJsonataEquivalent } from "../expression/index.js";
 import { compile, evaluate } from "./jsonata.js";
 
 export type FunctionLibrary = Record<string, unknown>;
@@ -48,7 +48,7 @@ export async function bindFunctions(
   }
   const jsonataLibrary = lazy(() => jsonataFunctions(pack, bindings));
   for (const [name, f] of Object.entries(library))
-    if (typeof f === "function") registerTwin(f, async () => (await jsonataLibrary())[name]);
+    if (typeof f === "function") registerJsonataEquivalent(f, async () => (await jsonataLibrary())[name]);
   return library;
 }
 

@@ -8,17 +8,17 @@ import { LinkRefused, readInside } from "../fs/index.js";
 import type { Mode, Pack, Phase, Rule } from "../packs/index.js";
 import { Renderer } from "../render/index.js";
 import { liquidDiagnostic } from "../render/index.js";
-import { budgetError, evaluate, evaluateList, evaluateSoon } from "./jsonata.js";
+import { budgetError, evaluate, evaluateList, evaluateMaybeAsync } from "./jsonata.js";
 import { budget, BudgetExceeded, stopOf } from "../expression/index.js";
 import { safeRelativePath } from "./safe-path.js";
 import { ViewMemo } from "./views.js";
 import { aggregateOf, planBindings } from "./aggregates.js";
 import { RenderCache } from "./render-cache.js";
-import { JsonTexts } from "./json-texts.js";
+import { JsonTextMemo } from "./json-text-memo.js";
 import { itemLocalDeps, ViewResults } from "./view-results.js";
 import { switchedOff } from "../cache/index.js";
 import { libraryKey } from "./functions.js";
-import type { Soon } from "./soon.js";
+import type { MaybeAsync } from "./maybe-async.js";
 
 export { evaluate, evaluateList, guardEmptyArrays } from "./jsonata.js";
 export { withoutClock } from "../expression/index.js";
@@ -72,7 +72,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
   const bindings = await planBindings(input, views);
   const byPath = new Map<string, PlannedFile>();
   // The JSON texts both caches key by: each item's made once.
-  const json = new JsonTexts();
+  const json = new JsonTextMemo();
   const rendered =
     input.keepBetweenRuns && !switchedOff("render-cache") ? new RenderCache(input.pack.templateDirs, base, json) : null;
   const results = input.keepBetweenRuns && !switchedOff("view-cache") ? keptViews(input, bindings, json) : null;
@@ -100,7 +100,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
         } else {
           if (rule.when && !(await evaluate(rule.when, item, bindings, rule.span))) continue;
           if (rule.data)
-            data = await views.of(rule.data, item, () => evaluateSoon(rule.data!, item, bindings, rule.span));
+            data = await views.of(rule.data, item, () => evaluateMaybeAsync(rule.data!, item, bindings, rule.span));
         }
         const scope = { ...base, item, [rule.as]: item, data, rule: { name: rule.name } };
         const rawPath = await renderInline(renderer, rule.path, scope, rule, "path");
@@ -159,10 +159,10 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
 }
 
 /** View results of earlier runs of this project state (view-results.ts). */
-function keptViews(input: PlanInput, bindings: Record<string, unknown>, json: JsonTexts): ViewResults {
+function keptViews(input: PlanInput, bindings: Record<string, unknown>, json: JsonTextMemo): ViewResults {
   const context = [libraryKey(input.pack), JSON.stringify(input.project), JSON.stringify(input.config)];
   const libraryIsLocal = input.pack.functions.every((f) => itemLocalDeps(f.source)?.length === 0);
-  const view = bindings["view"] as (name: string, item: unknown) => Soon<unknown>;
+  const view = bindings["view"] as (name: string, item: unknown) => MaybeAsync<unknown>;
   return new ViewResults(context, libraryIsLocal, (name) => view(name, input.ir), json);
 }
 

@@ -27,7 +27,7 @@ export function compile(source: string, span: SourceSpan): Compiled {
  * The value of an expression: at once when the fast evaluator gives it (engine/expression),
  * else a promise of jsonata's. Failures are PACK_EXPRESSION diagnostics at `span`.
  */
-export function evaluateSoon(
+export function evaluateMaybeAsync(
   source: string,
   input: unknown,
   bindings: Record<string, unknown>,
@@ -48,7 +48,7 @@ export async function evaluate(
   bindings: Record<string, unknown>,
   span: SourceSpan,
 ): Promise<unknown> {
-  return evaluateSoon(source, input, bindings, span);
+  return evaluateMaybeAsync(source, input, bindings, span);
 }
 
 function failed(source: string, span: SourceSpan, e: unknown): never {

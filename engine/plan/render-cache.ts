@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { KeptBundle, treeIdentity } from "../cache/index.js";
 import { layersOf, readPackText } from "../fs/index.js";
-import { JsonTexts } from "./json-texts.js";
+import { JsonTextMemo } from "./json-text-memo.js";
 
 const sha = (text: string): string => createHash("sha256").update(text).digest("hex");
 
@@ -21,7 +21,7 @@ export class RenderCache {
   constructor(
     private readonly templateDirs: string[],
     context: { project: object; config: object },
-    private readonly json: JsonTexts = new JsonTexts(),
+    private readonly json: JsonTextMemo = new JsonTextMemo(),
   ) {
     this.kept = new KeptBundle("render-cache", [
       ...templateDirs.flatMap((d) => [d, treeIdentity(d)]),

@@ -9,8 +9,8 @@ import { createHash } from "node:crypto";
 import jsonata from "jsonata";
 import { KeptBundle } from "../cache/index.js";
 import { guarded } from "./jsonata.js";
-import { then, type Soon } from "./soon.js";
-import { JsonTexts } from "./json-texts.js";
+import { then, type MaybeAsync } from "./maybe-async.js";
+import { JsonTextMemo } from "./json-text-memo.js";
 
 const sha = (text: string): string => createHash("sha256").update(text).digest("hex");
 
@@ -56,7 +56,7 @@ export function itemLocalDeps(source: string): string[] | null {
 export class ViewResults {
   private readonly kept: KeptBundle;
   private readonly locality = new Map<string, string[] | null>();
-  private readonly depDigests = new Map<string, Soon<string | null>>();
+  private readonly depDigests = new Map<string, MaybeAsync<string | null>>();
 
   /**
    * `context`: what every view sees besides its item (the library, project and config);
@@ -65,14 +65,14 @@ export class ViewResults {
   constructor(
     context: string[],
     private readonly libraryIsLocal: boolean,
-    private readonly wholeView: (name: string) => Soon<unknown>,
-    private readonly json: JsonTexts = new JsonTexts(),
+    private readonly wholeView: (name: string) => MaybeAsync<unknown>,
+    private readonly json: JsonTextMemo = new JsonTextMemo(),
   ) {
     this.kept = new KeptBundle("view-cache", context);
   }
 
   /** The view's data for this item: kept, or computed and kept. */
-  of(source: string, item: object, compute: () => Soon<unknown>): Soon<unknown> {
+  of(source: string, item: object, compute: () => MaybeAsync<unknown>): MaybeAsync<unknown> {
     return then(this.keyOf(source, item), (key) => {
       if (key === null) return compute();
       const hit = this.kept.get(key);
@@ -93,7 +93,7 @@ export class ViewResults {
     this.kept.save();
   }
 
-  private keyOf(source: string, item: object): Soon<string | null> {
+  private keyOf(source: string, item: object): MaybeAsync<string | null> {
     if (!this.libraryIsLocal) return null;
     let deps = this.locality.get(source);
     if (deps === undefined) {
@@ -107,7 +107,7 @@ export class ViewResults {
     } catch {
       return null;
     }
-    const add = (i: number): Soon<string | null> => {
+    const add = (i: number): MaybeAsync<string | null> => {
       if (i === deps.length) return sha(parts.join("\0"));
       const d = deps[i]!;
       return then(this.depDigest(d), (digest) => {
@@ -121,11 +121,11 @@ export class ViewResults {
     return add(0);
   }
 
-  private depDigest(name: string): Soon<string | null> {
+  private depDigest(name: string): MaybeAsync<string | null> {
     const known = this.depDigests.get(name);
     if (known !== undefined) return known;
     const digestOf = (v: unknown): string => sha(JSON.stringify(v ?? null));
-    let digest: Soon<string | null>;
+    let digest: MaybeAsync<string | null>;
     try {
       const value = this.wholeView(name);
       digest = value instanceof Promise ? value.then(digestOf, () => null) : digestOf(value);

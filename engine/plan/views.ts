@@ -8,8 +8,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Pack } from "../packs/index.js";
 import { layersOf, readPackText } from "../fs/index.js";
-import { evaluateSoon } from "./jsonata.js";
-import type { Soon } from "./soon.js";
+import { evaluateMaybeAsync } from "./jsonata.js";
+import type { MaybeAsync } from "./maybe-async.js";
 import type { ViewResults } from "./view-results.js";
 
 type Known = { value: unknown } | { pending: Promise<unknown> };
@@ -23,7 +23,7 @@ export class ViewMemo {
     this.kept = { results, ir };
   }
 
-  of(view: string, item: unknown, evaluate: () => Soon<unknown>): Soon<unknown> {
+  of(view: string, item: unknown, evaluate: () => MaybeAsync<unknown>): MaybeAsync<unknown> {
     if (item === null || typeof item !== "object") return evaluate();
     const kept = this.kept;
     const compute = kept && item !== kept.ir ? () => kept.results.of(view, item, evaluate) : evaluate;
@@ -52,7 +52,7 @@ export function viewFunction(
   pack: Pick<Pack, "viewDirs">,
   memo: ViewMemo,
   bindings: () => Record<string, unknown>,
-): (name: unknown, item: unknown) => Soon<unknown> {
+): (name: unknown, item: unknown) => MaybeAsync<unknown> {
   const sources = new Map<string, { text: string; file: string }>();
   return (name, item) => {
     if (typeof name !== "string" || !/^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*$/.test(name))
@@ -73,6 +73,6 @@ export function viewFunction(
       sources.set(name, source);
     }
     const { text, file } = source;
-    return memo.of(text, item, () => evaluateSoon(text, item, bindings(), { file, line: 1, column: 1 }));
+    return memo.of(text, item, () => evaluateMaybeAsync(text, item, bindings(), { file, line: 1, column: 1 }));
   };
 }

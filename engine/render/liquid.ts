@@ -17,7 +17,7 @@ export function packLiquid(templateDirs: string[], fs: FS): Liquid {
     cache: true,
     ownPropertyOnly: true,
     fs,
-    // Without a locale Liquid asks Intl for the system's, which loads ICU data (about 30 ms a run);
+    // Without a locale Liquid asks Intl for the system's, which loads ICU data on every run;
     // no filter here formats dates.
     locale: "en-US",
   });

@@ -13,7 +13,7 @@ import { parseTemplate } from "../../engine/descriptors/proto/http.js";
 import { findProtoIncludes, ProtoIncludeFinder, readProto } from "../../engine/descriptors/proto/index.js";
 import { jsonNameOf } from "../../engine/descriptors/proto/names.js";
 import { scanProto } from "../../engine/descriptors/proto/scanner.js";
-import { rememberedOutput } from "../../engine/exec/remembered.js";
+import { cachedCommandOutput } from "../../engine/exec/cached-command-output.js";
 import { builtinProtoImports } from "../support/proto-imports.js";
 import { scratch } from "../support/paths.js";
 
@@ -214,7 +214,7 @@ test("a command source: its JSON names the folder; commands that download never 
     async () => {
       const source = command(["where-acme", "--json"], { json: "Dir", sub: "module", downloads: true });
       const find = (offline: boolean) =>
-        findProtoIncludes({ imports: { sets: [acme([source])], run: rememberedOutput, offline } });
+        findProtoIncludes({ imports: { sets: [acme([source])], run: cachedCommandOutput, offline } });
       assert.equal(
         (await find(true)).missing.map((m) => [m.set, m.hint]),
         [["acme", "install acme, or add a folder holding it to CODEGEN_PROTO_PATH"]],

@@ -3,7 +3,8 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { detectDialect } from "../../engine/descriptors/sql/index.js";
 import { normalizeDefault } from "../../engine/descriptors/sql/defaults.js";
-import { normalizeType, parseTypeText } from "../../engine/descriptors/sql/types.js";
+import { parseTypeText } from "../../engine/descriptors/sql/type-spec.js";
+import { normalizeType } from "../../engine/descriptors/sql/types.js";
 import type { SqlDialect } from "../../engine/ir/index.js";
 import { columns, readDdl, table } from "./sql-helpers.js";
 

@@ -4,7 +4,7 @@ import type { Pack } from "../../packs/index.js";
 /**
  * What a pack runs that a project must allow (config/consent.ts), counted by kind, as in "2 steps
  * (format, compile), 5 tool check commands and 4 skills rules"; null when it runs nothing
- * that needs allowing. A full copy of a built-in pack is no longer built in: all of its commands count.
+ * that needs allowing. A full copy of a built-in pack is not built in: all of its commands count.
  */
 export function commandsToAllow(pack: Pack): string | null {
   const counts = new Map<CommandKind, number>();

@@ -87,7 +87,7 @@ async function init(flags: TemplateFlags, out: Out, cwd: string): Promise<void> 
       "A file here replaces the base pack's view of the same name (views/<name>.jsonata); functions.jsonata adds or replaces library functions. Cases: views/<name>.test/<case>.in.json, checked by codegen template test.\n",
     );
   }
-  // A full copy is no longer built in: every command it runs needs the user's consent.
+  // A full copy is the user's pack, not a built-in one: every command it runs needs their consent.
   const toAllow = flags.full ? commandsToAllow(await loadPack(target, cwd)) : null;
   writeFileSync(join(target, "README.md"), packAuthorReadme(name, base, parent, Boolean(flags.full), toAllow));
   const shown = relative(cwd, target) || ".";

@@ -6,7 +6,8 @@ import type { SqlColumn } from "../../ir/index.js";
 import type { Cursor } from "./cursor.js";
 import { normalizeDefault } from "./defaults.js";
 import type { KeyDraft } from "./model.js";
-import { normalizeType, parseTypeSpec, sqlColumn } from "./types.js";
+import { parseTypeSpec } from "./type-spec.js";
+import { normalizeType, sqlColumn } from "./types.js";
 
 /** What a statement parser needs besides its tokens. */
 export interface ParseEnv {

@@ -3,7 +3,8 @@ import type { SqlSession } from "./datasource.js";
 import { normalizeDefault } from "./defaults.js";
 import type { SqlTypeFamily } from "../../ir/index.js";
 import { type TableDraft, newTable } from "./model.js";
-import { normalizeType, parseTypeText, sqlColumn } from "./types.js";
+import { parseTypeText } from "./type-spec.js";
+import { normalizeType, sqlColumn } from "./types.js";
 
 const str = (v: unknown): string =>
   v === null || v === undefined ? "" : Buffer.isBuffer(v) ? v.toString("utf8") : String(v);

@@ -2,7 +2,8 @@
 import type { SqlSession } from "./datasource.js";
 import { normalizeDefault } from "./defaults.js";
 import { type TableDraft, newTable } from "./model.js";
-import { normalizeType, parseTypeText, sqlColumn } from "./types.js";
+import { parseTypeText } from "./type-spec.js";
+import { normalizeType, sqlColumn } from "./types.js";
 
 const str = (v: unknown): string => (v === null || v === undefined ? "" : String(v));
 

@@ -12,7 +12,8 @@ import { normalizeDefault } from "./defaults.js";
 import type { Token } from "./lexer.js";
 import { type TableDraft, findColumn, insertColumn, removeColumn, renameColumn } from "./model.js";
 import type { Statement } from "./split.js";
-import { normalizeType, parseTypeSpec } from "./types.js";
+import { parseTypeSpec } from "./type-spec.js";
+import { normalizeType } from "./types.js";
 
 export interface SchemaState {
   tables: Map<string, TableDraft>;

@@ -23,7 +23,7 @@ function lasting(env: NodeJS.ProcessEnv): Array<[string, string]> {
 }
 
 /** Standard output of `argv` (null when it failed); `fresh` runs it even when an answer is kept. */
-export async function rememberedOutput(
+export async function cachedCommandOutput(
   argv: string[],
   env: Record<string, string>,
   fresh: boolean,

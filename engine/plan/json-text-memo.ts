@@ -4,7 +4,7 @@
  * made one), and view data read back from the cache keeps the text it was read from. One instance
  * per plan: the IR and the data of a run are not changed once made (plan/jsonata.ts).
  */
-export class JsonTexts {
+export class JsonTextMemo {
   private readonly texts = new WeakMap<object, string>();
 
   /** JSON.stringify(value ?? null), remembered for objects; throws as JSON.stringify does. */

@@ -1,0 +1,2 @@
+/** A template the compiler leaves to liquidjs (compiled.ts). */
+export class Unsupported extends Error {}
