@@ -75,7 +75,10 @@ export interface ProtoTypeRef {
   localName: string;
   kind: "message" | "enum";
   package: string;
-  /** Declaring file: project-relative path, or the import path of a third-party file. */
+  /**
+   * Declaring file: project-relative path (one of `files`), or the import path of a third-party
+   * file (one of `externalFiles`; "" when unknown).
+   */
   file: string;
   /** Declared in a third-party file (well-known types, google.api, ...). */
   external: boolean;
