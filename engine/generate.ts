@@ -216,6 +216,7 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
       pack: {
         inputs: declared,
         settings: {
+          ...(pack.apiPackageKey ? { api: { packageKey: pack.apiPackageKey } } : {}),
           proto: { root: pack.protoLayout.root, vendored: pack.protoLayout.vendored, imports: pack.protoImports },
           ...(pack.migrationsTable ? { sql: { migrationsTable: pack.migrationsTable } } : {}),
         },

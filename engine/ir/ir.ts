@@ -58,7 +58,10 @@ export interface ApiField {
 
 export interface ApiType {
   name: string;
-  /** The file's `info(go_package: ...)` value, "" for the default package. */
+  /**
+   * The file's package: the value of the info key the pack names (its `api.package_key`), "" for
+   * the default package.
+   */
   package: string;
   file: string;
   fields: ApiField[];
@@ -124,6 +127,9 @@ export interface ApiFile {
   path: string;
   syntax: string;
   info: Record<string, string>;
+  /** Where each info value is written (its value), by key. */
+  infoPos: Record<string, IrPosition>;
+  /** The file's package (see ApiType.package). */
   package: string;
   /** Project-relative paths of the files it imports. */
   imports: string[];

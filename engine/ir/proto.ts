@@ -41,8 +41,6 @@ export interface ProtoFile {
   edition: string;
   /** Proto package, "" when none. */
   package: string;
-  /** The `go_package` file option exactly as written; "" when the file has none (packs interpret it). */
-  goPackage: string;
   options: ProtoOptions;
   imports: ProtoImport[];
   /** Full names of the services, messages (nested included) and enums it declares. */
@@ -56,6 +54,18 @@ export interface ProtoFile {
   optionPos: ProtoOptionPositions;
 }
 
+/** A third-party file a referenced declaration comes from. */
+export interface ProtoExternalFile {
+  /** The import path (what a type reference's `file` says). */
+  path: string;
+  /**
+   * The file options written in it with plain names (`java_package`, `optimize_for`), values as
+   * written: strings, numbers, true/false, other identifiers as strings; aggregate values and
+   * extensions are left out (the file is not evaluated). Empty for bundled definitions.
+   */
+  options: Record<string, unknown>;
+}
+
 /** A reference to a declared message or enum (project or third-party). */
 export interface ProtoTypeRef {
   fullName: string;
@@ -65,12 +75,13 @@ export interface ProtoTypeRef {
   localName: string;
   kind: "message" | "enum";
   package: string;
-  /** Declaring file: project-relative path, or the import path of a third-party file. */
+  /**
+   * Declaring file: project-relative path (one of `files`), or the import path of a third-party
+   * file (one of `externalFiles`; "" when unknown).
+   */
   file: string;
   /** Declared in a third-party file (well-known types, google.api, ...). */
   external: boolean;
-  /** The declaring file's `go_package` as written ("" when it has none or is unknown, e.g. bundled definitions). */
-  goPackage: string;
 }
 
 export interface ProtoMapValue {
@@ -130,8 +141,6 @@ export interface ProtoMessage {
   file: string;
   /** Full name of the enclosing message, "" for a top-level message. */
   parent: string;
-  /** The go_package file option as written; "" when none. */
-  goPackage: string;
   fields: ProtoField[];
   oneofs: ProtoOneof[];
   /** Full names of the messages and enums declared inside it. */
@@ -164,8 +173,6 @@ export interface ProtoEnum {
   package: string;
   file: string;
   parent: string;
-  /** The go_package file option as written; "" when none. */
-  goPackage: string;
   values: ProtoEnumValue[];
   options: ProtoOptions;
   optionPos: ProtoOptionPositions;
@@ -224,8 +231,6 @@ export interface ProtoService {
   fullName: string;
   package: string;
   file: string;
-  /** The go_package file option as written; "" when none. */
-  goPackage: string;
   methods: ProtoMethod[];
   /** A method has a `(google.api.http)` rule. */
   hasHttp: boolean;
@@ -271,6 +276,12 @@ export interface ProtoIR {
   enums: ProtoEnum[];
   /** Import paths of the third-party files the project uses (`google/api/annotations.proto`), sorted. */
   thirdParty: string[];
+  /**
+   * Third-party files (from include folders or bundled definitions) that declare a message or enum
+   * the project refers to, sorted by path: a type reference with `external` names one of them by
+   * `file`, so a pack can place any referenced type by its file options.
+   */
+  externalFiles: ProtoExternalFile[];
   hasServices: boolean;
   hasHttp: boolean;
   hasValidation: boolean;

@@ -49,6 +49,7 @@ interface ManifestYaml {
   proto_imports?: ImportSetYaml[];
   config?: ConfigSection;
   database?: Partial<ProjectDatabase> & { migrations_table?: string };
+  api?: { package_key?: string };
   module_source?: ModuleSource;
   adopt?: { vary?: string[]; frames: Record<string, { requires?: string[]; vary?: string[] }> };
   proto?: { root?: string; vendored?: string[] };
@@ -167,6 +168,7 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
     frames,
     database: projectDatabase(m.database) ?? parent?.database ?? null,
     migrationsTable: m.database?.migrations_table ?? parent?.migrationsTable ?? null,
+    apiPackageKey: m.api?.package_key ?? parent?.apiPackageKey ?? null,
     protoLayout: {
       root: m.proto?.root ?? parent?.protoLayout.root ?? null,
       vendored: m.proto?.vendored ?? parent?.protoLayout.vendored ?? [],

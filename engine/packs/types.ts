@@ -99,6 +99,8 @@ export interface Pack {
   database: ProjectDatabase | null;
   /** pack.yaml `database.migrations_table`: the table migrations keep their version in; null: none declared. */
   migrationsTable: string | null;
+  /** pack.yaml `api.package_key`: the info key naming an .api file's package; null: one package. */
+  apiPackageKey: string | null;
   /** pack.yaml `proto`: where .proto inputs import from. */
   protoLayout: ProtoLayout;
   /** pack.yaml `adopt`: how `codegen adopt` recognizes a project of this layout; null: it cannot adopt. */

@@ -29,7 +29,8 @@ for (const entry of corpusEntries("api").filter((e) => e.expect === "ok")) {
     copyFileSync(join(corpusDir, entry.file), join(staged, basename(entry.file)));
     for (const [as, from] of Object.entries(entry.import_as ?? {})) copyFileSync(join(corpusDir, from), join(staged, as));
     const root = entry.import_as ? staged : source;
-    const ir = await readApi([join(root, basename(entry.file))], { root });
+    // The go-zero pack's package key (pack.yaml api.package_key), as gen reads the file.
+    const ir = await readApi([join(root, basename(entry.file))], { root, packageKey: "go_package" });
     for (const f of ir.files) {
       mkdirSync(dirname(join(api, f.path)), { recursive: true });
       copyFileSync(join(root, f.path), join(api, f.path));

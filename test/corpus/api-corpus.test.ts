@@ -43,7 +43,7 @@ type Outcome = { accepted: true; warnings: Diagnostic[] } | { accepted: false; d
 async function outcome(file: string, root: string): Promise<Outcome> {
   const warnings: Diagnostic[] = [];
   try {
-    const api = await readApi([file], { root });
+    const api = await readApi([file], { root, ...(pack.apiPackageKey ? { packageKey: pack.apiPackageKey } : {}) });
     const project = { name: "corpus", module: "example.com/corpus", frame: "api", plugins: [] };
     const bindings = await bindFunctions(pack, { ir: { project, api }, project, config: {} });
     const errors = await runChecks({ project, api }, [rules, ...pack.checkDirs], { onWarning: (w) => warnings.push(w), bindings });

@@ -76,7 +76,7 @@ for (const entry of entries) {
       corpusTest(name, entry.expect, async () => {
         const ir = accepted(await outcome([entry.file], corpus));
         assert.equal(ir.files[0]?.path, entry.file);
-        assert.ok(ir.files[0]?.goPackage, "every jzero file sets go_package");
+        assert.ok(ir.files[0]?.options["go_package"], "every jzero file sets go_package");
         for (const s of ir.services) for (const m of s.methods) assert.ok(m.inputType.fullName && m.outputType.fullName);
       });
       break;
@@ -136,7 +136,7 @@ test("jzero gateway files: google.api.http on the rpc, body '*', openapiv2 impor
   const ir = accepted(await outcome([file], corpus));
   const m = ir.services[0]?.methods[0];
   assert.equal([m?.name, m?.http[0]?.method, m?.http[0]?.path, m?.http[0]?.body], ["Create", "POST", "/api/user", "*"]);
-  assert.is(ir.files[0]?.goPackage, "./types/user");
+  assert.is(ir.files[0]?.options["go_package"], "./types/user");
   const openapi = ir.files[0]?.imports.find((i) => i.path.startsWith("grpc-gateway/"));
   assert.ok(openapi && (openapi.source === "include" || openapi.source === "missing"));
 });

@@ -38,7 +38,8 @@ export async function cleanup(root: string): Promise<void> {
 export async function read(files: Record<string, string>, roots?: string[]): Promise<ApiIR> {
   const root = await project(files);
   try {
-    return await readApi(roots ?? [Object.keys(files)[0] ?? ""], { root });
+    // The packs name go_package as the info key of a file's types package (pack.yaml api.package_key).
+    return await readApi(roots ?? [Object.keys(files)[0] ?? ""], { root, packageKey: "go_package" });
   } finally {
     await cleanup(root);
   }

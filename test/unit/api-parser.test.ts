@@ -514,6 +514,38 @@ test("empty and comment-only files give an empty IR; CRLF and BOM are fine", asy
   assert.is(crlf.types[0]?.fields[0]?.pos.line, 3);
 });
 
+test("packages come from the info key the pack names; without one, every file is in one package", async () => {
+  const files = {
+    "a.api": 'info(\n  title: "a"\n  go_package: "a"\n)\ntype X {}',
+    "b.api": 'info(pkg: "b")\ntype X {}',
+  };
+  const root = await project(files);
+  try {
+    const byKey = await readApi(["a.api", "b.api"], { root, packageKey: "pkg" });
+    assert.equal(
+      byKey.files.map((f) => [f.package, f.info, f.infoPos]),
+      [
+        [
+          "",
+          { title: "a", go_package: "a" },
+          {
+            title: { file: "a.api", line: 2, column: 10 },
+            go_package: { file: "a.api", line: 3, column: 15 },
+          },
+        ],
+        ["b", { pkg: "b" }, { pkg: { file: "b.api", line: 1, column: 11 } }],
+      ],
+    );
+    const none = await readApi(["a.api", "b.api"], { root }).then(
+      () => [],
+      (e: unknown) => (e instanceof CodegenError ? e.diagnostics.map((d) => d.code) : [String(e)]),
+    );
+    assert.equal(none, ["API_DUPLICATE_TYPE"]);
+  } finally {
+    await cleanup(root);
+  }
+});
+
 test("50 files with 500 routes, groups, middleware and nested types are read completely", async () => {
   const files: Record<string, string> = {};
   for (let f = 0; f < 50; f++) {

@@ -49,6 +49,7 @@ test("no file under engine/ names the framework, its tools or a pack's layout", 
 // syntax, struct tags and durations, is descriptor syntax and stays with its reader.)
 const goConcepts: Array<[string, RegExp]> = [
   ["go_package taken apart", /isImportPath|goPackageOf|GoPackage\b|go_package.*split|split\(";"\)/],
+  ["Go's package option, by name (descriptor options are data; the pack names the ones it reads)", /go_?package/i],
   ["the Go module cache or tool", /GOMODCACHE|GOPATH|\bgo (?:mod|env|install|get)\b|execFile\("go"|\["go",/],
   ["a Go module or where it keeps third-party protos", /grpc-gateway|protovalidate|github\.com\/|golang\.org\//],
   ["a Go keyword list", /"fallthrough"|"chan",\s*"const"/],

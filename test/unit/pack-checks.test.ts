@@ -10,6 +10,7 @@ import * as assert from "uvu/assert";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runChecks } from "../../engine/checks/index.js";
+import { readApi } from "../../engine/descriptors/api/index.js";
 import { readProto } from "../../engine/descriptors/proto/index.js";
 import { formatDiagnostic } from "../../engine/diagnostics/index.js";
 import { loadPack } from "../../engine/packs/index.js";
@@ -166,6 +167,46 @@ test("GATEWAY_HTTP_AS_SERVED: each part of a rule the gateway does not serve as 
       ],
     );
     assert.equal(await warned("rpc"), [], "an rpc project serves no HTTP");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("API_UNSAFE_PATH and API_INVALID_PACKAGE: a go_package at its value, in both packs", async () => {
+  const dir = scratch("api-go-package");
+  const values = ["../x", "/abs", "a\\b", "c:x", "my-pkg", "", "admin/user", "x\t"];
+  try {
+    const names = values.map((v, i) => {
+      writeFileSync(join(dir, `f${i}.api`), `info(\n  go_package: ${JSON.stringify(v)}\n)\ntype T${i} {}\n`);
+      return `f${i}.api`;
+    });
+    for (const name of ["go-zero", "goctl"]) {
+      const pack = await loadPack(join(repoRoot, "template-packs", name), repoRoot);
+      assert.is(pack.apiPackageKey, "go_package");
+      const api = await readApi(names, { root: dir, packageKey: "go_package" });
+      assert.equal(
+        api.files.map((f) => f.package),
+        values,
+      );
+      const ir = { api };
+      const bindings = await bindFunctions(pack, { ir, project: {}, config: {} });
+      const found = (await runChecks(ir, pack.checkDirs, { bindings })).filter((d) =>
+        ["API_UNSAFE_PATH", "API_INVALID_PACKAGE"].includes(d.code),
+      );
+      assert.equal(
+        found.map((d) => `${d.span?.file}:${d.span?.line}:${d.span?.column}: ${d.code} ${d.message}`).sort(),
+        [
+          'f0.api:2:15: API_UNSAFE_PATH go_package "../x" contains a ".." segment; it names a folder inside the project',
+          'f1.api:2:15: API_UNSAFE_PATH go_package "/abs" starts with /; it names a folder inside the project',
+          'f2.api:2:15: API_UNSAFE_PATH go_package "a\\\\b" contains a backslash; it names a folder inside the project',
+          'f3.api:2:15: API_UNSAFE_PATH go_package "c:x" starts with a drive letter; it names a folder inside the project',
+          'f4.api:2:15: API_INVALID_PACKAGE go_package "my-pkg" must be identifiers separated by /',
+          'f5.api:2:15: API_INVALID_PACKAGE go_package "" must be identifiers separated by /',
+          'f7.api:2:15: API_UNSAFE_PATH go_package "x\\t" contains a control character; it names a folder inside the project',
+        ],
+        name,
+      );
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

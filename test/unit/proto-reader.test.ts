@@ -51,7 +51,7 @@ function message(ir: ProtoIR, fullName: string) {
   return m;
 }
 
-test("files: inputs first, then project files reached by import; go_package as written, with its position", async () => {
+test("files: inputs first, then project files reached by import; file options as written, with their positions", async () => {
   const { ir, warnings } = await read();
   assert.equal(warnings, []);
   assert.equal(
@@ -67,10 +67,10 @@ test("files: inputs first, then project files reached by import; go_package as w
   const user = ir.files[0];
   assert.equal(user?.protoPath, "user.proto");
   assert.equal(user?.package, "user.v1");
-  assert.is(user?.goPackage, "./pb/user");
+  assert.is(user?.options["go_package"], "./pb/user");
   assert.equal(user?.optionPos["go_package"], { file: "desc/proto/user.proto", line: 11, column: 21 });
   assert.equal(user?.pos, { file: "desc/proto/user.proto", line: 3, column: 9 });
-  assert.is(ir.files[1]?.goPackage, "internal/pb/ping;pingpb");
+  assert.is(ir.files[1]?.options["go_package"], "internal/pb/ping;pingpb");
   assert.equal(ir.files[2]?.protoPath, "common/common.proto");
   assert.is(ir.files[2]?.hasServices, false);
   assert.equal(
@@ -98,7 +98,7 @@ test("messages: fields, kinds, maps, optional, oneofs, nested, enums from the co
     [byName["status"]?.kind, byName["status"]?.type, byName["status"]?.typeRef?.file],
     ["enum", "common.Status", "desc/proto/common/common.proto"],
   );
-  assert.equal(byName["status"]?.typeRef?.goPackage, "./pb/common");
+  assert.equal([byName["status"]?.typeRef?.external, ir.files[2]?.options["go_package"]], [false, "./pb/common"]);
   assert.equal(
     [byName["labels"]?.kind, byName["labels"]?.mapKey, byName["labels"]?.mapValue?.type, byName["labels"]?.repeated],
     ["map", "string", "string", false],
@@ -254,23 +254,32 @@ test("methods: types with their files and go packages, streaming, rpc path, posi
   const watch = method(ir, svc.fullName, "WatchUsers");
   assert.equal([watch.clientStreaming, watch.serverStreaming], [false, true]);
   assert.is(svc.hasStreaming, true);
-  assert.equal([get.inputType.goPackage, get.inputType.external], ["./pb/user", false]);
+  assert.equal([get.inputType.file, get.inputType.external], ["desc/proto/user.proto", false]);
   const ping = method(ir, "ping.PingService", "Ping");
   assert.equal(
     [ping.inputType.fullName, ping.inputType.external, ping.inputType.package, ping.inputType.file],
     ["google.protobuf.Empty", true, "google.protobuf", "google/protobuf/empty.proto"],
   );
+  // A third-party file a referenced type comes from: its options as written, for the pack to place the type.
+  const empty = ir.externalFiles.find((f) => f.path === "google/protobuf/empty.proto");
+  assert.is(empty?.options["go_package"], "google.golang.org/protobuf/types/known/emptypb");
+  assert.equal([empty?.options["java_package"], empty?.options["cc_enable_arenas"]], ["com.google.protobuf", true]);
+  assert.equal(
+    ir.externalFiles.map((f) => f.path),
+    [...new Set(ir.externalFiles.map((f) => f.path))].sort(),
+  );
 });
 
-test("a service whose messages live in the common file: their go_package as written", async () => {
+test("a service whose messages live in the common file: each file's options as written", async () => {
   const dir = join(fixtures, "proto/multi");
   const ir = await readProto(["desc/proto/order/order.proto", "desc/proto/types/types.proto"], {
     root: dir,
     protoRoot: "desc/proto",
   });
   const svc = ir.services[0];
+  const optionsOf = (path: string | undefined) => ir.files.find((f) => f.path === path)?.options["go_package"];
   assert.equal(
-    [svc?.goPackage, svc?.methods[0]?.outputType.goPackage, svc?.methods[0]?.outputType.package],
+    [optionsOf(svc?.file), optionsOf(svc?.methods[0]?.outputType.file), svc?.methods[0]?.outputType.package],
     ["internal/pb/order", "internal/pb/types;types", "shared.types"],
   );
   assert.equal(

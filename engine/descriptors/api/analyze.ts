@@ -3,16 +3,24 @@
  * (file statements, one service per document, types, routes). Internal to the api reader.
  */
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
-import type { ApiBlock, ApiFile, ApiGroup, ApiIR, ApiPackage, ApiType } from "../../ir/index.js";
+import type { ApiBlock, ApiFile, ApiGroup, ApiIR, ApiPackage, ApiType, IrPosition } from "../../ir/index.js";
 import { documentOf, type LoadResult, type LoadedFile } from "./load.js";
-import { isPackagePath, unsafePathReason } from "./paths.js";
 import { RouteBuilder } from "./routes.js";
 import { TypeScope } from "./scope.js";
 import { pairsToRecord } from "./server.js";
 import { TypeBuilder } from "./types.js";
 
-export function analyze(load: LoadResult, diagnostics: Diagnostic[], warnings: Diagnostic[] = []): ApiIR {
-  const fileInfo = new Map(load.files.map((f) => [f, fileStatements(f, diagnostics)]));
+/**
+ * `packageKey`: the info key whose value names a file's package (a pack setting); types of
+ * different packages may share a name. null: every file is in the default package.
+ */
+export function analyze(
+  load: LoadResult,
+  diagnostics: Diagnostic[],
+  warnings: Diagnostic[] = [],
+  packageKey: string | null = null,
+): ApiIR {
+  const fileInfo = new Map(load.files.map((f) => [f, fileStatements(f, diagnostics, packageKey)]));
   const packageOf = (f: LoadedFile): string => fileInfo.get(f)?.package ?? "";
   checkServices(load, diagnostics);
 
@@ -35,6 +43,7 @@ export function analyze(load: LoadResult, diagnostics: Diagnostic[], warnings: D
       path: f.path,
       syntax: info?.syntax ?? "",
       info: info?.info ?? {},
+      infoPos: info?.infoPos ?? {},
       package: info?.package ?? "",
       imports: f.imports.map((abs) => load.byAbs.get(abs)?.path ?? abs),
       root: f.root,
@@ -59,12 +68,13 @@ export function analyze(load: LoadResult, diagnostics: Diagnostic[], warnings: D
 interface FileStatements {
   syntax: string;
   info: Record<string, string>;
+  infoPos: Record<string, IrPosition>;
   package: string;
 }
 
-/** syntax and info statements: at most one each; `go_package` must be a safe package path. */
-function fileStatements(f: LoadedFile, diagnostics: Diagnostic[]): FileStatements {
-  const out: FileStatements = { syntax: "", info: {}, package: "" };
+/** syntax and info statements: at most one each; the package is the value of `packageKey`, as written. */
+function fileStatements(f: LoadedFile, diagnostics: Diagnostic[], packageKey: string | null): FileStatements {
+  const out: FileStatements = { syntax: "", info: {}, infoPos: {}, package: "" };
   let seenSyntax = false;
   let seenInfo = false;
   for (const stmt of f.ast.statements) {
@@ -90,26 +100,9 @@ function fileStatements(f: LoadedFile, diagnostics: Diagnostic[]): FileStatement
       }
       seenInfo = true;
       out.info = pairsToRecord(stmt.pairs, f, diagnostics, "info");
-      const pkg = stmt.pairs.find((p) => p.key === "go_package");
-      if (!pkg) continue;
-      const unsafe = unsafePathReason(pkg.value);
-      if (unsafe)
-        diagnostics.push(
-          diag(
-            "API_UNSAFE_PATH",
-            `go_package ${JSON.stringify(pkg.value)} ${unsafe}; it names a folder inside the project`,
-            f.src.pos(pkg.valueAt),
-          ),
-        );
-      else if (!isPackagePath(pkg.value))
-        diagnostics.push(
-          diag(
-            "API_INVALID_PACKAGE",
-            `go_package ${JSON.stringify(pkg.value)} must be identifiers separated by /`,
-            f.src.pos(pkg.valueAt),
-          ),
-        );
-      else out.package = pkg.value;
+      for (const p of stmt.pairs) if (Object.hasOwn(out.info, p.key)) out.infoPos[p.key] ??= f.src.pos(p.valueAt);
+      const pkg = packageKey === null ? undefined : stmt.pairs.find((p) => p.key === packageKey);
+      if (pkg) out.package = pkg.value;
     }
   }
   return out;

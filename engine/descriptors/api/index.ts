@@ -1,7 +1,6 @@
 /**
- * Reader of `.api` descriptors (the .api language, plus the `go_package`,
- * `compact_handler` and `rewrite_handler` extensions): files in, ApiIR out, or a
- * CodegenError listing every problem found with file:line:col.
+ * Reader of `.api` descriptors (the .api language, plus packages named by an info key the pack
+ * chooses): files in, ApiIR out, or a CodegenError listing every problem found with file:line:col.
  *
  * Stages: load (parse each file, follow imports), then analyze (statements, services,
  * types, routes). Checks that are rules over the finished IR (duplicate handlers or
@@ -10,7 +9,7 @@
  * Diagnostic codes:
  *   loading   API_SYNTAX, API_FILE_NOT_FOUND, API_IMPORT_NOT_FOUND, API_IMPORT_EMPTY, API_IMPORT_CYCLE
  *   files     API_DUPLICATE_SYNTAX, API_SYNTAX_VERSION, API_DUPLICATE_INFO, API_DUPLICATE_KEY,
- *             API_INVALID_PACKAGE, API_MULTIPLE_SERVICES
+ *             API_MULTIPLE_SERVICES
  *   types     API_UNKNOWN_TYPE, API_AMBIGUOUS_TYPE, API_DUPLICATE_TYPE, API_DUPLICATE_FIELD,
  *             API_RESERVED_TYPE_NAME, API_TYPE_ALIAS, API_MAP_KEY, API_ARRAY_LENGTH,
  *             API_NESTED_STRUCT, API_LEGACY_NESTED_STRUCT, API_EMBEDDED_TYPE, API_RECURSIVE_TYPE,
@@ -18,7 +17,7 @@
  *   warnings  API_TAG_SPACE (a space next to a comma in a json/xml/asn1 tag value, tidied)
  *   routes    API_REQUEST_TYPE, API_MISSING_HANDLER, API_DUPLICATE_ANNOTATION, API_INVALID_HANDLER,
  *             API_INVALID_PATH, API_INVALID_SERVER_VALUE
- *   paths     API_UNSAFE_PATH (a group, go_package or handler name that would leave the project)
+ *   paths     API_UNSAFE_PATH (a group or handler name that would leave the project)
  */
 import { CodegenError, orderDiagnostics, type Diagnostic } from "../../diagnostics/index.js";
 import type { ApiIR } from "../../ir/index.js";
@@ -33,6 +32,8 @@ export interface ReadApiOptions {
   root: string;
   /** The folder imports must stay inside (default: root); a descriptor named on the command line may lie outside the project. */
   scope?: string;
+  /** The info key whose value names a file's package (the pack's `api.package_key`); none: one package. */
+  packageKey?: string;
   /** Called with each warning once the files are known to be good. */
   onWarning?: (warning: Diagnostic) => void;
 }
@@ -46,7 +47,7 @@ export async function readApi(files: string[], options: ReadApiOptions): Promise
   if (load.diagnostics.length > 0) throw new CodegenError(orderDiagnostics(load.diagnostics));
   const diagnostics: Diagnostic[] = [];
   const warnings: Diagnostic[] = [];
-  const ir = analyze(load, diagnostics, warnings);
+  const ir = analyze(load, diagnostics, warnings, options.packageKey ?? null);
   if (diagnostics.length > 0) throw new CodegenError(orderDiagnostics(diagnostics));
   for (const w of orderDiagnostics(warnings)) options.onWarning?.(w);
   return ir;

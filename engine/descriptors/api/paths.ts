@@ -1,6 +1,6 @@
 /**
  * Route paths (params, prefix joining) and names that later become file-system paths
- * (handler groups, go_package, handler names). Internal to the api reader.
+ * (handler groups, handler names). Internal to the api reader.
  */
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -20,11 +20,6 @@ export function normalizeGroup(raw: string): string | null {
   const group = raw.replace(/^\/+/, "").replace(/\/+$/, "");
   if (group === "") return "";
   return group.split("/").every((s) => /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(s) && s !== "..") ? group : null;
-}
-
-/** A `go_package` value is one or more identifiers separated by `/`. */
-export function isPackagePath(value: string): boolean {
-  return value.split("/").every((s) => IDENT.test(s));
 }
 
 export function isIdentifier(value: string): boolean {

@@ -1,6 +1,6 @@
 /**
- * Type declarations and name resolution. Each file belongs to a package (its
- * `info(go_package: ...)`, "" by default). As the .api language has it, every file reached from an entry file
+ * Type declarations and name resolution. Each file belongs to a package (the value of the
+ * info key the pack names, "" by default). As the .api language has it, every file reached from an entry file
  * shares one scope: a file sees the types of every file in the import graph of each entry that
  * reaches it (so `order.api`, imported by `main.api`, may use `BaseResp` from `base.api`, which
  * `main.api` also imports). A name declared in the file's own package wins; a name found only

@@ -8,6 +8,7 @@ import protobuf from "protobufjs";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import type {
   ProtoEnum,
+  ProtoExternalFile,
   ProtoField,
   ProtoFile,
   ProtoIR,
@@ -17,6 +18,7 @@ import type {
   ProtoService,
   ProtoTypeRef,
 } from "../../ir/index.js";
+import { writtenFileOptions } from "./file-options.js";
 import type { LoadedFile } from "./load.js";
 import { jsonNameOf } from "./names.js";
 import { isScalar, type OptionsResult, type OptionValues } from "./options.js";
@@ -44,6 +46,8 @@ export function buildIR(input: BuildInput, diagnostics: Diagnostic[]): ProtoIR {
 class Builder implements ServiceContext {
   private readonly messages = new Map<string, ProtoMessage>();
   private readonly deep = new Map<string, boolean>();
+  /** Third-party files a type reference points into, by import path. */
+  private readonly external = new Map<string, LoadedFile>();
 
   constructor(
     private readonly input: BuildInput,
@@ -84,6 +88,7 @@ class Builder implements ServiceContext {
       messages,
       enums,
       thirdParty: [...thirdParty].sort(),
+      externalFiles: this.externalFiles(),
       hasServices: services.length > 0,
       hasHttp: services.some((s) => s.hasHttp),
       hasValidation: files.some((f) => f.hasValidation),
@@ -106,17 +111,15 @@ class Builder implements ServiceContext {
     return Object.fromEntries(Object.entries(positions).map(([name, p]) => [name, this.pos(file, p)]));
   }
 
-  goPackage(file: LoadedFile | undefined): string {
-    if (!file) return "";
-    const values = this.input.options.get(file)?.values.get("file:");
-    let raw = typeof values?.["go_package"] === "string" ? (values["go_package"] as string) : "";
-    if (!values) {
-      const opt = file.outline.fileOptions.find(
-        (o) => o.parts.length === 1 && o.parts[0]?.name === "go_package" && !o.parts[0].extension,
-      );
-      if (opt?.value.kind === "scalar") raw = opt.value.value;
-    }
-    return raw;
+  /** The file's options: evaluated for project files, as written for the others (not evaluated). */
+  private fileOptions(file: LoadedFile): Record<string, unknown> {
+    return this.input.options.get(file)?.values.get("file:") ?? writtenFileOptions(file.outline);
+  }
+
+  private externalFiles(): ProtoExternalFile[] {
+    return [...this.external.values()]
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+      .map((f) => ({ path: f.path, options: this.fileOptions(f) }));
   }
 
   private packageOf(file: LoadedFile | undefined, fullName: string): string {
@@ -128,6 +131,7 @@ class Builder implements ServiceContext {
     const fullName = t.fullName.slice(1);
     const file = t.filename ? this.input.filesByPath.get(t.filename) : undefined;
     let pkg = this.packageOf(file, fullName);
+    if (file && !file.project) this.external.set(file.path, file);
     if (file?.builtin) {
       // Bundled definitions: the package is the namespace chain outside the outermost message.
       let p: protobuf.ReflectionObject | null = t.parent;
@@ -142,7 +146,6 @@ class Builder implements ServiceContext {
       package: pkg,
       file: t.filename ?? "",
       external: !file?.project,
-      goPackage: this.goPackage(file),
     };
   }
 
@@ -156,7 +159,7 @@ class Builder implements ServiceContext {
   private placement(
     file: LoadedFile,
     d: Decl,
-  ): Pick<ProtoMessage & ProtoEnum, "fullName" | "name" | "localName" | "package" | "file" | "parent" | "goPackage"> {
+  ): Pick<ProtoMessage & ProtoEnum, "fullName" | "name" | "localName" | "package" | "file" | "parent"> {
     const pkg = file.outline.package;
     return {
       fullName: d.fullName,
@@ -165,7 +168,6 @@ class Builder implements ServiceContext {
       package: pkg,
       file: file.path,
       parent: d.scope === pkg ? "" : d.scope,
-      goPackage: this.goPackage(file),
     };
   }
 
@@ -298,8 +300,7 @@ class Builder implements ServiceContext {
       syntax: file.outline.syntax,
       edition: file.outline.edition,
       package: pkg,
-      goPackage: this.goPackage(file),
-      options: this.opts(file, "file:"),
+      options: this.fileOptions(file),
       optionPos: this.optionPos(file, "file:"),
       imports: file.imports.map((imp) => ({
         path: imp.path,

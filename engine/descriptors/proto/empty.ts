@@ -8,6 +8,7 @@ export function emptyProtoIR(): ProtoIR & { includeDirs: string[] } {
     messages: [],
     enums: [],
     thirdParty: [],
+    externalFiles: [],
     hasServices: false,
     hasHttp: false,
     hasValidation: false,

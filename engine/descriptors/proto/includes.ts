@@ -24,7 +24,7 @@ export interface ProtoIncludeDir {
   set: string;
   /** Where it came from, for messages: `npm google-proto-files`, a command, `CODEGEN_PROTO_PATH`, ... */
   source: string;
-  /** A reduced copy: fine for reading descriptors, not for a compiler (fields or go_package missing). */
+  /** A reduced copy: fine for reading descriptors, not for a compiler (fields or file options missing). */
   partial: boolean;
 }
 

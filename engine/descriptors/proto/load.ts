@@ -209,7 +209,7 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
         result.warnings.push(
           diag(
             "PROTO_INCLUDE_PARTIAL",
-            `"${imp.path}" was read from ${located.include.source}, which lacks some fields and its go_package`,
+            `"${imp.path}" was read from ${located.include.source}, which lacks some fields and file options`,
             span(from, imp.pathPos),
             installHint(finder.setFor(imp.path)),
           ),

@@ -24,7 +24,6 @@ export interface ServiceContext {
   opts(file: LoadedFile, key: string): OptionValues;
   /** Where each of those options is written. */
   optionPos(file: LoadedFile, key: string): Record<string, ProtoPosition>;
-  goPackage(file: LoadedFile | undefined): string;
   typeRef(t: Declared): ProtoTypeRef;
   /** Does the message, or anything it reaches through fields, carry rules? */
   hasDeepValidation(fullName: string): boolean;
@@ -34,7 +33,6 @@ export function buildService(ctx: ServiceContext, file: LoadedFile, d: Decl): Pr
   const svc = ctx.root.lookup(d.fullName, [protobuf.Service]) as protobuf.Service | null;
   const pkg = file.outline.package;
   const options = ctx.opts(file, `service:${d.fullName}`);
-  const goPackage = ctx.goPackage(file);
   const methods: ProtoMethod[] = [];
   for (const md of declsIn(file.outline, d.fullName)) {
     if (md.kind !== "rpc" || !md.input || !md.output) continue;
@@ -67,7 +65,6 @@ export function buildService(ctx: ServiceContext, file: LoadedFile, d: Decl): Pr
     fullName: d.fullName,
     package: pkg,
     file: file.path,
-    goPackage,
     methods,
     hasHttp: methods.some((m) => m.http.length > 0),
     hasStreaming: methods.some((m) => m.clientStreaming || m.serverStreaming),
