@@ -5,7 +5,7 @@
  * at the end that none was left. Internal to the api reader.
  */
 import type { AstAnnotation, AstField, AstFile, AstPair, AstTypeExpr } from "./ast.js";
-import { bareValue, NO, path, quoted, raw, spaces } from "./fast-lex.js";
+import { bareValue, NO, path, quoted, raw, spaces } from "./lexer.js";
 
 export interface Comment {
   start: number;

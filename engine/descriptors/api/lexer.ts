@@ -1,9 +1,7 @@
 /**
- * The lexical rules of grammar.ts as scanners for the hand-written parser: each takes the text
- * and a position and returns where the rule's match ends, or NO when it does not match there.
- * Each follows its grammar rule to the character (a PEG: greedy, no backtracking into a
- * repetition), so the parser built on them accepts exactly what the grammar accepts.
- * Internal to the api reader.
+ * The tokens of the .api language as scanners: each takes the text and a position and returns
+ * where the token ends, or NO when there is none there. Greedy, as a PEG reads: no scanner
+ * gives back characters it took. Internal to the api reader.
  */
 
 export const NO = -1;
