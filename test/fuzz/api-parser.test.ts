@@ -1,7 +1,8 @@
 /**
  * Fuzzing the .api parser: texts generated from the language's forms, mutated, and the edge
  * cases mutated. Whatever the input, the syntax stage gives a tree or a diagnostic (never an
- * exception); a tree's positions lie inside the text; an API_SYNTAX diagnostic names what it
+ * exception); a tree's positions lie inside the text, its comments are those a scan of the text
+ * finds (test/support/api-comments-oracle.ts); an API_SYNTAX diagnostic names what it
  * found and what it expected, at a position inside the text. `npm test` runs fixed seeds,
  * `npm run fuzz` a random one (harness.ts); FUZZ_SEED=<n> repeats a run, FUZZ_RUNS=<n> sizes it.
  */
@@ -10,7 +11,9 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { parseOrDiagnose } from "../../engine/descriptors/api/syntax.js";
 import { generatedApi } from "./api-gen.js";
+import { scannedComments } from "../support/api-comments-oracle.js";
 import { apiEdgeCases } from "../support/api-edge-cases.js";
+import { firstDifference } from "../support/tree-difference.js";
 import { fuzzSeeds, mutatedText, RUNS } from "./harness.js";
 
 const test = suite(`fuzz: .api parser, ${RUNS * 3} inputs`);
@@ -67,6 +70,8 @@ for (const SEED of fuzzSeeds()) {
           parsed++;
           const bad = outside(r.ast.statements, text.length);
           if (bad) throw new Error(`a position outside the text: ${bad}`);
+          const difference = firstDifference(r.ast.comments, scannedComments(r.ast));
+          if (difference) throw new Error(`the comments differ from a scan of the text at ${difference}`);
           return;
         }
         refused++;

@@ -3,13 +3,16 @@
  * the statements of those that parse, the diagnostic of those that do not, as recorded in
  * test/fixtures/api/edge-cases.json. The trees were those of the ohm grammar the parser was
  * held to until 2026-11-28, and the messages at least as precise as ohm's (docs/decisions.md).
+ * Their comments are held to a scan of the raw text (test/support/api-comments-oracle.ts).
  * UPDATE_FIXTURES=1 rewrites the file after a deliberate change: read its diff.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { execSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseOrDiagnose } from "../../engine/descriptors/api/syntax.js";
+import { scannedComments } from "../support/api-comments-oracle.js";
 import { apiEdgeCases } from "../support/api-edge-cases.js";
 import { repoRoot } from "../support/paths.js";
 import { firstDifference } from "../support/tree-difference.js";
@@ -45,6 +48,21 @@ test("a syntax error says what was found and what was expected, at the token", (
     if (typeof o !== "string" || !o.includes("API_SYNTAX")) continue;
     assert.match(o, /API_SYNTAX (unexpected .+; expected .+|missing "}": the body opened at \d+:\d+)/, name);
   }
+});
+
+test("the parser's comments are those a scan outside strings, tags, paths and bare values finds", () => {
+  const repoFiles = execSync("git ls-files -z '*.api'", { cwd: repoRoot, encoding: "utf8" })
+    .split("\0")
+    .filter((f) => f !== "")
+    .map((f): [string, string] => [f, readFileSync(join(repoRoot, f), "utf8")]);
+  let compared = 0;
+  for (const [name, text] of [...Object.entries(apiEdgeCases), ...repoFiles]) {
+    const r = parseOrDiagnose(text, "x.api");
+    if (!("ast" in r)) continue;
+    compared++;
+    assert.equal(r.ast.comments, scannedComments(r.ast), name);
+  }
+  assert.ok(compared > 100, `only ${compared} files parsed`);
 });
 
 test.run();

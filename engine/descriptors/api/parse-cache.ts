@@ -5,7 +5,7 @@
  */
 import { memoized, type Codec } from "../../cache/index.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
-import type { AstFile, AstStatement } from "./ast.js";
+import type { AstComment, AstFile, AstStatement } from "./ast.js";
 import { parseOrDiagnose } from "./syntax.js";
 
 type Parsed = { ast: AstFile } | { diagnostic: Diagnostic };
@@ -14,16 +14,20 @@ export async function parseCached(text: string, file: string): Promise<Parsed> {
   const codec: Codec<Parsed> = {
     encode: (parsed) =>
       "ast" in parsed
-        ? Buffer.from(JSON.stringify({ clean: parsed.ast.text, statements: parsed.ast.statements }, keepNonFinite))
+        ? Buffer.from(
+            JSON.stringify(
+              { clean: parsed.ast.text, statements: parsed.ast.statements, comments: parsed.ast.comments },
+              keepNonFinite,
+            ),
+          )
         : null,
     decode: (bytes) => {
       const json = bytes.toString("utf8");
       // The reviver costs a call per value: only the rare entry with a non-finite number needs it.
-      const { clean, statements } = (json.includes('"nonFinite"') ? JSON.parse(json, revive) : JSON.parse(json)) as {
-        clean: string;
-        statements: AstStatement[];
-      };
-      return { ast: { file, text: clean, statements } };
+      const { clean, statements, comments } = (
+        json.includes('"nonFinite"') ? JSON.parse(json, revive) : JSON.parse(json)
+      ) as { clean: string; statements: AstStatement[]; comments: AstComment[] };
+      return { ast: { file, text: clean, statements, comments } };
     },
   };
   return memoized("api-cache", [text], () => parseOrDiagnose(text, file), codec);

@@ -7,6 +7,7 @@
 import { CodegenError, diag, type Diagnostic } from "../../diagnostics/index.js";
 import type { AstFile } from "./ast.js";
 import { expectedText, recording } from "./expected.js";
+import { collectingComments } from "./lexer.js";
 import { parseStatements } from "./parser.js";
 import { SourceText } from "./source.js";
 import { declarationStart, openBraceAt, startsDeclaration } from "./unclosed.js";
@@ -53,8 +54,8 @@ export function parseOrDiagnose(text: string, file: string): { ast: AstFile } | 
         "it makes the text read differently from what it is (names, keywords and bare values hold none)",
       ),
     };
-  const statements = parseStatements(clean);
-  if (statements) return { ast: { file, text: clean, statements } };
+  const { result: statements, comments } = collectingComments(() => parseStatements(clean));
+  if (statements) return { ast: { file, text: clean, statements, comments } };
   const { at: offset, expected } = recording(() => parseStatements(clean)).farthest;
   const source = new SourceText(file, clean);
   const brace = openBraceAt(clean, offset);
