@@ -11,9 +11,23 @@ export interface Farthest {
   at: number;
   /** What was looked for there, in the order it was looked for. */
   expected: string[];
+  /** The innermost `{` still open when the parser got there (a struct or service body), or -1. */
+  brace: number;
 }
 
 let current: Farthest | null = null;
+/** The `{` of the bodies the parser is inside, outermost first. */
+const braces: number[] = [];
+
+/** The parser enters the body opened by the `{` at `at`. */
+export function entered(at: number): void {
+  if (current !== null) braces.push(at);
+}
+
+/** The parser leaves the innermost body (closed or not). */
+export function left(): void {
+  if (current !== null) braces.pop();
+}
 
 /** Notes that `what` was looked for at `at` and not found. */
 export function missed(at: number, what: string): void {
@@ -21,13 +35,15 @@ export function missed(at: number, what: string): void {
   if (at > current.at) {
     current.at = at;
     current.expected = [what];
+    current.brace = braces.at(-1) ?? -1;
   } else if (!current.expected.includes(what)) current.expected.push(what);
 }
 
 /** Runs `parse` while noting what it missed. */
 export function recording<T>(parse: () => T): { result: T; farthest: Farthest } {
-  const farthest: Farthest = { at: -1, expected: [] };
+  const farthest: Farthest = { at: -1, expected: [], brace: -1 };
   current = farthest;
+  braces.length = 0;
   try {
     return { result: parse(), farthest };
   } finally {
@@ -51,6 +67,7 @@ export function expectedText(expected: readonly string[]): string {
  */
 export function unnoted<T>(rule: (s: string, p: number) => T, s: string, p: number): T {
   if (current === null) return rule(s, p);
+  // Nothing is noted inside, so no body is entered either.
   const saved = current;
   current = null;
   try {

@@ -7,7 +7,7 @@
  * errors from. Internal to the api reader.
  */
 import type { AstAnnotation, AstPair, AstRoute, AstStatement, AstTypeDecl, AstTypeExpr } from "./ast.js";
-import { missed } from "./expected.js";
+import { entered, left, missed } from "./expected.js";
 import { bareValue, ident, key, keyword, method, NO, path, quoted, raw, serviceName, spaces } from "./lexer.js";
 import { node, structBody, typeExpr, type Parsed } from "./type-parser.js";
 import { unescapeString } from "./unescape.js";
@@ -157,12 +157,14 @@ function service(s: string, p: number, at: number): Parsed<ServiceStatement> | n
   const open = name === NO ? NO : token(s, name, "{");
   if (open === NO) return null;
   const routes: AstRoute[] = [];
+  entered(open - 1);
   let q = open;
   for (let r = route(s, spaces(s, q)); r; r = route(s, spaces(s, q))) {
     routes.push(r.v);
     q = r.end;
   }
   const close = token(s, q, "}");
+  left();
   if (close === NO) return null;
   return node(
     { kind: "service", at, service: { server: null, name: s.slice(nameAt, name), nameAt, at, routes } },

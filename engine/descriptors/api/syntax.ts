@@ -10,7 +10,7 @@ import { expectedText, recording } from "./expected.js";
 import { collectingComments } from "./lexer.js";
 import { parseStatements } from "./parser.js";
 import { SourceText } from "./source.js";
-import { declarationStart, openBraceAt, startsDeclaration } from "./unclosed.js";
+import { declarationStart, startsDeclaration } from "./unclosed.js";
 import { tooDeep } from "../nesting.js";
 import { firstControlCharacter } from "../control.js";
 import { firstFormatCharacterOutsideApiText } from "../invisible.js";
@@ -56,9 +56,8 @@ export function parseOrDiagnose(text: string, file: string): { ast: AstFile } | 
     };
   const { result: statements, comments } = collectingComments(() => parseStatements(clean));
   if (statements) return { ast: { file, text: clean, statements, comments } };
-  const { at: offset, expected } = recording(() => parseStatements(clean)).farthest;
+  const { at: offset, expected, brace } = recording(() => parseStatements(clean)).farthest;
   const source = new SourceText(file, clean);
-  const brace = openBraceAt(clean, offset);
   if (brace >= 0 && startsDeclaration(clean, offset, brace)) {
     const at = source.pos(brace);
     const opener = clean.slice(clean.lastIndexOf("\n", brace) + 1, brace + 1).trim();

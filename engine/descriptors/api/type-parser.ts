@@ -4,7 +4,7 @@
  * Alternatives are tried in order, the first that matches wins. Internal to the api reader.
  */
 import type { AstField, AstTypeExpr } from "./ast.js";
-import { missed, unnoted } from "./expected.js";
+import { entered, left, missed, unnoted } from "./expected.js";
 import { gap, hsp, ident, keyword, NO, raw } from "./lexer.js";
 
 /** A node and the position after it. */
@@ -89,14 +89,15 @@ export function structBody(s: string, p: number): Parsed<AstField[]> | null {
     return null;
   }
   const fields: AstField[] = [];
+  entered(p);
   let at = gap(s, p + 1);
   for (let m = member(s, at); m; m = member(s, at)) {
     fields.push(m.v);
     at = gap(s, m.end);
   }
-  if (s.charCodeAt(at) === 0x7d) return node(fields, at + 1);
-  missed(at, '"}"');
-  return null;
+  if (s.charCodeAt(at) !== 0x7d) missed(at, '"}"');
+  left();
+  return s.charCodeAt(at) === 0x7d ? node(fields, at + 1) : null;
 }
 
 function member(s: string, p: number): Parsed<AstField> | null {
