@@ -29,6 +29,9 @@ export function left(): void {
   if (current !== null) braces.pop();
 }
 
+/** Whether a recording runs (to skip building a note's text when none does). */
+export const noting = (): boolean => current !== null;
+
 /** Notes that `what` was looked for at `at` and not found. */
 export function missed(at: number, what: string): void {
   if (current === null || at < current.at) return;
