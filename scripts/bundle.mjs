@@ -10,7 +10,7 @@ import { rmSync } from "node:fs";
 
 rmSync("dist/bundle", { recursive: true, force: true });
 const common = { bundle: true, platform: "node", target: "node20", logLevel: "warning", legalComments: "none" };
-const external = ["sql.js", "mysql2", "pg", "protobufjs", "giget", "ohm-js", "yaml", "ajv"];
+const external = ["sql.js", "mysql2", "pg", "protobufjs", "giget", "yaml", "ajv"];
 
 await build({
   ...common,

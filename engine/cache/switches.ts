@@ -16,8 +16,6 @@ export const MECHANISMS = [
   "validators",
   "yaml-bundle",
   "api-cache",
-  "fast-api-parser",
-  "grammar",
   "glob-regex",
   "render-cache",
   "view-cache",

@@ -23,11 +23,6 @@ export type {
 
 export { connect, parseDatasource, type SqlSession } from "./sql/datasource.js";
 
-/** Build step: the readers' compiled forms (the .api grammar's recipe); returns the files written. */
-export async function precompileReaders(): Promise<string[]> {
-  return [(await import("./api/grammar.js")).writeGrammarRecipe()];
-}
-
 export type { Language, ReadContext } from "./read-context.js";
 
 /** The descriptor languages by input kind, each a module of its own, loaded when a pack declares its kind. */

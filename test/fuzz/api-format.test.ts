@@ -1,6 +1,6 @@
 /**
  * Fuzzing the .api formatter over the texts the parser fuzz makes (real files mutated, texts
- * generated from the grammar, as they are or mutated). On a text that parses, the formatted
+ * generated from the language's forms, as they are or mutated). On a text that parses, the formatted
  * text parses to the same statements (positions aside, `syntax`, `info` and imports moved
  * first), keeps every comment as the reader reads it (whose doc or trailing comment it is),
  * and formatting it again changes nothing. On a text that does not parse, a diagnostic.
@@ -93,7 +93,7 @@ for (const SEED of fuzzSeeds()) {
   });
 }
 
-test("every edge case of the grammar", () => {
+test("every edge case of the language", () => {
   for (const [name, text] of Object.entries(apiEdgeCases)) {
     try {
       checkFormat(text);

@@ -1,9 +1,9 @@
 /**
- * Generated .api texts that follow the grammar (grammar.ts) with every freedom it leaves:
+ * Generated .api texts that follow the language (parser.ts) with every freedom it leaves:
  * comments and line ends between tokens where they are allowed, each type and member form,
  * each annotation and value form. Most parse; where a choice makes a text invalid (a comment
- * in a struct member line, a line end inside a short string), ohm and the parser under test
- * must agree on that too.
+ * in a struct member line, a line end inside a short string), the parser must refuse it with
+ * a diagnostic, never a crash.
  */
 import fc from "fast-check";
 
@@ -14,7 +14,7 @@ const opt = (a: fc.Arbitrary<string>): fc.Arbitrary<string> => fc.oneof(lit(""),
 const list = (a: fc.Arbitrary<string>, sep: fc.Arbitrary<string>, max: number): fc.Arbitrary<string> =>
   fc.array(fc.tuple(a, sep), { maxLength: max }).map((xs) => xs.map(([x, s]) => x + s).join(""));
 
-/** What ohm skips between tokens of a syntactic rule. */
+/** What the parser skips between tokens of a statement. */
 const sp = pick("", " ", "\n", "\t", " /* c */ ", " // c\n", "\r\n", "\u000b", "\n\n  ");
 const sp1 = pick(" ", "\n", "\t", " /* c */ ", " // c\n", "\r\n");
 /** Blanks allowed inside a line (struct members, type expressions). */

@@ -8,7 +8,7 @@ import { formatApiSource } from "../../engine/descriptors/api/format.js";
 import { apiMeaning } from "../../engine/descriptors/api/format-check.js";
 import { parseOrDiagnose } from "../../engine/descriptors/api/syntax.js";
 import type { AstStatement } from "../../engine/descriptors/api/ast.js";
-import { firstDifference } from "./api-parsers.js";
+import { firstDifference } from "./tree-difference.js";
 
 const POSITIONS = new Set(["at", "end", "valueAt", "nameAt", "methodAt", "pathAt", "tagAt", "textAt", "docAt"]);
 /** The statements without positions, `syntax`, `info` and imports first (a stable sort). */

@@ -1,7 +1,6 @@
 /**
  * What the build compiles ahead of time (engine/precompile.ts): every shipped schema's validator,
- * matching its text (a stale one is not used), a run-time schema's code kept in the cache, and
- * the .api grammar's recipe, current and parsing as the grammar text does.
+ * matching its text (a stale one is not used), and a run-time schema's code kept in the cache.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -9,10 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { cachedValidator, precompiled } from "../../engine/schema/compiled.js";
 import { compiledFrom, compileSchema, schemaPath, schemasDir } from "../../engine/schema/index.js";
 import { scratch } from "../support/paths.js";
-import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { repoRoot } from "../support/paths.js";
-import { apiGrammar } from "../../engine/descriptors/api/grammar.js";
 
 const test = suite("precompiled schemas");
 
@@ -52,27 +48,6 @@ test("a schema built at run time is compiled once, then loaded from the cache", 
   assert.ok(again, "a later run loads it");
   assert.ok(again({ port: 8001 }));
   assert.not.ok(again({ port: "x" }));
-});
-
-test("the .api grammar's recipe is current, and the grammar parses and refuses as its text does", () => {
-  const recipe = JSON.parse(
-    readFileSync(join(repoRoot, "dist/engine/descriptors/api/grammar.recipe.json"), "utf8"),
-  ) as { digest: string };
-  const source = readFileSync(join(repoRoot, "engine/descriptors/api/grammar.ts"), "utf8");
-  const text = source.slice(
-    source.indexOf("String.raw`") + "String.raw`".length,
-    source.indexOf("`;", source.indexOf("String.raw`")),
-  );
-  assert.is(
-    recipe.digest,
-    createHash("sha256").update(text).digest("hex"),
-    "the build did not write the recipe of this grammar",
-  );
-  const g = apiGrammar();
-  assert.ok(g.match('syntax = "v1"\n\ntype A {\n\tB string `json:"b"`\n}\n').succeeded());
-  const bad = g.match("type A {\n\tB string\n");
-  assert.ok(bad.failed());
-  assert.match(bad.getExpectedText(), /"}"/);
 });
 
 test.run();

@@ -88,9 +88,17 @@ export type AstStatement =
   | { kind: "type"; decls: AstTypeDecl[]; at: number }
   | { kind: "service"; service: AstService; at: number };
 
+/** A comment: `//` to the end of its line, or `/* ... *\/`; [start, end) in the text. */
+export interface AstComment {
+  start: number;
+  end: number;
+}
+
 export interface AstFile {
   /** Display path (root-relative posix). */
   file: string;
   text: string;
   statements: AstStatement[];
+  /** Every comment of the file, in order (none inside a string, tag, path or bare value). */
+  comments: AstComment[];
 }

@@ -15,7 +15,7 @@ const POSITIONS = new Set(["at", "end", "valueAt", "nameAt", "methodAt", "pathAt
 export function apiMeaning(ast: AstFile): string {
   const statements = canonicalOrder(ast.statements, (st) => st);
   const comments = new FormatSource(ast.text, ast).comments.map((c) => c.text).sort();
-  const src = new SourceText(ast.file, ast.text);
+  const src = new SourceText(ast.file, ast.text, ast.comments);
   const docs: unknown[] = [];
   const fields = (list: AstField[]): void => {
     for (const f of list) {

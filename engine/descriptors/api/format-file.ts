@@ -6,7 +6,7 @@
  * Internal to the api reader.
  */
 import type { AstFile, AstStatement } from "./ast.js";
-import { quoted, spaces } from "./fast-lex.js";
+import { quoted, spaces } from "./lexer.js";
 import { FormatSource, piecesText, type Gap } from "./format-source.js";
 import { blank, render, row, Seq, text, withPrefix, withSuffix, type Line } from "./format-lines.js";
 import { gapLines, listLines } from "./format-list.js";

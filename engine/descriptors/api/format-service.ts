@@ -4,7 +4,7 @@
  * then `method path (Req) returns (Resp)`), and the service itself. Internal to the api reader.
  */
 import type { AstAnnotation, AstPair, AstRoute, AstStatement, AstTypeExpr } from "./ast.js";
-import { bareValue, quoted, raw, spaces } from "./fast-lex.js";
+import { bareValue, quoted, raw, spaces } from "./lexer.js";
 import type { Comment, FormatSource } from "./format-source.js";
 import { piecesText } from "./format-source.js";
 import { row, Seq, text, type Line } from "./format-lines.js";

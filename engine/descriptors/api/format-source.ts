@@ -1,11 +1,10 @@
 /**
- * The text of a parsed .api file as the formatter reads it: every comment (found outside the
- * strings, tags, paths and bare values the syntax tree points at), and what lies between two
- * tokens: comments, `;` and line ends. Each comment is handed out once; the formatter checks
+ * The text of a parsed .api file as the formatter reads it: every comment (the parser's list),
+ * and what lies between two tokens: comments, `;` and line ends. Each comment is handed out once; the formatter checks
  * at the end that none was left. Internal to the api reader.
  */
-import type { AstAnnotation, AstField, AstFile, AstPair, AstTypeExpr } from "./ast.js";
-import { bareValue, NO, path, quoted, raw, spaces } from "./fast-lex.js";
+import type { AstFile } from "./ast.js";
+import { spaces } from "./lexer.js";
 
 export interface Comment {
   start: number;
@@ -43,7 +42,11 @@ export class FormatSource {
     readonly s: string,
     ast: AstFile,
   ) {
-    this.comments = findComments(s, opaqueSpans(s, ast));
+    this.comments = ast.comments.map(({ start, end }) =>
+      s.startsWith("//", start)
+        ? { start, end, text: s.slice(start, end).replace(/[ \t]+$/, ""), line: true }
+        : { start, end, text: s.slice(start, end).replace(/\r\n/g, "\n"), line: false },
+    );
     this.taken = this.comments.map(() => false);
     this.comments.forEach((c, i) => this.byStart.set(c.start, i));
   }
@@ -160,87 +163,3 @@ export class FormatSource {
 
 /** The text of pieces on one line. */
 export const piecesText = (pieces: readonly Piece[]): string => pieces.map((p) => (p === ";" ? ";" : p.text)).join(" ");
-
-/** Comments: `//` and `/*` outside the opaque spans (sorted [start, end) pairs). */
-function findComments(s: string, opaque: Array<[number, number]>): Comment[] {
-  const out: Comment[] = [];
-  let next = 0;
-  for (let i = 0; i < s.length; ) {
-    while (next < opaque.length && opaque[next]![1] <= i) next++;
-    const span = opaque[next];
-    if (span && span[0] <= i) {
-      i = span[1];
-      continue;
-    }
-    if (s.startsWith("//", i)) {
-      let end = i + 2;
-      while (end < s.length && !isNewline(s.charCodeAt(end))) end++;
-      out.push({ start: i, end, text: s.slice(i, end).replace(/[ \t]+$/, ""), line: true });
-      i = end;
-    } else if (s.startsWith("/*", i)) {
-      const close = s.indexOf("*/", i + 2);
-      const end = close < 0 ? s.length : close + 2;
-      out.push({ start: i, end, text: s.slice(i, end).replace(/\r\n/g, "\n"), line: false });
-      i = end;
-    } else i++;
-  }
-  return out;
-}
-
-/** Where the tree holds text verbatim (strings, tags, paths, bare values): no comment starts there. */
-function opaqueSpans(s: string, ast: AstFile): Array<[number, number]> {
-  const spans: Array<[number, number]> = [];
-  const add = (at: number, end: number): void => {
-    if (end === NO || end <= at) throw new Error(`formatter: no token at offset ${at}`);
-    spans.push([at, end]);
-  };
-  const pair = (p: AstPair): void => {
-    const end =
-      p.valueKind === "string"
-        ? quoted(s, p.valueAt, true)
-        : p.valueKind === "raw"
-          ? raw(s, p.valueAt)
-          : bareValue(s, p.valueAt);
-    add(p.valueAt, end);
-  };
-  const annotation = (a: AstAnnotation | null): void => {
-    if (!a) return;
-    a.pairs.forEach(pair);
-    if (a.kind === "doc" && a.text !== null) add(a.textAt, quoted(s, a.textAt, false));
-  };
-  const fields = (list: AstField[]): void => {
-    for (const f of list) {
-      if (f.tag !== null) add(f.end - f.tag.length - 2, f.end);
-      type(f.type);
-    }
-  };
-  const type = (t: AstTypeExpr | null | undefined): void => {
-    if (!t) return;
-    if (t.kind === "struct") fields(t.fields);
-    else if (t.kind === "pointer" || t.kind === "slice" || t.kind === "array") type(t.elem);
-    else if (t.kind === "map") {
-      type(t.key);
-      type(t.value);
-    }
-  };
-  for (const st of ast.statements) {
-    if (st.kind === "syntax") add(st.valueAt, quoted(s, st.valueAt, false));
-    else if (st.kind === "info") st.pairs.forEach(pair);
-    else if (st.kind === "import") for (const p of st.paths) add(p.at, quoted(s, p.at, false));
-    else if (st.kind === "type") {
-      for (const d of st.decls) {
-        fields(d.fields);
-        type(d.target);
-      }
-    } else {
-      annotation(st.service.server);
-      for (const r of st.service.routes) {
-        r.annotations.forEach(annotation);
-        add(r.pathAt, path(s, r.pathAt));
-        type(r.request);
-        type(r.response);
-      }
-    }
-  }
-  return spans.sort((a, b) => a[0] - b[0]);
-}

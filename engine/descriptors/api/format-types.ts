@@ -5,7 +5,7 @@
  * where it is. Internal to the api reader.
  */
 import type { AstField, AstTypeDecl, AstTypeExpr } from "./ast.js";
-import { gap, hsp, keyword, NO, spaces } from "./fast-lex.js";
+import { gap, hsp, keyword, NO, spaces } from "./lexer.js";
 import type { FormatSource } from "./format-source.js";
 import { piecesText } from "./format-source.js";
 import { render, row, Seq, text, type Line } from "./format-lines.js";

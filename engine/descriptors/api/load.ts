@@ -71,7 +71,7 @@ export async function loadFiles(files: string[], rootDir: string, scopeDir: stri
       abs,
       path: display(abs),
       ast: parsed.ast,
-      src: new SourceText(display(abs), parsed.ast.text),
+      src: new SourceText(display(abs), parsed.ast.text, parsed.ast.comments),
       imports: [],
       root: false,
     };

@@ -1,36 +1,36 @@
 /**
- * Parsed `.api` files are kept in the memo by their text (and ohm's version, which words the
- * syntax errors), so a gen after a one-file edit parses that file only. Failed parses are not
+ * Parsed `.api` files are kept in the memo by their text (the memo's key holds the engine's
+ * identity, so a changed parser misses), so a gen after a one-file edit parses that file only. Failed parses are not
  * kept: their diagnostic is computed again (it is cheap next to a parse that succeeds).
  */
 import { memoized, type Codec } from "../../cache/index.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
-import type { AstFile, AstStatement } from "./ast.js";
-import { ohmVersion } from "./ohm.js";
+import type { AstComment, AstFile, AstStatement } from "./ast.js";
 import { parseOrDiagnose } from "./syntax.js";
 
 type Parsed = { ast: AstFile } | { diagnostic: Diagnostic };
 
-let ohm: string | undefined;
-
 export async function parseCached(text: string, file: string): Promise<Parsed> {
-  ohm ??= ohmVersion();
   const codec: Codec<Parsed> = {
     encode: (parsed) =>
       "ast" in parsed
-        ? Buffer.from(JSON.stringify({ clean: parsed.ast.text, statements: parsed.ast.statements }, keepNonFinite))
+        ? Buffer.from(
+            JSON.stringify(
+              { clean: parsed.ast.text, statements: parsed.ast.statements, comments: parsed.ast.comments },
+              keepNonFinite,
+            ),
+          )
         : null,
     decode: (bytes) => {
       const json = bytes.toString("utf8");
       // The reviver costs a call per value: only the rare entry with a non-finite number needs it.
-      const { clean, statements } = (json.includes('"nonFinite"') ? JSON.parse(json, revive) : JSON.parse(json)) as {
-        clean: string;
-        statements: AstStatement[];
-      };
-      return { ast: { file, text: clean, statements } };
+      const { clean, statements, comments } = (
+        json.includes('"nonFinite"') ? JSON.parse(json, revive) : JSON.parse(json)
+      ) as { clean: string; statements: AstStatement[]; comments: AstComment[] };
+      return { ast: { file, text: clean, statements, comments } };
     },
   };
-  return memoized("api-cache", [ohm, text], () => parseOrDiagnose(text, file), codec);
+  return memoized("api-cache", [text], () => parseOrDiagnose(text, file), codec);
 }
 
 // JSON has no Infinity (an array length of 400 digits reads as one); the AST must come back equal.

@@ -83,7 +83,7 @@ export class RouteBuilder {
     else if (handler.fromServer && !isIdentifier(handler.name))
       report("API_INVALID_HANDLER", `handler name ${JSON.stringify(handler.name)} must be an identifier`, handler.at);
     return {
-      // The grammar's method rule reads only these words.
+      // The parser's method token reads only these words (lexer.ts).
       method: r.method as ApiRoute["method"],
       path: r.path,
       fullPath: joinRoutePath(block.prefix, r.path),

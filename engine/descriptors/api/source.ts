@@ -1,9 +1,10 @@
 /**
- * One source file's text with fast offset → line/column lookups and its comments, so the
- * reader can attach doc comments (lines above a node) and trailing comments (same line).
- * Internal to the api reader.
+ * One source file's text with fast offset → line/column lookups and its comments (the parser's
+ * list), so the reader can attach doc comments (lines above a node) and trailing comments (same
+ * line). Internal to the api reader.
  */
 import type { IrPosition } from "../../ir/index.js";
+import type { AstComment } from "./ast.js";
 
 interface Comment {
   start: number;
@@ -22,7 +23,11 @@ export class SourceText {
   private commentsByEndLine?: Map<number, Comment>;
   private commentsByLine?: Map<number, Comment[]>;
 
-  constructor(file: string, text: string) {
+  constructor(
+    file: string,
+    text: string,
+    private readonly comments: readonly AstComment[] = [],
+  ) {
     this.file = file;
     this.text = text;
     for (let i = 0; i < text.length; i++) {
@@ -84,23 +89,9 @@ export class SourceText {
     this.commentsByLine = new Map();
     this.commentsByEndLine = new Map();
     const t = this.text;
-    let i = 0;
-    while (i < t.length) {
-      const ch = t[i];
-      if (ch === '"' || ch === "`") {
-        const close = skipQuoted(t, i);
-        i = close;
-      } else if (ch === "/" && t[i + 1] === "/") {
-        let end = t.indexOf("\n", i);
-        if (end < 0) end = t.length;
-        this.add(i, end, [t.slice(i + 2, end).trim()]);
-        i = end;
-      } else if (ch === "/" && t[i + 1] === "*") {
-        const close = t.indexOf("*/", i + 2);
-        const end = close < 0 ? t.length : close + 2;
-        this.add(i, end, blockLines(t.slice(i + 2, close < 0 ? t.length : close)));
-        i = end;
-      } else i++;
+    for (const { start, end } of this.comments) {
+      if (t.startsWith("//", start)) this.add(start, end, [t.slice(start + 2, end).trim()]);
+      else this.add(start, end, blockLines(t.slice(start + 2, end - 2)));
     }
   }
 
@@ -124,14 +115,6 @@ export class SourceText {
     this.commentsByLine?.set(line, list);
     if (ownLine && !this.commentsByEndLine?.has(endLine)) this.commentsByEndLine?.set(endLine, c);
   }
-}
-
-/** Offset just past the string or raw string starting at `i`. */
-function skipQuoted(t: string, i: number): number {
-  const q = t[i];
-  let j = i + 1;
-  while (j < t.length && t[j] !== q) j += q === '"' && t[j] === "\\" ? 2 : 1;
-  return j + 1;
 }
 
 function blockLines(body: string): string[] {

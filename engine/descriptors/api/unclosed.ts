@@ -1,34 +1,7 @@
 /**
- * The `{` still open at a position of an .api file, outside comments and strings: a syntax
- * error where a new declaration starts inside a body is a missing `}`, and says which.
- * Internal to the api reader.
+ * A syntax error inside a body (the parser says which `{` was open there) where a new
+ * declaration starts, or at the end of the file, is a missing `}`. Internal to the api reader.
  */
-
-/** Offset of the innermost `{` open at `offset`, or -1. */
-export function openBraceAt(text: string, offset: number): number {
-  const open: number[] = [];
-  for (let i = 0; i < offset && i < text.length; i++) {
-    const c = text[i];
-    if (c === "/" && text[i + 1] === "/") {
-      const end = text.indexOf("\n", i);
-      i = end < 0 ? text.length : end;
-    } else if (c === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      i = end < 0 ? text.length : end + 1;
-    } else if (c === "`") {
-      const end = text.indexOf("`", i + 1);
-      i = end < 0 ? text.length : end;
-    } else if (c === '"') {
-      i++;
-      while (i < text.length && text[i] !== '"' && text[i] !== "\n") i += text[i] === "\\" ? 2 : 1;
-    } else if (c === "{") {
-      open.push(i);
-    } else if (c === "}") {
-      open.pop();
-    }
-  }
-  return open.at(-1) ?? -1;
-}
 
 const DECLARATION = /^[ \t]*(?:type|service|import|info|syntax)\b/;
 

@@ -1,45 +1,56 @@
 /**
- * A hand-written parser for the grammar of grammar.ts: it reads the 51 files of the bench's
- * api project in about 15 ms, where ohm takes about 500 (and 50 more to load). It returns
- * exactly the statements ohm and semantics.ts return, or null where ohm would fail; syntax.ts
- * then asks ohm, which alone words the diagnostic. Internal to the api reader.
- *
- * It is the grammar transcribed: one function per syntactic rule, alternatives in the
- * grammar's order, and before each token the skip of `spaces` that ohm makes in a syntactic
- * rule (undone when the token is missing, so a node ends at its last token). The differential
- * and fuzz tests (test/unit/api-fast-parse, test/fuzz/api-fast-parse) compare it with ohm.
+ * The .api parser: recursive descent, one function per rule of the language (lexer.ts holds the
+ * tokens, type-parser.ts the type expressions and struct bodies). A PEG: alternatives are tried
+ * in order, the first that matches wins, and before each token the blanks and comments are
+ * skipped (undone when the token is missing, so a node ends at its last token). Every token it
+ * looks for and does not find is noted (expected.ts), which is what the syntax stage words its
+ * errors from. Internal to the api reader.
  */
 import type { AstAnnotation, AstPair, AstRoute, AstStatement, AstTypeDecl, AstTypeExpr } from "./ast.js";
-import { bareValue, ident, key, keyword, method, NO, path, quoted, raw, serviceName, spaces } from "./fast-lex.js";
-import { node, structBody, typeExpr, type Parsed } from "./fast-types.js";
+import { entered, left, missed, noting } from "./expected.js";
+import { bareValue, ident, key, keyword, method, NO, path, quoted, raw, serviceName, spaces } from "./lexer.js";
+import { node, structBody, typeExpr, type Parsed } from "./type-parser.js";
 import { unescapeString } from "./unescape.js";
 
 type ServiceStatement = Extract<AstStatement, { kind: "service" }>;
 
-/** The file's statements as ohm and semantics.ts give them, or null when ohm fails on it. */
-export function fastParse(s: string): AstStatement[] | null {
+/** The file's statements, or null when it does not parse (what was missed is noted). */
+export function parseStatements(s: string): AstStatement[] | null {
   const statements: AstStatement[] = [];
   let p = 0;
   for (let st = statement(s, spaces(s, p)); st; st = statement(s, spaces(s, p))) {
     statements.push(st.v);
     p = st.end;
   }
-  return spaces(s, p) === s.length ? statements : null;
-}
-
-/** Where fastParse stopped: the start of the first statement that does not parse (the end when all do). */
-export function firstUnparsed(s: string): number {
-  let p = 0;
-  for (let st = statement(s, spaces(s, p)); st; st = statement(s, spaces(s, p))) p = st.end;
-  return spaces(s, p);
+  const end = spaces(s, p);
+  if (end === s.length) return statements;
+  missed(end, "end of input");
+  return null;
 }
 
 /** `spaces` then the literal `lit`; the position after it, or NO. */
 function token(s: string, p: number, lit: string): number {
   const at = spaces(s, p);
-  return s.startsWith(lit, at) ? at + lit.length : NO;
+  if (s.startsWith(lit, at)) return at + lit.length;
+  if (noting()) missed(at, JSON.stringify(lit));
+  return NO;
 }
 
+/** The keyword `word` at `at`, or NO. */
+function word(s: string, at: number, w: string): number {
+  const end = keyword(s, at, w);
+  if (end === NO && noting()) missed(at, JSON.stringify(w));
+  return end;
+}
+
+/** A lexical rule's match at `at`, noting `what` when there is none. */
+function expect(at: number, end: number, what: string): number {
+  if (end === NO) missed(at, what);
+  return end;
+}
+
+const QUOTED = "a quoted string";
+const string = (s: string, at: number): number => expect(at, quoted(s, at, false), QUOTED);
 const text = (s: string, from: number, end: number): string => unescapeString(s.slice(from + 1, end - 1));
 
 function statement(s: string, at: number): Parsed<AstStatement> | null {
@@ -47,16 +58,16 @@ function statement(s: string, at: number): Parsed<AstStatement> | null {
 }
 
 function syntaxStmt(s: string, at: number): Parsed<AstStatement> | null {
-  const kw = keyword(s, at, "syntax");
+  const kw = word(s, at, "syntax");
   const eq = kw === NO ? NO : token(s, kw, "=");
   if (eq === NO) return null;
   const valueAt = spaces(s, eq);
-  const end = quoted(s, valueAt, false);
+  const end = string(s, valueAt);
   return end === NO ? null : node({ kind: "syntax", value: text(s, valueAt, end), at, valueAt }, end);
 }
 
 function infoStmt(s: string, at: number): Parsed<AstStatement> | null {
-  const kw = keyword(s, at, "info");
+  const kw = word(s, at, "info");
   const open = kw === NO ? NO : token(s, kw, "(");
   if (open === NO) return null;
   const pairs = pairList(s, open);
@@ -65,7 +76,7 @@ function infoStmt(s: string, at: number): Parsed<AstStatement> | null {
 }
 
 function importStmt(s: string, at: number): Parsed<AstStatement> | null {
-  const kw = keyword(s, at, "import");
+  const kw = word(s, at, "import");
   if (kw === NO) return null;
   const open = token(s, kw, "(");
   if (open !== NO) {
@@ -73,7 +84,7 @@ function importStmt(s: string, at: number): Parsed<AstStatement> | null {
     let p = open;
     for (;;) {
       const q = spaces(s, p);
-      const e = quoted(s, q, false);
+      const e = string(s, q);
       if (e === NO) break;
       paths.push({ path: text(s, q, e), at: q });
       p = e;
@@ -82,12 +93,12 @@ function importStmt(s: string, at: number): Parsed<AstStatement> | null {
     if (close !== NO) return node({ kind: "import", paths, at }, close);
   }
   const q = spaces(s, kw);
-  const end = quoted(s, q, false);
+  const end = string(s, q);
   return end === NO ? null : node({ kind: "import", paths: [{ path: text(s, q, end), at: q }], at }, end);
 }
 
 function typeStmt(s: string, at: number): Parsed<AstStatement> | null {
-  const kw = keyword(s, at, "type");
+  const kw = word(s, at, "type");
   if (kw === NO) return null;
   const open = token(s, kw, "(");
   if (open !== NO) {
@@ -110,7 +121,7 @@ function typeStmt(s: string, at: number): Parsed<AstStatement> | null {
 
 /** `Name = T` (alias), `Name struct? { ... }` (struct), `Name T` (other), in that order. */
 function typeSpec(s: string, at: number, docAt: number): Parsed<AstTypeDecl> | null {
-  const name = ident(s, at);
+  const name = expect(at, ident(s, at), "a type name");
   if (name === NO) return null;
   const decl = (
     kind: AstTypeDecl["kind"],
@@ -121,7 +132,7 @@ function typeSpec(s: string, at: number, docAt: number): Parsed<AstTypeDecl> | n
   const eq = token(s, name, "=");
   const alias = eq === NO ? null : typeExpr(s, spaces(s, eq));
   if (alias) return decl("alias", [], alias.v, alias.end);
-  const kw = keyword(s, spaces(s, name), "struct");
+  const kw = word(s, spaces(s, name), "struct");
   const body = structBody(s, spaces(s, kw === NO ? name : kw));
   if (body) return decl("struct", body.v, null, body.end);
   const other = typeExpr(s, spaces(s, name));
@@ -139,19 +150,21 @@ function serviceStmt(s: string, at: number): Parsed<AstStatement> | null {
 }
 
 function service(s: string, p: number, at: number): Parsed<ServiceStatement> | null {
-  const kw = keyword(s, p, "service");
+  const kw = word(s, p, "service");
   if (kw === NO) return null;
   const nameAt = spaces(s, kw);
-  const name = serviceName(s, nameAt);
+  const name = expect(nameAt, serviceName(s, nameAt), "a service name");
   const open = name === NO ? NO : token(s, name, "{");
   if (open === NO) return null;
   const routes: AstRoute[] = [];
+  entered(open - 1);
   let q = open;
   for (let r = route(s, spaces(s, q)); r; r = route(s, spaces(s, q))) {
     routes.push(r.v);
     q = r.end;
   }
   const close = token(s, q, "}");
+  left();
   if (close === NO) return null;
   return node(
     { kind: "service", at, service: { server: null, name: s.slice(nameAt, name), nameAt, at, routes } },
@@ -175,15 +188,15 @@ function routeAnno(s: string, at: number): Parsed<AstAnnotation> | null {
 
 /** `method path (Req)? returns (Resp)? ;?`: request/response undefined when not written, null for `()`. */
 function routeLine(s: string, methodAt: number, annotations: AstAnnotation[], at: number): Parsed<AstRoute> | null {
-  const methodEnd = method(s, methodAt);
+  const methodEnd = expect(methodAt, method(s, methodAt), "an HTTP method");
   if (methodEnd === NO) return null;
   const pathAt = spaces(s, methodEnd);
-  const pathEnd = path(s, pathAt);
+  const pathEnd = expect(pathAt, path(s, pathAt), 'a route path starting with "/"');
   if (pathEnd === NO) return null;
   let end = pathEnd;
   const body = parenType(s, end);
   if (body) end = body.end;
-  const returns = keyword(s, spaces(s, end), "returns");
+  const returns = word(s, spaces(s, end), "returns");
   const response = returns === NO ? null : parenType(s, returns);
   if (response) end = response.end;
   const semi = token(s, end, ";");
@@ -225,7 +238,7 @@ function annotation(
 }
 
 function serverAnno(s: string, at: number): Parsed<AstAnnotation> | null {
-  const kw = keyword(s, at, "@server");
+  const kw = word(s, at, "@server");
   const open = kw === NO ? NO : token(s, kw, "(");
   if (open === NO) return null;
   const pairs = pairList(s, open);
@@ -235,12 +248,12 @@ function serverAnno(s: string, at: number): Parsed<AstAnnotation> | null {
 
 /** `@doc("text")`, `@doc(key: value ...)`, `@doc "text"`, in that order. */
 function docAnno(s: string, at: number): Parsed<AstAnnotation> | null {
-  const kw = keyword(s, at, "@doc");
+  const kw = word(s, at, "@doc");
   if (kw === NO) return null;
   const open = token(s, kw, "(");
   if (open !== NO) {
     const q = spaces(s, open);
-    const e = quoted(s, q, false);
+    const e = string(s, q);
     const close = e === NO ? NO : token(s, e, ")");
     if (close !== NO) return annotation("doc", at, [], text(s, q, e), q, close);
     const pairs = pairList(s, open);
@@ -248,15 +261,15 @@ function docAnno(s: string, at: number): Parsed<AstAnnotation> | null {
     if (end !== NO) return annotation("doc", at, pairs.v, null, 0, end);
   }
   const q = spaces(s, kw);
-  const e = quoted(s, q, false);
+  const e = string(s, q);
   return e === NO ? null : annotation("doc", at, [], text(s, q, e), q, e);
 }
 
 function handlerAnno(s: string, at: number): Parsed<AstAnnotation> | null {
-  const kw = keyword(s, at, "@handler");
+  const kw = word(s, at, "@handler");
   if (kw === NO) return null;
   const q = spaces(s, kw);
-  const e = ident(s, q);
+  const e = expect(q, ident(s, q), "a handler name");
   return e === NO ? null : annotation("handler", at, [], s.slice(q, e), q, e);
 }
 
@@ -272,7 +285,7 @@ function pairList(s: string, p: number): Parsed<AstPair[]> {
 
 /** `key: value`, the value a `"string"` (line ends allowed), a `raw` string or bare words (trimmed). */
 function pair(s: string, at: number): Parsed<AstPair> | null {
-  const k = key(s, at);
+  const k = expect(at, key(s, at), "a key");
   const colon = k === NO ? NO : token(s, k, ":");
   if (colon === NO) return null;
   const valueAt = spaces(s, colon);
@@ -282,6 +295,6 @@ function pair(s: string, at: number): Parsed<AstPair> | null {
   if (end !== NO) return make(text(s, valueAt, end), "string", end);
   end = raw(s, valueAt);
   if (end !== NO) return make(s.slice(valueAt + 1, end - 1), "raw", end);
-  end = bareValue(s, valueAt);
+  end = expect(valueAt, bareValue(s, valueAt), "a value");
   return end === NO ? null : make(s.slice(valueAt, end).trim(), "bare", end);
 }

@@ -1,12 +1,35 @@
 /**
- * The lexical rules of grammar.ts as scanners for the hand-written parser: each takes the text
- * and a position and returns where the rule's match ends, or NO when it does not match there.
- * Each follows its grammar rule to the character (a PEG: greedy, no backtracking into a
- * repetition), so the parser built on them accepts exactly what the grammar accepts.
- * Internal to the api reader.
+ * The tokens of the .api language as scanners: each takes the text and a position and returns
+ * where the token ends, or NO when there is none there. Greedy, as a PEG reads: no scanner
+ * gives back characters it took. Internal to the api reader.
  */
 
+import type { AstComment } from "./ast.js";
+
 export const NO = -1;
+
+/** The comments skipped while collecting, by start (the parser may skip one in several attempts). */
+let skipped: Map<number, number> | null = null;
+
+/**
+ * Runs `parse`, collecting the comments the blanks between tokens hold: the parser skips every
+ * comment of a file that parses, and nothing else, so these are the file's comments.
+ */
+export function collectingComments<T>(parse: () => T): { result: T; comments: AstComment[] } {
+  const found = new Map<number, number>();
+  skipped = found;
+  try {
+    const result = parse();
+    const comments: AstComment[] = [];
+    for (const start of [...found.keys()].sort((a, b) => a - b)) {
+      // One comment is only ever read from its start; this only guards the order.
+      if (start >= (comments.at(-1)?.end ?? 0)) comments.push({ start, end: found.get(start)! });
+    }
+    return { result, comments };
+  } finally {
+    skipped = null;
+  }
+}
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -41,13 +64,28 @@ export function spaces(s: string, p: number): number {
       const line = lineComment(s, p);
       const next = line === NO ? blockComment(s, p) : line;
       if (next === NO) return p;
+      skipped?.set(p, next);
       p = next;
     }
   }
 }
 
-/** `hsp*`: spaces, tabs and block comments; returns p when there are none. */
+/** Blanks within a line: spaces, tabs and block comments; returns p when there are none. */
 export function hsp(s: string, p: number): number {
+  for (;;) {
+    const c = s.charCodeAt(p);
+    if (c === SPACE || c === TAB) p++;
+    else {
+      const next = blockComment(s, p);
+      if (next === NO) return p;
+      skipped?.set(p, next);
+      p = next;
+    }
+  }
+}
+
+/** hsp inside a bare value, whose text keeps what it holds (a comment there is part of the value). */
+function valueBlanks(s: string, p: number): number {
   for (;;) {
     const c = s.charCodeAt(p);
     if (c === SPACE || c === TAB) p++;
@@ -68,6 +106,7 @@ export function gap(s: string, p: number): number {
       const line = lineComment(s, p);
       const next = line === NO ? blockComment(s, p) : line;
       if (next === NO) return p;
+      skipped?.set(p, next);
       p = next;
     }
   }
@@ -155,10 +194,10 @@ export function bareValue(s: string, p: number): number {
   let end = bareWord(s, p);
   if (end === NO) return NO;
   for (;;) {
-    const h = hsp(s, end);
+    const h = valueBlanks(s, end);
     if (h === end) return end;
     const k = key(s, h);
-    if (k !== NO && s.charCodeAt(hsp(s, k)) === 0x3a) return end;
+    if (k !== NO && s.charCodeAt(valueBlanks(s, k)) === 0x3a) return end;
     const w = bareWord(s, h);
     if (w === NO) return end;
     end = w;

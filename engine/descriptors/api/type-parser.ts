@@ -1,10 +1,11 @@
 /**
- * Type expressions and struct bodies for the hand-written parser: the lexical rules `typeExpr`,
- * `structBody` and `member` of grammar.ts, alternatives tried in the grammar's order, building
- * the nodes semantics.ts builds. Internal to the api reader.
+ * Type expressions and struct bodies: inside them a line end ends a member, so they are read
+ * character by character (only blanks and block comments are skipped within a member).
+ * Alternatives are tried in order, the first that matches wins. Internal to the api reader.
  */
 import type { AstField, AstTypeExpr } from "./ast.js";
-import { gap, hsp, ident, keyword, NO, raw } from "./fast-lex.js";
+import { entered, left, missed, unnoted } from "./expected.js";
+import { gap, hsp, ident, keyword, NO, raw } from "./lexer.js";
 
 /** A node and the position after it. */
 export interface Parsed<T> {
@@ -15,12 +16,19 @@ export interface Parsed<T> {
 export const node = <T>(v: T, end: number): Parsed<T> => ({ v, end });
 const structKeyword = (s: string, p: number): number => keyword(s, p, "struct");
 
+/** A type at `p` (noted, when missing, as "a type": what failed inside it is not). */
 export function typeExpr(s: string, p: number): Parsed<AstTypeExpr> | null {
+  const type = unnoted(anyType, s, p);
+  if (!type) missed(p, "a type");
+  return type;
+}
+
+function anyType(s: string, p: number): Parsed<AstTypeExpr> | null {
   const c = s.charCodeAt(p);
   // Each alternative but `map`/`interface` (which fall back to a name) needs its own first
   // character, so when the one that starts here fails, none of the others can match.
   if (c === 0x2a) {
-    const elem = typeExpr(s, hsp(s, p + 1));
+    const elem = anyType(s, hsp(s, p + 1));
     return elem && node({ kind: "pointer", elem: elem.v, at: p }, elem.end);
   }
   if (c === 0x5b) return bracketed(s, p);
@@ -45,20 +53,20 @@ export function typeExpr(s: string, p: number): Parsed<AstTypeExpr> | null {
 function bracketed(s: string, p: number): Parsed<AstTypeExpr> | null {
   const a = hsp(s, p + 1);
   if (s.charCodeAt(a) === 0x5d) {
-    const elem = typeExpr(s, hsp(s, a + 1));
+    const elem = anyType(s, hsp(s, a + 1));
     if (elem) return node({ kind: "slice", elem: elem.v, at: p }, elem.end);
   }
   if (s.startsWith("...", a)) {
     const close = hsp(s, a + 3);
-    const elem = s.charCodeAt(close) === 0x5d ? typeExpr(s, hsp(s, close + 1)) : null;
+    const elem = s.charCodeAt(close) === 0x5d ? anyType(s, hsp(s, close + 1)) : null;
     if (elem) return node({ kind: "array", length: null, elem: elem.v, at: p }, elem.end);
   }
   let digits = a;
   while (s.charCodeAt(digits) >= 0x30 && s.charCodeAt(digits) <= 0x39) digits++;
   if (digits > a) {
     const close = hsp(s, digits);
-    // Number(), as semantics.ts: four hundred digits are Infinity.
-    const elem = s.charCodeAt(close) === 0x5d ? typeExpr(s, hsp(s, close + 1)) : null;
+    // Number(): four hundred digits are Infinity.
+    const elem = s.charCodeAt(close) === 0x5d ? anyType(s, hsp(s, close + 1)) : null;
     if (elem) return node({ kind: "array", length: Number(s.slice(a, digits)), elem: elem.v, at: p }, elem.end);
   }
   return null;
@@ -67,22 +75,28 @@ function bracketed(s: string, p: number): Parsed<AstTypeExpr> | null {
 function mapType(s: string, p: number): Parsed<AstTypeExpr> | null {
   const open = hsp(s, p + 3);
   if (s.charCodeAt(open) !== 0x5b) return null;
-  const key = typeExpr(s, hsp(s, open + 1));
+  const key = anyType(s, hsp(s, open + 1));
   if (!key) return null;
   const close = hsp(s, key.end);
   if (s.charCodeAt(close) !== 0x5d) return null;
-  const value = typeExpr(s, hsp(s, close + 1));
+  const value = anyType(s, hsp(s, close + 1));
   return value && node({ kind: "map", key: key.v, value: value.v, at: p }, value.end);
 }
 
 export function structBody(s: string, p: number): Parsed<AstField[]> | null {
-  if (s.charCodeAt(p) !== 0x7b) return null;
+  if (s.charCodeAt(p) !== 0x7b) {
+    missed(p, '"{"');
+    return null;
+  }
   const fields: AstField[] = [];
+  entered(p);
   let at = gap(s, p + 1);
   for (let m = member(s, at); m; m = member(s, at)) {
     fields.push(m.v);
     at = gap(s, m.end);
   }
+  if (s.charCodeAt(at) !== 0x7d) missed(at, '"}"');
+  left();
   return s.charCodeAt(at) === 0x7d ? node(fields, at + 1) : null;
 }
 
@@ -93,12 +107,13 @@ function member(s: string, p: number): Parsed<AstField> | null {
     if (h > name && structKeyword(s, h) !== NO) {
       const legacy = nested("legacyNested", s, p, name, hsp(s, h + "struct".length));
       if (legacy) return legacy;
-    }
+    } else if (h > name) missed(h, '"struct"');
     if (s.charCodeAt(h) === 0x7b) {
       // `named` would read the same body here and end the same way, so only `inline` is tried.
       const inline = nested("inline", s, p, name, h);
       if (inline) return inline;
     } else if (h > name) {
+      missed(h, '"{"');
       const type = typeExpr(s, h);
       const named = type && finish("named", s, p, p, name, type.v, type.end);
       if (named) return named;
@@ -107,7 +122,10 @@ function member(s: string, p: number): Parsed<AstField> | null {
   const star = s.charCodeAt(p) === 0x2a;
   const from = star ? p + 1 : p;
   const end = ident(s, from);
-  if (end === NO) return null;
+  if (end === NO) {
+    missed(from, "a field");
+    return null;
+  }
   const named: AstTypeExpr = { kind: "named", name: s.slice(from, end), at: from };
   return finish("embedded", s, p, from, end, star ? { kind: "pointer", elem: named, at: p } : named, end);
 }
@@ -136,17 +154,21 @@ function finish(
 ): Parsed<AstField> | null {
   const tagAt = hsp(s, after);
   const tagEnd = raw(s, tagAt);
+  if (tagEnd === NO) missed(tagAt, "a back-quoted string");
   const end = tagEnd === NO ? after : tagEnd;
   const next = hsp(s, end);
   const c = s.charCodeAt(next);
-  if (!(c === 0x0a || c === 0x0d || c === 0x3b || c === 0x7d || s.startsWith("//", next))) return null;
+  if (!(c === 0x0a || c === 0x0d || c === 0x3b || c === 0x7d || s.startsWith("//", next))) {
+    for (const what of ["end of line", '";"', '"}"', '"//"']) missed(next, what);
+    return null;
+  }
   return node(
     {
       kind,
       name: s.slice(nameAt, nameEnd),
       type,
       tag: tagEnd === NO ? null : s.slice(tagAt + 1, tagEnd - 1),
-      // As semantics.ts: the first backquote from where the tag rule starts (a comment before the tag may hold one).
+      // The first backquote from where the tag starts (a block comment before the tag may hold one).
       tagAt: tagEnd === NO ? 0 : s.indexOf("`", after),
       at: p,
       end,
