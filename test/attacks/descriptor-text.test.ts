@@ -98,6 +98,23 @@ test("hostile .proto text stays text: the gateway builds and holds no injected c
   checkGoProject(dir);
 });
 
+test("a third-party file's go_package reaches the Go imports as a quoted string, not as code", () => {
+  const include = writeTree(scratch("hostile-include"), {
+    "acme/money.proto":
+      'syntax = "proto3";\npackage acme;\noption go_package = "example.com/acme\\"\\n_ \\"evil/pkg";\nmessage Money { int64 cents = 1; }\n',
+  });
+  const dir = writeTree(scratch("hostile-go-package"), {
+    ".codegen.yaml": "name: shop\nmodule: example.com/shop\nframe: rpc\n",
+    "desc/proto/shop.proto":
+      'syntax = "proto3";\npackage shop;\noption go_package = "./pb/shop";\nimport "acme/money.proto";\nservice Shop { rpc Price(acme.Money) returns (acme.Money); }\n',
+  });
+  const r = codegen(["gen"], dir, { CODEGEN_CACHE_DIR: scratch("cache"), CODEGEN_PROTO_PATH: include });
+  assert.is(r.code, 0, r.stderr);
+  const server = readFileSync(join(dir, "internal/server/shop/shopserver.go"), "utf8");
+  assert.match(server, /^\t(?:\S+ )?"example\.com\/acme\\" _ \\"evil\/pkg"$/m);
+  assert.not.match(goText(join(dir, "internal")), /^\s*_ "evil\/pkg"/m);
+});
+
 test("a proto middleware name that is not an identifier is refused at its option, nothing written", () => {
   const dir = writeTree(scratch("hostile-middleware"), {
     ".codegen.yaml": "name: hostile\nmodule: example.com/hostile\nframe: rpc\n",

@@ -546,6 +546,20 @@ test("packages come from the info key the pack names; without one, every file is
   }
 });
 
+test("info keys that name Object's own members get their positions too", async () => {
+  const root = await project({ "a.api": 'info(\n  constructor: "c"\n  toString: "t"\n  __proto__: "p"\n)\ntype X {}' });
+  try {
+    const ir = await readApi(["a.api"], { root });
+    const pos = ir.files[0]!.infoPos;
+    assert.equal(Object.keys(pos), Object.keys(ir.files[0]!.info));
+    assert.ok(Object.keys(pos).includes("constructor") && Object.keys(pos).includes("toString"));
+    assert.equal(pos["toString"], { file: "a.api", line: 3, column: 13 });
+    assert.is(Object.getPrototypeOf(pos), Object.prototype);
+  } finally {
+    await cleanup(root);
+  }
+});
+
 test("50 files with 500 routes, groups, middleware and nested types are read completely", async () => {
   const files: Record<string, string> = {};
   for (let f = 0; f < 50; f++) {

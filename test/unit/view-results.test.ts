@@ -38,7 +38,7 @@ test("any other use of the IR or of $view is not item-local", () => {
   }
 });
 
-test("the go-zero pack's route and group views are item-local, its OpenAPI view is not", () => {
+test("the go-zero pack's route, group and service views are item-local, its OpenAPI view is not", () => {
   const views = join(repoRoot, "template-packs/go-zero/views");
   assert.equal(itemLocalDeps(readFileSync(join(views, "api/route.jsonata"), "utf8")), [
     "api/aliases",
@@ -49,6 +49,8 @@ test("the go-zero pack's route and group views are item-local, its OpenAPI view 
     "api/sse-blocks",
   ]);
   assert.is(itemLocalDeps(readFileSync(join(views, "api/openapi.jsonata"), "utf8")), null);
+  // A service's files need its proto files' go_package: named as a whole-IR view, not read from $ir.
+  assert.equal(itemLocalDeps(readFileSync(join(views, "rpc/service.jsonata"), "utf8")), ["proto/go-package-options"]);
   assert.equal(itemLocalDeps(readFileSync(join(views, "functions.jsonata"), "utf8")), []);
 });
 

@@ -100,7 +100,16 @@ function fileStatements(f: LoadedFile, diagnostics: Diagnostic[], packageKey: st
       }
       seenInfo = true;
       out.info = pairsToRecord(stmt.pairs, f, diagnostics, "info");
-      for (const p of stmt.pairs) if (Object.hasOwn(out.info, p.key)) out.infoPos[p.key] ??= f.src.pos(p.valueAt);
+      // Keys are the user's (constructor, __proto__): defined as own properties, never looked up
+      // through the prototype or assigned to it.
+      for (const p of stmt.pairs)
+        if (Object.hasOwn(out.info, p.key) && !Object.hasOwn(out.infoPos, p.key))
+          Object.defineProperty(out.infoPos, p.key, {
+            value: f.src.pos(p.valueAt),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
       const pkg = packageKey === null ? undefined : stmt.pairs.find((p) => p.key === packageKey);
       if (pkg) out.package = pkg.value;
     }

@@ -22,7 +22,8 @@ function scalar(v: OptionValue): unknown {
   if (v.kind !== "scalar") return undefined;
   if (v.token === "string") return v.value;
   if (v.token === "number") {
-    const n = Number(v.value);
+    // protobuf reads a leading 0 as octal (010 is 8); Number would read it as decimal.
+    const n = /^0[0-7]+$/.test(v.value) ? Number.parseInt(v.value, 8) : Number(v.value);
     return Number.isFinite(n) ? (v.negative ? -n : n) : (v.negative ? "-" : "") + v.value;
   }
   if (v.value === "true" || v.value === "false") return v.value === "true";
