@@ -3,18 +3,58 @@
 // "N passed, N failed". Usage: node test/run.js [--corpus] [folder-or-pattern ...].
 // By default every suite except test/corpus/ (those read ../shared/corpus, which only CI has
 // beside the checkout); --corpus runs only those.
-import { execFileSync, spawn } from "node:child_process";
+//
+// The files run in TEST_JOBS worker processes at a time (default 2; test/run-worker.js), each
+// worker running one file after another as uvu runs a file alone: most of the suite waits on Go
+// builds, servers and child processes, so two files overlap well on two cores. The slowest files
+// start first (SLOW below), so the run does not end with one long file alone; the files in ALONE
+// run first, with nothing beside them (they race a process or time a step). A file's output is
+// printed whole when it ends, never interleaved with another's.
+import { execFileSync, fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
+import { parse } from "uvu/parse";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const corpus = process.argv.includes("--corpus");
 const filter = process.argv.slice(2).filter((a) => a !== "--corpus");
 const pattern = filter.length ? `(?:${filter.join("|")}).*\\.test\\.js$` : "\\.test\\.js$";
-const args = [join(root, "node_modules/uvu/bin.js"), "dist/test", pattern, ...(corpus ? [] : ["--ignore", "^corpus/"])];
-if (corpus) args[1] = "dist/test/corpus";
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || Math.min(2, availableParallelism()));
+
+/**
+ * Files known to take longest, slowest first (measured 2026-11-28 with `TEST_TIMES=all`), started
+ * first in this order; every other file follows in name order. Only the order depends on this list.
+ */
+const SLOW = [
+  "golden/golden-2",
+  "golden/golden-1",
+  "integration/off-switches",
+  "e2e/goctl-adopt",
+  "golden/golden-4",
+  "golden/golden-3",
+  "e2e/docker",
+  "e2e/replace-sample",
+  "e2e/kube-manifests",
+  "e2e/model-portability",
+  "integration/replay",
+  "e2e/rpc-gateway",
+  "e2e/goctl-model",
+  "e2e/serverless",
+  "fuzz/readers",
+  "fuzz/fast-jsonata",
+  "e2e/mongo-model",
+  "integration/format",
+  "integration/goctl-oracle",
+  "integration/install-package",
+  "integration/cli",
+  "integration/reference-engines",
+];
+/** Files that run with no other file beside them: they race a process or time a step. */
+const ALONE = ["integration/kill", "fuzz/reader-sizes"];
+const matches = (list, name) => list.findIndex((p) => name.startsWith(`${p}.test.js`));
+
 // `go install` puts the protoc plugins in $(go env GOPATH)/bin; the tests find them there too.
 const gobin = (() => {
   try {
@@ -24,56 +64,132 @@ const gobin = (() => {
   }
 })();
 const PATH = gobin ? `${gobin}:${process.env.PATH ?? ""}` : process.env.PATH;
-// Each run gets a cache and a user config folder of its own: what an earlier run (or the user)
+// Each file gets a cache and a user config folder of its own: what another file (or the user)
 // left there would otherwise decide what a test sees (a replayed gen prints no timings; a
-// `codegen new` records consent in the user's config).
+// `codegen new` records consent in the user's config), and files run side by side.
 const home = mkdtempSync(join(tmpdir(), "codegen-test-run-"));
 // A pack's `secret` values come from a seed (engine/secrets/placeholders.ts), so two gens of the
 // same inputs give the same bytes, as the tests that compare trees expect; the tests about the
 // secrets themselves set CODEGEN_TEST_SECRET_SEED="" for real random values.
-const isolated = {
-  CODEGEN_CACHE_DIR: join(home, "cache"),
-  XDG_CONFIG_HOME: join(home, "config"),
+const isolated = (i) => ({
+  CODEGEN_CACHE_DIR: join(home, `${i}`, "cache"),
+  XDG_CONFIG_HOME: join(home, `${i}`, "config"),
   CODEGEN_TEST_SECRET_SEED: "test-run",
-};
-const child = spawn(process.execPath, args, {
-  cwd: root,
-  stdio: ["ignore", "pipe", "inherit"],
-  env: { ...process.env, PATH, FORCE_COLOR: "0", ...isolated },
 });
-let tail = "";
-let whole = "";
-// uvu prints each file's name as it starts running it: the time to the next name (or the end)
-// is that file's. TEST_TIMES=all prints every file's, else the ten slowest are printed.
-const times = [];
-let pending = "";
-let running = null;
-function fileEnds(now) {
-  if (running) times.push({ file: running.file, seconds: (now - running.start) / 1000 });
-  running = null;
+
+const testDir = join(root, corpus ? "dist/test/corpus" : "dist/test");
+const found = await parse(testDir, pattern, {
+  ignore: corpus ? [] : ["^corpus/"],
+});
+const files = found.suites
+  .map((s) => s.name.split("\\").join("/"))
+  .sort((a, b) => {
+    const sa = matches(SLOW, a);
+    const sb = matches(SLOW, b);
+    if (sa !== sb) return (sa < 0 ? SLOW.length : sa) - (sb < 0 ? SLOW.length : sb);
+    return a.localeCompare(b);
+  });
+
+const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, "");
+/** Per file: its name, seconds, uvu's counts, whether they count (see runFile) and its output. */
+const results = [];
+
+/** run-worker.js's line after each file's output. */
+const END_OF_FILE = "\u0000end of test file\u0000";
+
+/**
+ * A worker process (test/run-worker.js) and `run(name, index)`, which runs one file in it and
+ * resolves with whether the worker lives on (a file that crashes its worker ends it).
+ */
+function startWorker() {
+  const child = fork(join(root, "test/run-worker.js"), [], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+    env: { ...process.env, PATH, FORCE_COLOR: "0" },
+  });
+  let current = null;
+  let exited = false;
+  const finish = (alive) => {
+    const file = current;
+    current = null;
+    if (!file) return;
+    const seconds = (Date.now() - file.started) / 1000;
+    const out = file.out.replace(`\n${END_OF_FILE}\n`, "");
+    const plain = strip(out);
+    const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? NaN);
+    const passed = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? NaN);
+    // A worker that died within the file, or a file without uvu's tally, counts as one failure.
+    const counted = alive && !Number.isNaN(total) && !Number.isNaN(passed);
+    // uvu's own summary of one file is left out: the run's tally closes the output.
+    const body = out.replace(/\n\s*Total:[\s\S]*$/, "\n");
+    const ended = counted
+      ? ""
+      : `\n${file.name}: the test process ended (exit ${child.exitCode ?? child.signalCode}) within the file\n`;
+    process.stdout.write(body + ended);
+    if (file.err) process.stderr.write(file.err);
+    results.push({ name: file.name, seconds, total, passed, counted, plain: strip(body) + ended });
+    file.resolve(alive);
+  };
+  child.stdout.on("data", (c) => {
+    if (!current) return;
+    current.out += c;
+    if (current.out.endsWith(`${END_OF_FILE}\n`)) finish(true);
+  });
+  child.stderr.on("data", (c) => {
+    if (current) current.err += c;
+    else process.stderr.write(c);
+  });
+  const ready = new Promise((resolve) => child.once("message", resolve));
+  // Gone: exited, its output read to the end. (No "close": a disconnected IPC channel holds it back.)
+  const ended = (stream) => new Promise((r) => stream.once("end", r));
+  const gone = Promise.all([new Promise((r) => child.once("exit", r)), ended(child.stdout), ended(child.stderr)]).then(
+    () => {
+      exited = true;
+      finish(false);
+    },
+  );
+  return {
+    async run(name, index) {
+      await Promise.race([ready, gone]);
+      if (exited) return false;
+      return new Promise((resolve) => {
+        current = { name, out: "", err: "", started: Date.now(), resolve };
+        child.send({ file: join(testDir, name), name, env: isolated(index) });
+      });
+    },
+    /** Ends the worker the way it runs its exit handlers (which remove its scratch folders). */
+    stop() {
+      if (child.connected) child.disconnect();
+      return gone;
+    },
+  };
 }
-child.stdout.on("data", (chunk) => {
-  process.stdout.write(chunk);
-  whole += chunk.toString();
-  tail = whole.slice(-4000);
-  const now = Date.now();
-  const lines = (pending + chunk.toString()).split("\n");
-  pending = lines.pop() ?? "";
-  for (const raw of lines) {
-    const line = raw.replace(/\x1b\[[0-9;]*m/g, "").trim();
-    if (/^\S+\.test\.js$/.test(line)) {
-      fileEnds(now);
-      running = { file: line, start: now };
-    } else if (/^Total:/.test(line)) fileEnds(now);
-  }
-});
+
+/**
+ * The ALONE files first, one after another, then the rest `jobs` at a time, each worker taking
+ * the next file of the queue when its file ends; resolves when all have ended.
+ */
+async function schedule() {
+  let index = 0;
+  const drain = async (queue) => {
+    let worker = null;
+    while (queue.length) {
+      worker ??= startWorker();
+      if (!(await worker.run(queue.shift(), index++))) worker = null;
+    }
+    await worker?.stop();
+  };
+  await drain(files.filter((f) => matches(ALONE, f) >= 0));
+  const queue = files.filter((f) => matches(ALONE, f) < 0);
+  await Promise.all(Array.from({ length: jobs }, () => drain(queue)));
+}
 
 /**
  * uvu prints a failure under its suite, which may be far above the end of a long log; CI keeps
  * only the end, so each failure is repeated (the suite's file and the first lines) before the tally.
  */
 function failures(output) {
-  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+  const lines = output.split("\n");
   const out = [];
   let file = "";
   lines.forEach((line, i) => {
@@ -89,28 +205,34 @@ function failures(output) {
   });
   return out;
 }
-child.on("close", (code) => {
-  rmSync(home, { recursive: true, force: true });
-  const total = Number(/Total:\s+(\d+)/.exec(tail)?.[1] ?? NaN);
-  const passed = Number(/Passed:\s+(\d+)/.exec(tail)?.[1] ?? NaN);
-  if (Number.isNaN(total) || Number.isNaN(passed)) {
-    console.log(`0 passed, 1 failed (the test run ended early with exit code ${code})`);
-    process.exit(code || 1);
-  }
-  const failed = total - passed;
-  fileEnds(Date.now());
-  const slowest = [...times]
-    .sort((a, b) => b.seconds - a.seconds)
-    .slice(0, process.env.TEST_TIMES === "all" ? times.length : 10);
-  if (slowest.length > 1)
-    console.log(
-      [
-        "",
-        process.env.TEST_TIMES === "all" ? "Time per file:" : "Slowest files (TEST_TIMES=all for every file):",
-        ...slowest.map((t) => `${t.seconds.toFixed(1).padStart(8)} s  ${t.file}`),
-      ].join("\n"),
-    );
-  if (failed > 0) console.log(["", "Failures, repeated from above:", ...failures(whole), ""].join("\n"));
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed > 0 || code ? 1 : 0);
-});
+
+const started = Date.now();
+await schedule();
+rmSync(home, { recursive: true, force: true });
+const passed = results.reduce((n, r) => n + (r.counted ? r.passed : 0), 0);
+const broken = results.filter((r) => !r.counted);
+const failed = results.reduce((n, r) => n + (r.counted ? r.total - r.passed : 0), 0) + broken.length;
+const slowest = [...results]
+  .sort((a, b) => b.seconds - a.seconds)
+  .slice(0, process.env.TEST_TIMES === "all" ? results.length : 10);
+if (slowest.length > 1)
+  console.log(
+    [
+      "",
+      process.env.TEST_TIMES === "all" ? "Time per file:" : "Slowest files (TEST_TIMES=all for every file):",
+      ...slowest.map((t) => `${t.seconds.toFixed(1).padStart(8)} s  ${t.name}`),
+      `${((Date.now() - started) / 1000).toFixed(1).padStart(8)} s  in all (${jobs} at a time)`,
+    ].join("\n"),
+  );
+if (failed > 0)
+  console.log(
+    [
+      "",
+      "Failures, repeated from above:",
+      ...results.flatMap((r) => failures(r.plain)),
+      ...broken.map((r) => r.plain.trim().split("\n").pop()),
+      "",
+    ].join("\n"),
+  );
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -11,6 +11,10 @@
  * pack expression and liquidjs for every template (CODEGEN_EXPRESSIONS=jsonata
  * CODEGEN_LIQUID=liquidjs): the tree, exit code and messages must be the first run's, byte for
  * byte, so neither the fast evaluator nor compiled Liquid changes what a case generates.
+ *
+ * The cases are dealt to SHARDS test files (golden-<n>.test.ts), which test/run.js runs side by
+ * side: the cases with `build: true` (a Go build each) in turn, then the others, so each file gets
+ * about as much work.
  */
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -36,7 +40,8 @@ const casesDir = join(repoRoot, "test/golden/cases");
 const update = process.env["UPDATE_GOLDEN"] === "1";
 // GOLDEN_CASE=<regexp> runs only the matching cases (while working on one frame).
 const only = new RegExp(process.env["GOLDEN_CASE"] ?? "");
-const test = suite("golden cases");
+/** How many golden-<n>.test.ts files share the cases. */
+export const SHARDS = 4;
 const REFERENCE_ENGINES = { CODEGEN_EXPRESSIONS: "jsonata", CODEGEN_LIQUID: "liquidjs" };
 
 /** Every file under dir by posix path; `view` turns a file's bytes into the text compared. */
@@ -79,13 +84,33 @@ function runCase(name: string, spec: Case, env: Record<string, string>): { run: 
   return { run: { code: r.code, stderr, bytes: tree(work, (_, b) => b.toString("latin1")) }, work };
 }
 
+const readSpec = (name: string): Case => parse(readFileSync(join(casesDir, name, "case.yaml"), "utf8")) as Case;
+
+/** The cases of shard `shard` (1..SHARDS): the built ones dealt in turn, then the others. */
+export function shardCases(shard: number): string[] {
+  const names = readdirSync(casesDir).sort();
+  const built = names.filter((n) => readSpec(n).build);
+  const dealt = [...built, ...names.filter((n) => !readSpec(n).build)];
+  return dealt.filter((_, i) => i % SHARDS === shard - 1).sort();
+}
+
+/** Runs the cases of shard `shard` (1..SHARDS) that GOLDEN_CASE lets through. */
+export function goldenShard(shard: number): void {
+  const test = suite(`golden cases (${shard} of ${SHARDS})`);
+  if (shard === 1)
+    test("the shards hold every case once", () => {
+      const dealt = Array.from({ length: SHARDS }, (_, i) => shardCases(i + 1)).flat();
+      assert.equal(dealt.sort(), readdirSync(casesDir).sort());
+    });
+  for (const name of shardCases(shard).filter((n) => only.test(n))) goldenCase(test, name);
+  test.run();
+}
+
 /** Each case's first run, for the run with the reference engines to be compared with. */
 const firstRuns = new Map<string, Run>();
 
-for (const name of readdirSync(casesDir)
-  .sort()
-  .filter((n) => only.test(n))) {
-  const spec = (): Case => parse(readFileSync(join(casesDir, name, "case.yaml"), "utf8")) as Case;
+function goldenCase(test: ReturnType<typeof suite>, name: string): void {
+  const spec = (): Case => readSpec(name);
 
   test(name, () => {
     const dir = join(casesDir, name);
@@ -130,5 +155,3 @@ for (const name of readdirSync(casesDir)
     assert.fixture(reference.stderr, first.stderr, "stderr");
   });
 }
-
-test.run();
