@@ -49,30 +49,37 @@ export interface Replay {
 }
 
 /**
- * The record's early-path section, when every source's stamp can be trusted against `clock`;
- * undefined when not. `configStamps`: the files read while loading the config and the pack
- * (.codegen.yaml, the user's settings), stamped before they were read (one changed since is not
- * recorded: the run may have read either version); `absent`: folders whose absence the run
- * relied on (the plugins folder).
+ * The record's early-path section, when every source's stamp can be trusted; undefined when
+ * not. `configStamps`: the files read while loading the config and the pack (.codegen.yaml, the
+ * user's settings), stamped before they were read (one changed since is not recorded: the run
+ * may have read either version); `absent`: folders whose absence the run relied on (the plugins
+ * folder). A stamp is trusted when older than a clock reading taken before what it vouches for
+ * was read: the config's, the record's that this run was answered from; the absent folders',
+ * this run's own (it looked for them after).
  */
 export function replaySection(
   inputs: GenerationInputs,
   configStamps: Record<string, string | null>,
   absent: string[],
-  clock: number,
+  clocks: { config: number; run: number },
 ): Replay | undefined {
   const stamps: Record<string, string | null> = {};
-  // An absent path is known absent by the stamp of the nearest folder that exists above it.
-  const stamp = (path: string): string | null => {
+  let trusted = true;
+  const take = (path: string, clock: number): string | null => {
     const s = (stamps[path] = pathStamp(path));
-    for (let up = dirname(path); s === null; up = dirname(up))
-      if ((stamps[up] = pathStamp(up)) !== null || up === dirname(up)) break;
+    trusted &&= s === null || stampChangeTime(s) < clock;
     return s;
   };
-  for (const [f, before] of Object.entries(configStamps)) if (stamp(f) !== before) return undefined;
-  for (const d of absent) if (stamp(d) !== null) return undefined;
-  if (!Object.values(stamps).every((s) => s === null || stampChangeTime(s) < clock)) return undefined;
-  return { env: environmentDigest(), inputs, stamps };
+  // An absent path is known absent by the stamp of the nearest folder that exists above it.
+  const stamp = (path: string, clock: number): string | null => {
+    const s = take(path, clock);
+    for (let up = dirname(path); s === null; up = dirname(up))
+      if (take(up, clock) !== null || up === dirname(up)) break;
+    return s;
+  };
+  for (const [f, before] of Object.entries(configStamps)) if (stamp(f, clocks.config) !== before) return undefined;
+  for (const d of absent) if (stamp(d, clocks.run) !== null) return undefined;
+  return trusted ? { env: environmentDigest(), inputs, stamps } : undefined;
 }
 
 /**

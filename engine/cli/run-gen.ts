@@ -51,10 +51,10 @@ export interface GenRun {
   named?: Record<string, string[]>;
   /**
    * What the launcher's early path needs in the record (cli/replay.ts), given a clock reading
-   * taken before the config was read (the reused record's); undefined when this run is not one
-   * it may repeat.
+   * taken before the config was read (the reused record's) and this run's; undefined when this
+   * run is not one it may repeat.
    */
-  early?: (clock: number, result: GenerateResult) => unknown;
+  early?: (clocks: { config: number; run: number }, result: GenerateResult) => unknown;
 }
 
 export async function genProject(run: GenRun): Promise<{ report: WriteReport; result: GenerateResult }> {
@@ -91,7 +91,8 @@ export async function genProject(run: GenRun): Promise<{ report: WriteReport; re
   const reused = found.record;
   if (result.reused && reused) {
     // The config was read before this run's clock reading, but after the record's.
-    const early = (clock !== null && run.early?.(reused.snapshot.clock, result)) || reused.snapshot.replay;
+    const clocks = clock === null ? null : { config: reused.snapshot.clock, run: clock };
+    const early = (clocks && run.early?.(clocks, result)) || reused.snapshot.replay;
     // Files that had to be read (just written, or touched) are known by their stamps next time.
     if (clock !== null && (reused.restamped || JSON.stringify(early) !== JSON.stringify(reused.snapshot.replay)))
       saveSnapshot(root, { ...reused.snapshot, clock, replay: early });

@@ -4,6 +4,7 @@ import { CodegenError, diag } from "../../diagnostics/index.js";
 import { CONFIG_FILE, consentState, loadConfig, type LoadedConfig, userConfigPath } from "../../config/index.js";
 import { builtinPacksDir, isRemote, type Pack } from "../../packs/index.js";
 import { cacheDir } from "../../cache/index.js";
+import type { GenerationInputs } from "../../generation-key.js";
 import { readLedger, STATE_DIR } from "../../write/index.js";
 import { DEFAULT_PLUGINS_DIR } from "../../project/index.js";
 import { replaySection, stampsBeforeLoading } from "../replay.js";
@@ -11,7 +12,6 @@ import { withHooks } from "../hooks.js";
 import { rebaseSpans } from "../errors.js";
 import { diffLines, fileLines, summary, type Out } from "../report.js";
 import { checkLines } from "../stale-files.js";
-import type { GenerateResult } from "../../generate.js";
 import { markedUnknown } from "../unknown-generated.js";
 import type { GlobalFlags } from "../flags.js";
 import { configFlags } from "../flags.js";
@@ -82,9 +82,9 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
     // A plain gen that printed only its warnings can be repeated by the launcher's early path.
     const repeatable =
       flags.replayable && !dryRun && !only && hooks.length === 0 && !values.verbose && resolve(cwd) === config.root;
-    const early: GenRun["early"] = (clock, result) =>
+    const early: GenRun["early"] = (clocks, result) =>
       repeatable && result.keyInputs && JSON.stringify(printed) === JSON.stringify(result.said.warnings)
-        ? earlySection(config, pack, result.keyInputs, configStamps, clock)
+        ? earlySection(config, pack, result.keyInputs, configStamps, clocks)
         : undefined;
     const action = (): ReturnType<typeof genProject> =>
       genProject({
@@ -176,12 +176,12 @@ async function projectConfig(flags: GenFlags, cwd: string): Promise<LoadedConfig
 function earlySection(
   config: LoadedConfig,
   pack: Pack,
-  inputs: NonNullable<GenerateResult["keyInputs"]>,
+  inputs: GenerationInputs,
   configStamps: Record<string, string | null>,
-  clock: number,
+  clocks: { config: number; run: number },
 ): unknown {
   // A fetched pack's version is decided by resolving its source, which the early path does not do.
   const fetched = cacheDir("packs");
   if (isRemote(config.values.pack) || pack.layers.some((l) => l.startsWith(fetched))) return undefined;
-  return replaySection(inputs, configStamps, [join(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR)], clock);
+  return replaySection(inputs, configStamps, [join(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR)], clocks);
 }
