@@ -19,7 +19,8 @@ import { fileStamp } from "./file-stamp.js";
 setFlagsFromString("--enable-experimental-regexp-engine-on-excessive-backtracks");
 
 // CODEGEN_NO=<name>[,<name>] turns speed mechanisms off (engine/cache/switches.ts); bundle,
-// code-cache, help-texts and replay are the launcher's own.
+// code-cache and help-texts are the launcher's own, and snapshot (the project's record of
+// "nothing changed") is the full gen's too.
 const off = new Set((process.env.CODEGEN_NO ?? "").split(",").map((n) => n.trim()));
 const compiled = new URL("../dist/engine/cli/main.js", import.meta.url);
 const bundled = new URL("../dist/bundle/main.cjs", import.meta.url);
@@ -87,8 +88,8 @@ const storedHelp = () => {
   }
 };
 const help = storedHelp();
-// `codegen gen` on a project nothing has touched since the last gen is answered without loading
-// the CLI (engine/cli/replay.ts); null means the full gen must run.
+// `codegen gen` on a project nothing has touched since the last gen is answered from the project's
+// record without loading the CLI (engine/cli/replay.ts); null means the full gen must run.
 const replay = async () => {
   try {
     const { replayGen } = await import(new URL("replay.js", entry).href);
@@ -100,7 +101,7 @@ const replay = async () => {
     return null; // a build without it: the full gen
   }
 };
-const replayed = argv.length === 1 && argv[0] === "gen" && !off.has("replay") ? await replay() : null;
+const replayed = argv.length === 1 && argv[0] === "gen" && !off.has("snapshot") ? await replay() : null;
 if (help !== null) {
   process.stdout.write(help.stdout);
   process.exitCode = help.code;

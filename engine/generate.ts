@@ -7,15 +7,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
-import {
-  cachedGeneration,
-  descriptorHashes,
-  generationInputs,
-  generationKey,
-  storeGeneration,
-  type GenerationInputs,
-  type Said,
-} from "./generation-cache.js";
+import { descriptorHashes, generationInputs, generationKey, type GenerationInputs } from "./generation-key.js";
 import { applyPack, consentState, type LoadedConfig, notAllowed } from "./config/index.js";
 import { layerIdentity, loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
 import { cachedCommandOutput } from "./exec/index.js";
@@ -38,7 +30,7 @@ import {
   type Limits,
 } from "./expression/index.js";
 import type { RenderBudget } from "./render/index.js";
-import { Interrupted } from "./write/index.js";
+import { Interrupted, type Said } from "./write/index.js";
 
 export const checksDir = join(packageRoot, "rules");
 
@@ -78,7 +70,7 @@ export interface GenerateOptions {
 
 export interface GenerateResult {
   files: PlannedFile[];
-  /** The IR, or null when the files came from the generation cache (nothing was read). */
+  /** The IR, or null when the project's record answered (nothing was read). */
   ir: Record<string, unknown> | null;
   pack: Pack;
   /** Whether a file at a planned path carries the marker of what would generate it. */
@@ -87,10 +79,10 @@ export interface GenerateResult {
   descriptors: Record<string, string>;
   /** For a partial run: the descriptors whose files were returned, and those added because they changed. */
   selection: { only: string[]; widened: string[] } | null;
-  /** A full gen's key (generation-cache.ts) and what it was derived from, or null for runs that are not kept. */
+  /** A full gen's key (generation-key.ts) and what it was derived from, or null for runs that are not recorded. */
   key: string | null;
   keyInputs: GenerationInputs | null;
-  /** The warnings and notes the run gave (kept with its files, and by the writer's snapshot). */
+  /** The warnings and notes the run gave (kept in the project's record). */
   said: Said;
   /** `unchanged` answered: no files are returned, the project is as the last run left it. */
   reused: boolean;
@@ -145,19 +137,16 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   const plugins = await readPlugins(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR, values.serverless.plugins);
   const project = { ...projectInfo(config), plugins };
   const hashes = named ? namedHashes(config.root, named) : await descriptorHashes(config.root, inputs);
-  // Full gens from descriptor files are remembered; a live database can change under the same key.
+  // Full gens from descriptor files are recorded; a live database can change under the same key.
   const keyInputs =
     options.phase === "gen" && !options.only && !named && !options.withoutSteps && values.sql.datasource.length === 0
       ? generationInputs(pack, values, project, config.root, Object.values(inputs))
       : null;
   const key = keyInputs ? await generationKey(keyInputs, hashes, (dir) => layerIdentity(pack, dir)) : null;
-  const replay = (said: Said): void => {
-    for (const w of said.warnings) options.log?.(w);
-    if (values.verbose) for (const n of said.notes) options.log?.(n);
-  };
   const reused = key ? (options.unchanged?.(key) ?? null) : null;
   if (reused) {
-    replay(reused);
+    for (const w of reused.warnings) options.log?.(w);
+    if (values.verbose) for (const n of reused.notes) options.log?.(n);
     timer("unchanged inputs and files: nothing to do");
     return {
       files: [],
@@ -172,24 +161,7 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
       reused: true,
     };
   }
-  const hit = key ? cachedGeneration(key) : null;
-  if (hit) {
-    replay(hit);
-    timer("unchanged inputs: files from the cache");
-    return {
-      files: hit.files,
-      ir: null,
-      pack,
-      looksGenerated: markerCheck(pack),
-      descriptors: hashes,
-      selection: null,
-      key,
-      keyInputs,
-      said: { warnings: hit.warnings, notes: hit.notes },
-      reused: false,
-    };
-  }
-  // Loaded only now: a gen served from the cache needs no template or expression engine.
+  // Loaded only now: a gen the record answers needs no template or expression engine.
   const [{ bindFunctions, guardEmptyArrays, plan }, { Renderer, useBudget }, { runSteps }] = await Promise.all([
     import("./plan/index.js"),
     import("./render/index.js"),
@@ -254,8 +226,6 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
 
   timer("checks");
   const renderer = new Renderer(pack.templateDirs);
-  // A result kept for later runs has every file rendered: which files the user owns may change.
-  const userOwned = key ? undefined : options.userOwned;
   const timings = values.verbose ? new Map<string, number>() : undefined;
   let files = await plan({
     pack,
@@ -264,7 +234,7 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
     config: values,
     phase: options.phase,
     renderer,
-    userOwned,
+    userOwned: options.userOwned,
     keepBetweenRuns: true,
     timings,
   });
@@ -310,7 +280,6 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
         });
   files = [...transformed, ...files.filter((f) => !f.rendered)];
   timer("steps");
-  if (key) storeGeneration(key, files, said);
   return {
     files,
     ir,

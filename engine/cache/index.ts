@@ -6,7 +6,6 @@
  */
 export { treeIdentity, treeState } from "./tree-identity.js";
 export { codegenVersion, engineIdentity, identifyAs, libraryVersion, type CodeForm } from "./engine-identity.js";
-export { packBundle, unpackBundle } from "./bundle.js";
 export { KeptBundle } from "./kept-bundle.js";
 export { compiledEngine, packageRoot } from "./package-root.js";
 export { MECHANISMS, switchedOff, type Mechanism } from "./switches.js";

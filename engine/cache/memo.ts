@@ -1,9 +1,9 @@
 /**
  * The one memo every result kept between runs goes through. A result's key is memoKey: the
  * mechanism that keeps it, codegen's identity and what it was computed from; the generation key
- * of a whole gen is one too, so the no-change path (cli/replay.ts) checks a gen by deriving
- * its key again, never by a list of its own. A mechanism switched off (CODEGEN_NO, switches.ts)
- * recalls nothing and keeps nothing.
+ * of a whole gen (generation-key.ts) is one too, so the project's record of "nothing changed"
+ * (write/snapshot.ts) checks a gen by deriving its key again, never by a list of its own. A
+ * mechanism switched off (CODEGEN_NO, switches.ts) recalls nothing and keeps nothing.
  */
 import { createHash } from "node:crypto";
 import { engineIdentity } from "./engine-identity.js";

@@ -1,27 +1,30 @@
 /**
- * A plain `codegen gen` on a project nothing has touched, answered before the config, the pack or
- * the descriptors are loaded. A gen that the snapshot (write/snapshot.ts) answered records, in
- * the snapshot, the inputs its generation key was derived from (generation-cache.ts) and the
- * sources of the two it computed from config files (the resolved config's digest, the
- * project): the stamps of those files, the folder it ran in and the environment. The next plain
- * gen whose sources are as recorded derives the key again from those inputs, as things are now,
- * with the same function the full gen uses; when it is the snapshot's key, it checks the snapshot (under
- * the project lock) and prints what that gen printed. Anything else, and any doubt, falls back
- * to the full gen, which gives the same answer slower.
+ * The launcher's early path: a plain `codegen gen` on a project nothing has touched, answered
+ * before the config, the pack or the descriptors are loaded, from the project's one record of
+ * "nothing changed" (write/snapshot.ts). A gen that may be repeated so also records there the
+ * inputs its generation key was derived from (generation-key.ts) and the sources of the two it
+ * computed from config files (the resolved config's digest, the project): the stamps of those
+ * files, the folder it ran in and the environment. The next plain gen whose sources are as
+ * recorded derives the key again from those inputs, as things are now, with the same function
+ * the full gen uses, and checks the record with the same function too (under the project lock).
+ * Anything else, and any doubt, falls back to the full gen, which gives the same answer slower.
  *
  * A stamp is trusted only when its change time is older than the clock reading of the run that
- * took the snapshot: such a file was as it is now before that run read it.
+ * took the record: such a file was as it is now before that run read it.
  */
 import { createHash } from "node:crypto";
-import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname } from "node:path";
-import { descriptorHashes, generationKey, type GenerationInputs } from "../generation-cache.js";
+import { descriptorHashes, generationKey, type GenerationInputs } from "../generation-key.js";
 import { CONFIG_FILE, NestedProjects } from "../project/index.js";
 import {
   acquireLock,
+  fileClock,
   guardSignals,
   LEDGER_PATH,
   pathStamp,
+  readStateFile,
+  saveSnapshot,
   SNAPSHOT_PATH,
   snapshotReport,
   stampChangeTime,
@@ -29,18 +32,15 @@ import {
   unchangedSnapshot,
   type Snapshot,
 } from "../write/index.js";
-import { readStateFile } from "../write/index.js";
 import { summary, type Out } from "./report.js";
 
-const VERSION = 2;
-
-/** Stamps of these files now, before the config that reads them is loaded (see ReplaySources). */
+/** Stamps of these files now, before the config that reads them is loaded (see replaySection). */
 export function stampsBeforeLoading(files: string[]): Record<string, string | null> {
   return Object.fromEntries(files.map((f) => [f, pathStamp(f)]));
 }
 
+/** The record's section for the early path. */
 export interface Replay {
-  version: number;
   /** Digest of the environment (without the shell's own bookkeeping variables). */
   env: string;
   inputs: GenerationInputs;
@@ -48,48 +48,38 @@ export interface Replay {
   stamps: Record<string, string | null>;
 }
 
-/** What a gen answered by the snapshot knows about where its config and project values came from. */
-export interface ReplaySources {
-  snapshot: Snapshot;
-  inputs: GenerationInputs;
-  /**
-   * Files read while loading the config and the pack (.codegen.yaml, the user's settings), with
-   * their stamps taken before they were read: one changed since is not recorded (the run may
-   * have read either version).
-   */
-  configStamps: Record<string, string | null>;
-  /** Folders whose absence the run relied on (the plugins folder). */
-  absent: string[];
-}
-
-/** Record the inputs in the snapshot, when every source's stamp can be trusted; never fails the gen. */
-export function recordReplay(sources: ReplaySources): void {
-  const file = `${sources.inputs.root}/${SNAPSHOT_PATH}`;
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    const stamps = sourceStamps(sources);
-    if (!stamps) return;
-    const replay: Replay = { version: VERSION, env: environmentDigest(), inputs: sources.inputs, stamps };
-    writeFileSync(tmp, JSON.stringify({ ...sources.snapshot, replay }));
-    renameSync(tmp, file);
-  } catch {
-    // Without the record the next gen runs in full: slower, never wrong.
-    rmSync(tmp, { force: true });
-  }
-}
-
-function sourceStamps(sources: ReplaySources): Record<string, string | null> | null {
+/**
+ * The record's early-path section, when every source's stamp can be trusted; undefined when
+ * not. `configStamps`: the files read while loading the config and the pack (.codegen.yaml, the
+ * user's settings), stamped before they were read (one changed since is not recorded: the run
+ * may have read either version); `absent`: folders whose absence the run relied on (the plugins
+ * folder). A stamp is trusted when older than a clock reading taken before what it vouches for
+ * was read: the config's, the record's that this run was answered from; the absent folders',
+ * this run's own (it looked for them after).
+ */
+export function replaySection(
+  inputs: GenerationInputs,
+  configStamps: Record<string, string | null>,
+  absent: string[],
+  clocks: { config: number; run: number },
+): Replay | undefined {
   const stamps: Record<string, string | null> = {};
-  // An absent path is known absent by the stamp of the nearest folder that exists above it.
-  const stamp = (path: string): string | null => {
+  let trusted = true;
+  const take = (path: string, clock: number): string | null => {
     const s = (stamps[path] = pathStamp(path));
-    for (let up = dirname(path); s === null; up = dirname(up))
-      if ((stamps[up] = pathStamp(up)) !== null || up === dirname(up)) break;
+    trusted &&= s === null || stampChangeTime(s) < clock;
     return s;
   };
-  for (const [f, before] of Object.entries(sources.configStamps)) if (stamp(f) !== before) return null;
-  for (const d of sources.absent) if (stamp(d) !== null) return null;
-  return Object.values(stamps).every((s) => s === null || stampChangeTime(s) < sources.snapshot.clock) ? stamps : null;
+  // An absent path is known absent by the stamp of the nearest folder that exists above it.
+  const stamp = (path: string, clock: number): string | null => {
+    const s = take(path, clock);
+    for (let up = dirname(path); s === null; up = dirname(up))
+      if (take(up, clock) !== null || up === dirname(up)) break;
+    return s;
+  };
+  for (const [f, before] of Object.entries(configStamps)) if (stamp(f, clocks.config) !== before) return undefined;
+  for (const d of absent) if (stamp(d, clocks.run) !== null) return undefined;
+  return trusted ? { env: environmentDigest(), inputs, stamps } : undefined;
 }
 
 /**
@@ -104,9 +94,7 @@ export async function replayGen(cwd: string, out: Out): Promise<number | null> {
     if (text === undefined) return null;
     const snapshot = JSON.parse(text) as Snapshot & { replay?: Replay };
     const replay = snapshot.replay;
-    if (!replay || replay.version !== VERSION || replay.inputs.root !== cwd || typeof snapshot.clock !== "number")
-      return null;
-    if (replay.env !== environmentDigest()) return null;
+    if (!replay || replay.inputs?.root !== cwd || replay.env !== environmentDigest()) return null;
     for (const [path, stamp] of Object.entries(replay.stamps)) if (stamp !== pathStamp(path)) return null;
     const { inputs } = replay;
     if ((await generationKey(inputs, await descriptorHashes(inputs.root, inputs.globs))) !== snapshot.key) return null;
@@ -124,8 +112,11 @@ export async function replayGen(cwd: string, out: Out): Promise<number | null> {
         snapshot,
       );
       if (!found) return null;
-      for (const w of found.said.warnings) out.info(w);
-      out.info(summary(snapshotReport(found), false));
+      // Files that had to be read (just written, or touched) are known by their stamps next time.
+      const clock = fileClock(cwd);
+      if (found.restamped && clock !== null) saveSnapshot(cwd, { ...found.snapshot, clock });
+      for (const w of found.snapshot.said.warnings) out.info(w);
+      out.info(summary(snapshotReport(found.snapshot), false));
       return 0;
     } finally {
       unguard();

@@ -13,18 +13,21 @@ import {
   fileClock,
   generatedMarker,
   guardSignals,
+  LEDGER_PATH,
   ProjectFiles,
   readLedger,
+  readStateFile,
   recoverTransaction,
   saveSnapshot,
   snapshotReport,
+  takeSnapshot,
   TX_DIR,
   unchangedSnapshot,
   userOwnedOnce,
   writeFiles,
   type Ledger,
   type Said,
-  type Snapshot,
+  type Unchanged,
   type WriteReport,
 } from "../write/index.js";
 import type { Out } from "./report.js";
@@ -46,11 +49,15 @@ export interface GenRun {
   pins?: PackPins;
   /** Descriptors named on the command line (one-shot gen), absolute, by kind. */
   named?: Record<string, string[]>;
+  /**
+   * What the launcher's early path needs in the record (cli/replay.ts), given a clock reading
+   * taken before the config was read (the reused record's) and this run's; undefined when this
+   * run is not one it may repeat.
+   */
+  early?: (clocks: { config: number; run: number }, result: GenerateResult) => unknown;
 }
 
-export async function genProject(
-  run: GenRun,
-): Promise<{ report: WriteReport; result: GenerateResult; snapshot?: Snapshot }> {
+export async function genProject(run: GenRun): Promise<{ report: WriteReport; result: GenerateResult }> {
   const root = run.config.root;
   const disk = new ProjectFiles(root);
   const ledger: Ledger = run.recordLedger
@@ -59,14 +66,14 @@ export async function genProject(
   const pins: PackPins = run.pins ?? { pinned: ledger.packs, used: {} };
   const adopt = run.adopt ?? new Set<string>();
   const recorded = ledger.exists && ledger.raw ? ledger.descriptors : null;
-  // A plain full gen may find the project exactly as an earlier run that wrote nothing left it.
+  // A plain full gen may find the project exactly as the project's record describes it.
   const plain = run.phase === "gen" && run.recordLedger && !run.only && !run.named && adopt.size === 0;
   // Read before any file is: files changed at this tick or later are not trusted next time.
   const clock = plain && !run.dryRun ? fileClock(root) : null;
-  const found: { snapshot: Snapshot | null } = { snapshot: null };
+  const found: { record: Unchanged | null } = { record: null };
   const unchanged = plain
     ? (key: string): Said | null =>
-        (found.snapshot = unchangedSnapshot(root, key, ledger.raw, new NestedProjects(root)))?.said ?? null
+        (found.record = unchangedSnapshot(root, key, ledger.raw, new NestedProjects(root)))?.snapshot.said ?? null
     : undefined;
   const result = await generate({
     config: run.config,
@@ -81,8 +88,16 @@ export async function genProject(
     userOwned: userOwnedOnce(disk, ledger, adopt),
     unchanged,
   });
-  if (result.reused && found.snapshot)
-    return { report: snapshotReport(found.snapshot), result, snapshot: found.snapshot };
+  const reused = found.record;
+  if (result.reused && reused) {
+    // The config was read before this run's clock reading, but after the record's.
+    const clocks = clock === null ? null : { config: reused.snapshot.clock, run: clock };
+    const early = (clocks && run.early?.(clocks, result)) || reused.snapshot.replay;
+    // Files that had to be read (just written, or touched) are known by their stamps next time.
+    if (clock !== null && (reused.restamped || JSON.stringify(early) !== JSON.stringify(reused.snapshot.replay)))
+      saveSnapshot(root, { ...reused.snapshot, clock, replay: early });
+    return { report: snapshotReport(reused.snapshot), result };
+  }
   const { scope, descriptors } = partialScope(result, ledger);
   for (const d of result.selection?.widened ?? [])
     run.log?.(
@@ -103,15 +118,12 @@ export async function genProject(
     adopt,
     recordLedger: run.recordLedger,
   });
-  if (clock !== null && result.key && ledger.raw && !report.changes) {
-    saveSnapshot(root, {
-      key: result.key,
-      clock,
-      ledger: ledger.raw,
-      said: result.said,
-      outcomes: report.outcomes,
-      stamps: disk.stamps,
-    });
+  // The record of this run: after a write, of the files it wrote, known by their digests.
+  const after = clock !== null && result.key ? (report.changes ? readStateFile(root, LEDGER_PATH) : ledger.raw) : null;
+  if (clock !== null && result.key && after) {
+    const modes = new Map(result.files.map((f) => [f.path, f.mode]));
+    const taken = takeSnapshot({ key: result.key, clock, ledger: after, said: result.said, report, disk, modes });
+    if (taken) saveSnapshot(root, taken);
   }
   return { report, result };
 }

@@ -17,7 +17,7 @@ export async function captured(
   args: string[],
   options: { cwd: string; env?: Record<string, string>; timeout?: number; interleave: boolean },
 ): Promise<Captured> {
-  // Loaded on first use: the replay of a plain gen (cli/replay.ts) imports this folder and runs nothing.
+  // Loaded on first use: the early path of a plain gen (cli/replay.ts) imports this folder and runs nothing.
   const { spawn } = await import("node:child_process");
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];

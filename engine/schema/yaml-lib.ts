@@ -1,5 +1,5 @@
 /**
- * The yaml library, loaded on first use (a replayed gen reads no YAML). The build bundles it
+ * The yaml library, loaded on first use (a gen the early path answers reads no YAML). The build bundles it
  * into one file (scripts/bundle.mjs), which loads in a third of the time of the package's seventy
  * files. Without a build of it (a checkout compiled by tsc alone) the package is loaded.
  */

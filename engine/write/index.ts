@@ -38,10 +38,12 @@ export {
   fileClock,
   saveSnapshot,
   snapshotReport,
+  takeSnapshot,
   unchangedSnapshot,
   SNAPSHOT_PATH,
   type Said,
   type Snapshot,
+  type Unchanged,
 } from "./snapshot.js";
 export { stampChangeTime } from "./disk.js";
 export { moveCloneRecord } from "./clone-record.js";

@@ -262,8 +262,8 @@ const stateLinks: Array<[string, string[]]> = [
 for (const [linked, args] of stateLinks) {
   test(`${args.join(" ")} refuses a ${linked} that is a symlink (STATE_DIR_UNSAFE), the replay fast path too`, () => {
     const dir = makeProject({ "desc/api/demo.api": smallApi });
-    // Three plain gens: the first writes, the second takes the snapshot, the third records what
-    // the replay fast path (engine/cli/replay.ts) checks; a fourth would be answered by it.
+    // Three plain gens: the first writes and takes the record, the second reads the files it
+    // wrote and records what the early path (engine/cli/replay.ts) checks, which answers the third.
     for (let i = 0; i < 3; i++) assert.is(codegen(["gen"], dir).code, 0);
     assert.ok(
       (JSON.parse(readFileSync(join(dir, ".codegen/snapshot.json"), "utf8")) as { replay?: object }).replay,

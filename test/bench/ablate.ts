@@ -2,7 +2,7 @@
  * `npm run bench -- --ablate [name,…] [--case api|proto] [--runs 3]`: what each speed mechanism
  * gains. Every mechanism has an off switch (engine/cache/switches.ts: CODEGEN_NO=<name>; the
  * fast evaluator CODEGEN_EXPRESSIONS=jsonata; compiled Liquid CODEGEN_LIQUID=liquidjs). One trial runs, on a fresh project with a fresh cache: `--help`, the
- * cold gen, three no-change gens (the first after the write, the second, the replayed one) and a
+ * cold gen, three no-change gens (the first after the write, the second, one from the early path) and a
  * one-file edit. Trials go in pairs, one with everything on and one with the mechanism off,
  * back to back (which goes first turns each round), and the gain is the median over rounds of
  * the pairs' differences: a slow spell of the shared machine falls on both halves of a pair.

@@ -22,6 +22,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { dirname, join, relative } from "node:path";
 import { parse } from "yaml";
 import { codegen } from "../support/cli.js";
+import { TRANSIENT } from "../support/files.js";
 import { checkGoProject } from "../support/go.js";
 import { fixtures, repoRoot, scratch } from "../support/paths.js";
 import { compileTypeScript } from "../support/typescript.js";
@@ -54,7 +55,7 @@ function tree(
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!e.isFile()) continue;
     const path = relative(dir, join(e.parentPath, e.name)).split("\\").join("/");
-    out.set(path, view(path, readFileSync(join(e.parentPath, e.name))));
+    if (!TRANSIENT.includes(path)) out.set(path, view(path, readFileSync(join(e.parentPath, e.name))));
   }
   return out;
 }

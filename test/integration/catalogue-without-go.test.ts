@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { codegenBin, fixtures, repoRoot, scratch } from "../support/paths.js";
+import { TRANSIENT } from "../support/files.js";
 
 const test = suite("catalogue pack without go, gofmt or protoc");
 const goldenCase = join(repoRoot, "test/golden/cases/catalogue-every-input");
@@ -53,11 +54,8 @@ function minimalPath(): string {
 function tree(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile())
-      out[relative(dir, join(e.parentPath, e.name)).split("\\").join("/")] = readFileSync(
-        join(e.parentPath, e.name),
-        "utf8",
-      );
+    const path = relative(dir, join(e.parentPath, e.name)).split("\\").join("/");
+    if (e.isFile() && !TRANSIENT.includes(path)) out[path] = readFileSync(join(e.parentPath, e.name), "utf8");
   }
   return out;
 }

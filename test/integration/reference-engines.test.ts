@@ -14,6 +14,7 @@ import * as assert from "uvu/assert";
 import { cpSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { codegen } from "../support/cli.js";
+import { TRANSIENT } from "../support/files.js";
 import { writeApiProject } from "../bench/api-case.js";
 import { writeModelProject } from "../bench/model-case.js";
 import { writeProtoProject } from "../bench/proto-case.js";
@@ -27,7 +28,8 @@ function contents(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const path = relative(dir, join(e.parentPath, e.name));
-    if (e.isFile() && path !== ".codegen/stamps.txt") out[path] = readFileSync(join(e.parentPath, e.name), "latin1");
+    if (e.isFile() && path !== ".codegen/stamps.txt" && !TRANSIENT.includes(path))
+      out[path] = readFileSync(join(e.parentPath, e.name), "latin1");
   }
   return out;
 }

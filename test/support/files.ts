@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync }
 import { dirname, join, relative } from "node:path";
 
 /**
- * codegen's transient state (gitignored): the lock, and the stats a gen that wrote nothing
+ * codegen's transient state (gitignored): the lock, and the record of "nothing changed" a gen
  * leaves for the next (write/snapshot.ts). Not part of what a gen writes.
  */
 export const TRANSIENT = [".codegen/lock", ".codegen/snapshot.json"];

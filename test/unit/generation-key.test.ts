@@ -1,5 +1,5 @@
 /**
- * The generation key (generation-cache.ts) is derived from the inputs a gen names, as they are
+ * The generation key (generation-key.ts) is derived from the inputs a gen names, as they are
  * now: it follows what locates third-party .proto files (the variables the pack's folder sources
  * name: GOMODCACHE, GOPATH for go-zero; HOME; the download switch), the config, the project and
  * every descriptor's digest, and ignores variables no source names.
@@ -7,7 +7,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { join } from "node:path";
-import { generationInputs, generationKey } from "../../engine/generation-cache.js";
+import { generationInputs, generationKey } from "../../engine/generation-key.js";
 import { loadPack } from "../../engine/packs/index.js";
 import { repoRoot } from "../support/paths.js";
 

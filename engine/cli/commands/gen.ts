@@ -4,10 +4,10 @@ import { CodegenError, diag } from "../../diagnostics/index.js";
 import { CONFIG_FILE, consentState, loadConfig, type LoadedConfig, userConfigPath } from "../../config/index.js";
 import { builtinPacksDir, isRemote, type Pack } from "../../packs/index.js";
 import { cacheDir } from "../../cache/index.js";
-import type { GenerationInputs } from "../../generation-cache.js";
-import { readLedger, STATE_DIR, type Snapshot } from "../../write/index.js";
+import type { GenerationInputs } from "../../generation-key.js";
+import { readLedger, STATE_DIR } from "../../write/index.js";
 import { DEFAULT_PLUGINS_DIR } from "../../project/index.js";
-import { recordReplay, stampsBeforeLoading } from "../replay.js";
+import { replaySection, stampsBeforeLoading } from "../replay.js";
 import { withHooks } from "../hooks.js";
 import { rebaseSpans } from "../errors.js";
 import { diffLines, fileLines, summary, type Out } from "../report.js";
@@ -15,7 +15,7 @@ import { checkLines } from "../stale-files.js";
 import { markedUnknown } from "../unknown-generated.js";
 import type { GlobalFlags } from "../flags.js";
 import { configFlags } from "../flags.js";
-import { genProject, previewing, withProjectLock } from "../run-gen.js";
+import { genProject, previewing, withProjectLock, type GenRun } from "../run-gen.js";
 import { gitChangedFiles } from "../git-change.js";
 import { progressFor } from "../progress.js";
 import { projectPack } from "../project-pack.js";
@@ -31,7 +31,7 @@ export interface GenFlags extends GlobalFlags, NamedFlags {
   /** Write nothing; exit 1 when a file gen manages is missing, stale or edited. */
   check?: boolean;
   force?: boolean;
-  /** `codegen gen` with no flags: a run the snapshot answers records its inputs for the next (replay.ts). */
+  /** `codegen gen` with no flags: the run records its inputs for the launcher's early path (replay.ts). */
   replayable?: boolean;
   /** Never ask for consent to run the project's commands. */
   yes?: boolean;
@@ -67,7 +67,7 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
     : [];
   const only = flags.gitChange || asked.length > 0 ? [...new Set([...asked, ...changed])] : null;
   const dryRun = Boolean(flags.dryRun || flags.diff || flags.check);
-  // What this run prints: a run that printed more than its warnings is not one a replay can repeat.
+  // What this run prints: a run that printed more than its warnings is not one the early path can repeat.
   const printed: string[] = [];
   const tracked: Out = { info: (l) => (printed.push(l), out.info(l)), error: (l) => (printed.push(l), out.error(l)) };
   const progress = await progressFor(tracked, Boolean(flags.quiet));
@@ -79,8 +79,15 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
     await needConsent(consent, "codegen gen", tracked, flags.yes);
   let code = 0;
   const run = async (): Promise<void> => {
-    const action = async (): ReturnType<typeof genProject> => {
-      const done = await genProject({
+    // A plain gen that printed only its warnings can be repeated by the launcher's early path.
+    const repeatable =
+      flags.replayable && !dryRun && !only && hooks.length === 0 && !values.verbose && resolve(cwd) === config.root;
+    const early: GenRun["early"] = (clocks, result) =>
+      repeatable && result.keyInputs && JSON.stringify(printed) === JSON.stringify(result.said.warnings)
+        ? earlySection(config, pack, result.keyInputs, configStamps, clocks)
+        : undefined;
+    const action = (): ReturnType<typeof genProject> =>
+      genProject({
         config,
         phase: "gen",
         dryRun,
@@ -91,18 +98,8 @@ export async function genCommand(flags: GenFlags, out: Out, cwd = process.cwd())
         pack,
         pins,
         ...(named ? { named } : {}),
+        early,
       }).finally(progress.done);
-      const plain =
-        flags.replayable && !dryRun && !only && hooks.length === 0 && !values.verbose && resolve(cwd) === config.root;
-      if (
-        plain &&
-        done.snapshot &&
-        done.result.keyInputs &&
-        JSON.stringify(printed) === JSON.stringify(done.result.said.warnings)
-      )
-        recordReplayOf(config, pack, done.snapshot, done.result.keyInputs, configStamps);
-      return done;
-    };
     // A preview neither locks nor recovers: it writes nothing at all.
     // A one-shot gen's output folder is made for the lock, and goes again if nothing was written.
     const made = named && !dryRun ? mkdirSync(config.root, { recursive: true }) : undefined;
@@ -175,21 +172,16 @@ async function projectConfig(flags: GenFlags, cwd: string): Promise<LoadedConfig
   return given;
 }
 
-/** A plain gen the snapshot answered: record what its key came from, for the next (../replay.ts). */
-function recordReplayOf(
+/** What the launcher's early path needs to repeat a plain gen (../replay.ts); undefined when it cannot. */
+function earlySection(
   config: LoadedConfig,
   pack: Pack,
-  snapshot: Snapshot,
   inputs: GenerationInputs,
   configStamps: Record<string, string | null>,
-): void {
-  // A fetched pack's version is decided by resolving its source, which a replay does not do.
+  clocks: { config: number; run: number },
+): unknown {
+  // A fetched pack's version is decided by resolving its source, which the early path does not do.
   const fetched = cacheDir("packs");
-  if (isRemote(config.values.pack) || pack.layers.some((l) => l.startsWith(fetched))) return;
-  recordReplay({
-    snapshot,
-    inputs,
-    configStamps,
-    absent: [join(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR)],
-  });
+  if (isRemote(config.values.pack) || pack.layers.some((l) => l.startsWith(fetched))) return undefined;
+  return replaySection(inputs, configStamps, [join(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR)], clocks);
 }

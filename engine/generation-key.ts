@@ -1,26 +1,20 @@
 /**
- * A full gen whose inputs did not change gives the files it gave last time. Its key
- * (generationKey) is derived from GenerationInputs: what names everything generation reads
- * (the pack's folders, the step programs, the descriptor globs, the variables that locate
- * third-party descriptor files) and the two values a run computes from its config files (the
- * resolved config's digest, the project). The full gen and the replay of a plain gen (cli/replay.ts)
- * both derive it here, from the same inputs, as things are now. On a hit nothing is parsed,
- * planned, rendered or run; the writer still compares every file with the disk and the ledger.
+ * The one key of "did the inputs change?": generationKey derives it from GenerationInputs, what
+ * names everything generation reads (the pack's folders, the step programs, the descriptor
+ * globs, the variables that locate third-party descriptor files) and the two values a run
+ * computes from its config files (the resolved config's digest, the project). The full gen and
+ * the launcher's early path (cli/replay.ts) both derive it here, from the same inputs, as things
+ * are now, and compare it with the project's record (write/snapshot.ts).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { keep, memoKey, packBundle, recall, treeIdentity, unpackBundle, type KeyPart } from "./cache/index.js";
+import { memoKey, treeIdentity, type KeyPart } from "./cache/index.js";
 import { findInputs } from "./descriptors/index.js";
 import { toolIdentity } from "./exec/index.js";
 import type { Pack } from "./packs/index.js";
-import type { PlannedFile } from "./plan/index.js";
-import type { Said } from "./write/index.js";
 
-/** What a run says besides its files: warnings always, notes (skipped statements) with --verbose. */
-export type { Said };
-
-/** Everything a full gen's files depend on, as plain data (the replay keeps it in the snapshot). */
+/** Everything a full gen's files depend on, as plain data (the record keeps it for the early path). */
 export interface GenerationInputs {
   /** The project's root and its descriptor globs: every file they find counts, by its bytes. */
   root: string;
@@ -84,7 +78,7 @@ export async function generationKey(
   for (const d of Object.keys(descriptors).sort()) parts.push(d, descriptors[d]!);
   for (const tool of inputs.tools) parts.push(await toolIdentity(tool));
   for (const name of inputs.env) parts.push(`${name}=${process.env[name] ?? ""}`);
-  return memoKey("generation", parts);
+  return memoKey("snapshot", parts);
 }
 
 /**
@@ -101,33 +95,4 @@ function importEnvironment(pack: Pack): string[] {
 function outputKeys(config: object): object {
   const { verbose: _v, trust: _t, offline: _o, hooks: _h, gen: _g, ...rest } = config as Record<string, unknown>;
   return rest;
-}
-
-/** One entry per generation: what was said and each file's metadata, then every file's bytes (cache/bundle). */
-interface Header extends Said {
-  files: Array<Omit<PlannedFile, "contents">>;
-  lengths: number[];
-}
-
-export function cachedGeneration(key: string): ({ files: PlannedFile[] } & Said) | null {
-  const raw = recall("generation", key);
-  const bundle = raw ? unpackBundle<Header>(raw) : null;
-  if (!bundle || bundle.header.files.length !== bundle.parts.length) return null;
-  const { header, parts } = bundle;
-  return {
-    files: header.files.map((f, i) => ({ ...f, contents: parts[i]! })),
-    warnings: header.warnings,
-    notes: header.notes,
-  };
-}
-
-export function storeGeneration(key: string, files: PlannedFile[], said: Said): void {
-  keep(
-    "generation",
-    key,
-    packBundle<Header>(
-      { files: files.map(({ contents: _, ...f }) => f), ...said },
-      files.map((f) => f.contents),
-    ),
-  );
 }
