@@ -3,9 +3,7 @@
  * steps (on a scratch tree). It returns every file the project should hold (path, bytes, mode,
  * provenance) and writes nothing; the writer compares that with the ledger and the disk.
  */
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { join } from "node:path";
 import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 import { descriptorHashes, generationInputs, generationKey, type GenerationInputs } from "./generation-key.js";
 import { applyPack, consentState, type LoadedConfig, notAllowed } from "./config/index.js";
@@ -31,6 +29,8 @@ import {
 } from "./expression/index.js";
 import type { RenderBudget } from "./render/index.js";
 import { Interrupted, type Said } from "./write/index.js";
+import { namedHashes, namedScope } from "./named-inputs.js";
+import { phaseTimer, slowest } from "./phase-timer.js";
 
 export const checksDir = join(packageRoot, "rules");
 
@@ -319,23 +319,6 @@ function startEvaluation(useBudget: (b: RenderBudget) => void): void {
   });
 }
 
-/** Digests of the descriptors named on the command line, by path relative to the project root. */
-function namedHashes(root: string, named: Record<string, string[]>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const file of Object.values(named).flat())
-    out[relative(root, file).split(sep).join("/")] = createHash("sha256").update(readFileSync(file)).digest("hex");
-  return out;
-}
-
-/** The folder the named descriptors' imports stay inside: the project, or the deepest folder holding every named file and the project. */
-function namedScope(root: string, named: Record<string, string[]>): string {
-  let scope = resolve(root);
-  for (const file of Object.values(named).flat()) {
-    while (relative(scope, file).startsWith("..")) scope = dirname(scope);
-  }
-  return scope;
-}
-
 /** The pack's marker for its own files (or another generator's it declares); a step's marker (if it declares one) for what it collects. */
 function markerCheck(pack: Pack): (file: PlannedFile, bytes: Buffer) => boolean {
   return (file, bytes) => {
@@ -348,25 +331,6 @@ function markerCheck(pack: Pack): (file: PlannedFile, bytes: Buffer) => boolean 
       pack.foreignMarkers.some((m) => bytes.includes(m))
     );
   };
-}
-
-/** With --verbose, each call logs the time since the previous one and the memory the process holds. */
-function phaseTimer(log: ((line: string) => void) | undefined): (phase: string) => void {
-  let last = performance.now();
-  return (phase) => {
-    const now = performance.now();
-    log?.(`${phase}: ${Math.round(now - last)} ms (${Math.round(process.memoryUsage.rss() / 2 ** 20)} MB)`);
-    last = now;
-  };
-}
-
-/** The `count` largest timings, as "name N ms, …". */
-function slowest(timings: Map<string, number>, count: number): string {
-  return [...timings]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([name, ms]) => `${name} ${Math.round(ms)} ms`)
-    .join(", ");
 }
 
 function restrictTo(files: PlannedFile[], only: string[]): PlannedFile[] {
