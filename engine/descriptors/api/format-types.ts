@@ -27,14 +27,16 @@ export function typeExpr(src: FormatSource, e: AstTypeExpr, depth: number): { te
     case "named":
       return { text: e.name, end: e.at + e.name.length };
     case "pointer": {
+      const after = between(e.at + 1, e.elem.at);
       const elem = typeExpr(src, e.elem, depth);
-      return { text: `*${elem.text}`, end: elem.end };
+      return { text: `*${after}${elem.text}`, end: elem.end };
     }
     case "slice": {
       const close = at(hsp(s, e.at + 1), "]");
       const inside = between(e.at + 1, close).trim();
+      const after = between(close + 1, e.elem.at);
       const elem = typeExpr(src, e.elem, depth);
-      return { text: `[${inside}]${elem.text}`, end: elem.end };
+      return { text: `[${inside}]${after}${elem.text}`, end: elem.end };
     }
     case "array": {
       const from = hsp(s, e.at + 1);
@@ -43,8 +45,9 @@ export function typeExpr(src: FormatSource, e: AstTypeExpr, depth: number): { te
       else while (s.charCodeAt(to) >= 0x30 && s.charCodeAt(to) <= 0x39) to++;
       const close = at(hsp(s, to), "]");
       const inside = `${between(e.at + 1, from)}${s.slice(from, to)}${between(to, close)}`.trim();
+      const after = between(close + 1, e.elem.at);
       const elem = typeExpr(src, e.elem, depth);
-      return { text: `[${inside}]${elem.text}`, end: elem.end };
+      return { text: `[${inside}]${after}${elem.text}`, end: elem.end };
     }
     case "map": {
       const open = at(hsp(s, e.at + 3), "[");

@@ -199,8 +199,12 @@ function routeLine(s: string, methodAt: number, annotations: AstAnnotation[], at
   const returns = word(s, spaces(s, end), "returns");
   const response = returns === NO ? null : parenType(s, returns);
   if (response) end = response.end;
-  const semi = token(s, end, ";");
-  if (semi !== NO) end = semi;
+  // A route's `;` may stand on a later line, but with no comment before it: a comment there
+  // belongs to the next route, and a route that held it would move it when formatted.
+  let semiAt = end;
+  while (/[ \t\r\n]/.test(s[semiAt] ?? "")) semiAt++;
+  if (s.charCodeAt(semiAt) === 0x3b) end = semiAt + 1;
+  else if (noting()) missed(semiAt, '";"');
   return node(
     {
       annotations,

@@ -9,6 +9,7 @@ import type { AstFile } from "./ast.js";
 import { expectedText, recording } from "./expected.js";
 import { collectingComments } from "./lexer.js";
 import { parseStatements } from "./parser.js";
+import { TypeTooDeep } from "./type-parser.js";
 import { SourceText } from "./source.js";
 import { declarationStart, startsDeclaration } from "./unclosed.js";
 import { tooDeep } from "../nesting.js";
@@ -54,37 +55,54 @@ export function parseOrDiagnose(text: string, file: string): { ast: AstFile } | 
         "it makes the text read differently from what it is (names, keywords and bare values hold none)",
       ),
     };
-  const { result: statements, comments } = collectingComments(() => parseStatements(clean));
-  if (statements) return { ast: { file, text: clean, statements, comments } };
-  const { at: offset, expected, brace } = recording(() => parseStatements(clean)).farthest;
+  try {
+    const { result: statements, comments } = collectingComments(() => parseStatements(clean));
+    if (statements) return { ast: { file, text: clean, statements, comments } };
+    return { diagnostic: syntaxError(file, clean, recording(() => parseStatements(clean)).farthest) };
+  } catch (e) {
+    if (!(e instanceof TypeTooDeep)) throw e;
+    return {
+      diagnostic: diag(
+        "API_TOO_DEEP",
+        `${e.message}; codegen reads at most that much`,
+        new SourceText(file, clean).pos(e.offset),
+      ),
+    };
+  }
+}
+
+/** The message for the farthest place the parser reached. */
+function syntaxError(
+  file: string,
+  clean: string,
+  { at: offset, expected, brace }: ReturnType<typeof recording>["farthest"],
+): Diagnostic {
   const source = new SourceText(file, clean);
   if (brace >= 0 && startsDeclaration(clean, offset, brace)) {
     const at = source.pos(brace);
     const opener = clean.slice(clean.lastIndexOf("\n", brace) + 1, brace + 1).trim();
     const shown = opener.length <= 40 ? ` (${JSON.stringify(opener)})` : "";
-    return {
-      diagnostic: diag(
-        "API_SYNTAX",
-        `missing "}": the body opened at ${at.line}:${at.column}${shown} is not closed ${clean.slice(offset).trim() === "" ? "by the end of the file" : "before this declaration"}`,
-        source.pos(declarationStart(clean, offset)),
-        `add "}" where that body ends`,
-      ),
-    };
-  }
-  return {
-    diagnostic: diag(
+    const where = clean.slice(offset).trim() === "" ? "by the end of the file" : "before this declaration";
+    return diag(
       "API_SYNTAX",
-      `unexpected ${found(clean, offset)}; expected ${expectedText(expected)}`,
-      source.pos(offset),
-    ),
-  };
+      `missing "}": the body opened at ${at.line}:${at.column}${shown} is not closed ${where}`,
+      source.pos(declarationStart(clean, offset)),
+      `add "}" where that body ends`,
+    );
+  }
+  return diag(
+    "API_SYNTAX",
+    `unexpected ${found(clean, offset)}; expected ${expectedText(expected)}`,
+    source.pos(offset),
+  );
 }
+
 /** A short description of the input at `offset`: a word, a quoted character, or end of file. */
 function found(text: string, offset: number): string {
   const rest = text.slice(offset);
   if (rest.length === 0) return "end of file";
   if (/^\r?\n/.test(rest)) return "end of line";
   if (rest.startsWith("/*") && !rest.includes("*/")) return '"/*" (a comment that is never closed)';
-  const word = /^[\p{L}\p{N}_]+/u.exec(rest)?.[0] ?? rest[0] ?? "";
+  const word = /^[\p{L}\p{N}_]+/u.exec(rest)?.[0] ?? String.fromCodePoint(rest.codePointAt(0) ?? 0);
   return JSON.stringify(word.length > 24 ? word.slice(0, 24) + "…" : word);
 }

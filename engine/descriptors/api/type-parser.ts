@@ -23,7 +23,32 @@ export function typeExpr(s: string, p: number): Parsed<AstTypeExpr> | null {
   return type;
 }
 
+/**
+ * How deep type expressions may nest while parsing. The reader's pre-scan (nesting.ts) refuses
+ * deep files first; this guard holds where the scan reads strings, comments and bare values
+ * otherwise than the parser does, so no input can exhaust the stack.
+ */
+const TYPE_DEPTH_LIMIT = 1000;
+let typeDepth = 0;
+
+/** Thrown at the type that nests past TYPE_DEPTH_LIMIT; the reader reports it as API_TOO_DEEP. */
+export class TypeTooDeep extends Error {
+  constructor(readonly offset: number) {
+    super(`type expressions nested deeper than ${TYPE_DEPTH_LIMIT} levels`);
+  }
+}
+
 function anyType(s: string, p: number): Parsed<AstTypeExpr> | null {
+  if (typeDepth >= TYPE_DEPTH_LIMIT) throw new TypeTooDeep(p);
+  typeDepth++;
+  try {
+    return typeAt(s, p);
+  } finally {
+    typeDepth--;
+  }
+}
+
+function typeAt(s: string, p: number): Parsed<AstTypeExpr> | null {
   const c = s.charCodeAt(p);
   // Each alternative but `map`/`interface` (which fall back to a name) needs its own first
   // character, so when the one that starts here fails, none of the others can match.
