@@ -56,4 +56,27 @@ test("a character outside the basic plane is named whole in a syntax error", () 
   if ("diagnostic" in r) assert.match(r.diagnostic.message, /^unexpected "\u{1f600}";/u);
 });
 
+test("a member named like a keyword is the body's own, not a missing }", () => {
+  for (const text of ['type A {\n\tinfo string `json:"info"` x\n}\n', "type A {\n\ttype int int\n}\n"]) {
+    const r = parseOrDiagnose(text, "x.api");
+    assert.ok("diagnostic" in r);
+    if ("diagnostic" in r) {
+      assert.is(r.diagnostic.code, "API_SYNTAX");
+      assert.not.match(r.diagnostic.message, /missing "\}"/);
+      assert.is(r.diagnostic.span?.line, 2);
+    }
+  }
+});
+
+test("with CR line ends, a missing } is said at the next declaration's line", () => {
+  const r = parseOrDiagnose("type R {\r\tName string\r\ttype Other {\r}\rtype S {}\r", "x.api");
+  assert.ok("diagnostic" in r);
+  const r2 = parseOrDiagnose("type R {\r\tName string\rtype S {}\r", "x.api");
+  assert.ok("diagnostic" in r2);
+  if ("diagnostic" in r2) {
+    assert.match(r2.diagnostic.message, /^missing "\}": the body opened at 1:8/);
+    assert.equal([r2.diagnostic.span?.line, r2.diagnostic.span?.column], [3, 1]);
+  }
+});
+
 test.run();
