@@ -214,7 +214,9 @@ test("names that would put files outside the project are rejected", () => {
     assert.is(r.code, 1, `${what}: ${r.stdout}`);
     assert.match(r.stderr, /API_UNSAFE_PATH/);
   }
+  // A types package is the pack's meaning of an info key (the go-zero pack's go_package), and so is its check.
   const pkg = makeProject({
+    ".codegen.yaml": "name: demo\nmodule: example.com/demo\nframe: api\n",
     "desc/api/demo.api": smallApi.replace('syntax = "v1"', 'syntax = "v1"\n\ninfo (\n\tgo_package: "../../evil"\n)'),
   });
   assert.match(codegen(["gen"], pkg).stderr, /API_UNSAFE_PATH/);
