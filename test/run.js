@@ -172,9 +172,10 @@ function startWorker() {
 
 /**
  * The ALONE files first, one after another, then the rest `jobs` at a time, each worker taking
- * the next file of the queue when its file ends; resolves when all have ended.
+ * the next file of the queue when its file ends; resolves, when all have ended, with the seconds they took.
  */
 async function schedule() {
+  const start = performance.now();
   let index = 0;
   const drain = async (queue) => {
     let worker = null;
@@ -187,6 +188,7 @@ async function schedule() {
   await drain(files.filter((f) => matches(ALONE, f) >= 0));
   const queue = files.filter((f) => matches(ALONE, f) < 0);
   await Promise.all(Array.from({ length: jobs }, () => drain(queue)));
+  return (performance.now() - start) / 1000;
 }
 
 /**
@@ -211,8 +213,7 @@ function failures(output) {
   return out;
 }
 
-const started = Date.now();
-await schedule();
+const seconds = await schedule();
 rmSync(home, { recursive: true, force: true });
 const passed = results.reduce((n, r) => n + (r.counted ? r.passed : 0), 0);
 const broken = results.filter((r) => !r.counted);
@@ -226,7 +227,7 @@ if (slowest.length > 1)
       "",
       process.env.TEST_TIMES === "all" ? "Time per file:" : "Slowest files (TEST_TIMES=all for every file):",
       ...slowest.map((t) => `${t.seconds.toFixed(1).padStart(8)} s  ${t.name}`),
-      `${((Date.now() - started) / 1000).toFixed(1).padStart(8)} s  in all (${jobs} at a time)`,
+      `${seconds.toFixed(1).padStart(8)} s  in all (${jobs} at a time)`,
     ].join("\n"),
   );
 if (failed > 0)

@@ -149,7 +149,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
     .command("skills <action>", "Write skill definitions for AI coding assistants about this project: init")
     .option(
       "--output <dir>",
-      "Folder to write (default: <project name> in the pack's skills folder, ~/.claude/skills for the built-in pack)",
+      "Folder to write (default: <project name> in the skills folder the pack names, pack.yaml skills.folder)",
     )
     .action(async (action: string, flags) => (await import("./commands/skills.js")).skillsCommand(action, flags, out));
 

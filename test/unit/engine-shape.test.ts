@@ -54,6 +54,9 @@ const goConcepts: Array<[string, RegExp]> = [
   ["a Go module or where it keeps third-party protos", /grpc-gateway|protovalidate|github\.com\/|golang\.org\//],
   ["a Go keyword list", /"fallthrough"|"chan",\s*"const"/],
   ["Go in the CLI's words", /Go module/],
+  // The .api language's boolean @server keys are checked by its reader; what they mean is the pack's.
+  ["go-zero's @server keys as IR fields (the block's server record carries them)", /compactHandler|rewriteHandler/],
+  ["an assistant's skills folder (pack.yaml skills.folder)", /\.claude\b/],
 ];
 
 test("no file under engine/ holds a Go-only concept", () => {

@@ -21,7 +21,8 @@ import type {
 import { writtenFileOptions } from "./file-options.js";
 import type { LoadedFile } from "./load.js";
 import { jsonNameOf } from "./names.js";
-import { isScalar, type OptionsResult, type OptionValues } from "./options.js";
+import { isScalar } from "./builtin-types.js";
+import type { OptionsResult, OptionValues } from "./options.js";
 import type { Decl, Pos } from "./outline.js";
 import { lookupType, type Declared } from "./resolve.js";
 import { declsIn } from "./scopes.js";

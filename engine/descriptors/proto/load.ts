@@ -4,9 +4,6 @@
  * file into one shared protobufjs Root. Syntax errors, unsafe paths, import cycles and
  * imports that cannot be found are reported here with file:line:col.
  */
-import { firstControlCharacter } from "../control.js";
-import { firstFormatCharacter } from "../invisible.js";
-import { tooDeep } from "../nesting.js";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import protobuf from "protobufjs";
@@ -15,8 +12,11 @@ import { PathPolicy } from "../../fs/index.js";
 import { withFieldIndex } from "./field-index.js";
 import { ProtoIncludeFinder, type ProtoIncludeDir } from "./includes.js";
 import { installHint, type ProtoImportConfig, type ProtoImportSet } from "./import-sets.js";
-import { ScanError, type Outline, type Pos, type ScannedImport } from "./outline.js";
+import { emptyOutline, ScanError, type Outline, type Pos, type ScannedImport } from "./outline.js";
+import { protobufError } from "./protobuf-errors.js";
+import { allObjects } from "./reflection-objects.js";
 import { scanProto } from "./scanner.js";
+import { textProblem } from "./text-problems.js";
 
 export interface ReadProtoOptions {
   /** Project root: file paths in the IR and in diagnostics are posix paths relative to it. */
@@ -74,17 +74,6 @@ export interface LoadResult {
 }
 
 const PARSE_OPTIONS = { keepCase: true, alternateCommentMode: true, preferTrailingComment: false };
-const EMPTY_OUTLINE = (): Outline => ({
-  syntax: "proto3",
-  edition: "",
-  package: "",
-  packagePos: null,
-  imports: [],
-  fileOptions: [],
-  decls: [],
-  options: [],
-  tokens: [],
-});
 
 export function toPosix(p: string): string {
   return p.split("\\").join("/");
@@ -168,7 +157,7 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
       project: false,
       input: false,
       source: "",
-      outline: EMPTY_OUTLINE(),
+      outline: emptyOutline("proto3"),
       imports: [],
       include: null,
       builtin: true,
@@ -295,7 +284,7 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
       project: how.project,
       input: !!how.input,
       source,
-      outline: EMPTY_OUTLINE(),
+      outline: emptyOutline("proto3"),
       imports: [],
       include: how.include,
       builtin: false,
@@ -306,43 +295,11 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
     const knownAs = how.project ? (underProtoRoot ? protoPath : null) : path;
     if (knownAs && !byImportPath.has(knownAs)) byImportPath.set(knownAs, file);
 
-    const deep = tooDeep(source);
-    if (deep) {
-      const before = source.slice(0, deep.offset).split("\n");
-      result.diagnostics.push(
-        diag("PROTO_TOO_DEEP", `${deep.what}; codegen reads at most that much`, {
-          file: file.path,
-          line: before.length,
-          column: (before[before.length - 1]?.length ?? 0) + 1,
-        }),
-      );
-      return file;
-    }
-    const control = firstControlCharacter(source);
-    if (control) {
-      const before = source.slice(0, control.offset).split("\n");
-      result.diagnostics.push(
-        diag(
-          "PROTO_CONTROL_CHARACTER",
-          `${control.what} in the file; write it as an escape inside a string, or remove it`,
-          { file: file.path, line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 },
-        ),
-      );
-      return file;
-    }
-    // Anywhere in a project's file, comments and strings too: protoc's plugins copy comments and
-    // option strings into the code they generate, past codegen's escaping.
-    const invisible = how.project ? firstFormatCharacter(source) : null;
-    if (invisible) {
-      const before = source.slice(0, invisible.offset).split("\n");
-      result.diagnostics.push(
-        diag(
-          "PROTO_INVISIBLE_CHARACTER",
-          `${invisible.what} in the file; remove it`,
-          { file: file.path, line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 },
-          "it makes the text read differently from what it is, and protoc's plugins copy comments into generated code as they are",
-        ),
-      );
+    const problem = textProblem(source, how.project);
+    if (problem) {
+      const before = source.slice(0, problem.offset).split("\n");
+      const at = { file: file.path, line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 };
+      result.diagnostics.push(diag(problem.code, problem.message, at, problem.hint));
       return file;
     }
     try {
@@ -438,60 +395,4 @@ export async function loadProtoFiles(inputs: string[], options: ReadProtoOptions
 function indexOf(inputs: string[], root: string, file: LoadedFile): number {
   const i = inputs.findIndex((p) => resolve(root, p) === file.abs);
   return i < 0 ? Number.MAX_SAFE_INTEGER : i;
-}
-
-/** Every reflection object under a namespace. */
-export function allObjects(ns: protobuf.NamespaceBase): protobuf.ReflectionObject[] {
-  const out: protobuf.ReflectionObject[] = [];
-  const walk = (n: protobuf.NamespaceBase) => {
-    for (const obj of n.nestedArray) {
-      out.push(obj);
-      // One at a time: spreading a message's 300,000 fields into push's arguments overflowed the stack.
-      if (obj instanceof protobuf.Type) {
-        for (const f of obj.fieldsArray) out.push(f);
-        for (const o of obj.oneofsArray) out.push(o);
-      } else if (obj instanceof protobuf.Service) {
-        for (const m of obj.methodsArray) out.push(m);
-      }
-      if (obj instanceof protobuf.Namespace || obj instanceof protobuf.Type || obj instanceof protobuf.Service)
-        walk(obj as protobuf.NamespaceBase);
-    }
-  };
-  walk(ns);
-  return out;
-}
-
-/** A protobufjs parse error as a diagnostic: `illegal token 'x' (file, line 3)` gets its column from the tokens. */
-function protobufError(e: unknown, file: LoadedFile): Diagnostic {
-  const message = e instanceof Error ? e.message : String(e);
-  const m = /^illegal (.+?) '(.*)' \((?:.*, )?line (\d+)\)$/s.exec(message);
-  if (m) {
-    const [, what = "token", token = "", lineText = "1"] = m;
-    const line = Number(lineText);
-    const onLine = file.outline.tokens.filter((t) => t.line === line);
-    const hit = onLine.find((t) => t.value === token) ?? onLine[0];
-    const column = hit?.column ?? 1;
-    const text =
-      what === "token"
-        ? `unexpected '${token}'`
-        : what === "end of input"
-          ? "unexpected end of file"
-          : `invalid ${what} '${token}'`;
-    return diag("PROTO_SYNTAX", text, { file: file.path, line, column });
-  }
-  const dup = /^duplicate (name|id) '?([^' ]+)'? in (.+)$/.exec(message);
-  if (dup) {
-    const [, kind = "name", name = "", scope = ""] = dup;
-    const scopeName = scope.replace(/^\w+ \.?/, "");
-    const decls = file.outline.decls.filter(
-      (d) => (kind === "name" ? d.name === name : String(d.number) === name) && (d.scope === scopeName || !scopeName),
-    );
-    const at = decls[1] ?? decls[0];
-    return diag("PROTO_DUPLICATE", `duplicate ${kind} ${name} in ${scopeName || "the file"}`, {
-      file: file.path,
-      line: at?.pos.line ?? 1,
-      column: at?.pos.column ?? 1,
-    });
-  }
-  return diag("PROTO_SYNTAX", message, { file: file.path, line: 1, column: 1 });
 }

@@ -7,46 +7,10 @@
  */
 import protobuf from "protobufjs";
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
-import type { OptionEntry, OptionTarget, OptionValue, Pos, ScannedOption } from "./outline.js";
+import type { OptionEntry, OptionValue, Pos, ScannedOption } from "./outline.js";
 import { didYouMean } from "../did-you-mean.js";
 import { resolveName } from "./scoping.js";
-
-export const OPTIONS_TYPES: Record<OptionTarget, string> = {
-  file: "google.protobuf.FileOptions",
-  message: "google.protobuf.MessageOptions",
-  field: "google.protobuf.FieldOptions",
-  oneof: "google.protobuf.OneofOptions",
-  enum: "google.protobuf.EnumOptions",
-  enumValue: "google.protobuf.EnumValueOptions",
-  service: "google.protobuf.ServiceOptions",
-  method: "google.protobuf.MethodOptions",
-};
-
-/** Field pseudo-options that are descriptor fields rather than FieldOptions. */
-const FIELD_PSEUDO: Record<string, string> = { json_name: "string", default: "" };
-
-const SCALARS = new Set([
-  "double",
-  "float",
-  "int32",
-  "int64",
-  "uint32",
-  "uint64",
-  "sint32",
-  "sint64",
-  "fixed32",
-  "fixed64",
-  "sfixed32",
-  "sfixed64",
-  "bool",
-  "string",
-  "bytes",
-]);
-const UNSIGNED = new Set(["uint32", "uint64", "fixed32", "fixed64"]);
-
-export function isScalar(type: string): boolean {
-  return SCALARS.has(type);
-}
+import { FIELD_PSEUDO, isScalar, OPTIONS_TYPES, UNSIGNED } from "./builtin-types.js";
 
 /** Options of one declaration, by name: plain names as written, extensions by full name. */
 export type OptionValues = Record<string, unknown>;

@@ -73,3 +73,18 @@ export interface Outline {
   options: ScannedOption[];
   tokens: Token[];
 }
+
+/** An outline with nothing read yet: a file protobufjs reads alone, or the start of a scan. */
+export function emptyOutline(syntax: string, tokens: Token[] = []): Outline {
+  return {
+    syntax,
+    edition: "",
+    package: "",
+    packagePos: null,
+    imports: [],
+    fileOptions: [],
+    decls: [],
+    options: [],
+    tokens,
+  };
+}

@@ -9,7 +9,7 @@ import protobuf from "protobufjs";
 import { diag, type Diagnostic } from "../../diagnostics/index.js";
 import type { LoadedFile } from "./load.js";
 import { didYouMean } from "../did-you-mean.js";
-import { isScalar } from "./options.js";
+import { isScalar } from "./builtin-types.js";
 import { declsIn } from "./scopes.js";
 import { resolveName } from "./scoping.js";
 import type { Pos, TypeName } from "./outline.js";

@@ -5,7 +5,14 @@
  * cursor.ts; the shapes it fills in outline.ts.
  */
 import { ScanError, TokenCursor, type TypeName } from "./cursor.js";
-import type { Decl, DeclKind, OptionTarget, Outline, ScannedOption } from "./outline.js";
+import {
+  emptyOutline,
+  type Decl,
+  type DeclKind,
+  type OptionTarget,
+  type Outline,
+  type ScannedOption,
+} from "./outline.js";
 import { tokenize, TokenizeError, type Token } from "./tokens.js";
 
 const LABELS = new Set(["optional", "required", "repeated"]);
@@ -15,17 +22,7 @@ export class OutlineParser extends TokenCursor {
 
   constructor(tokens: Token[]) {
     super(tokens);
-    this.out = {
-      syntax: "proto2",
-      edition: "",
-      package: "",
-      packagePos: null,
-      imports: [],
-      fileOptions: [],
-      decls: [],
-      options: [],
-      tokens,
-    };
+    this.out = emptyOutline("proto2", tokens);
   }
 
   file(): Outline {
