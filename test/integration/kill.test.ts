@@ -5,7 +5,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, type FSWatcher, readdirSync, rmSync, watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codegen } from "../support/cli.js";
 import { codegenBin, scratch } from "../support/paths.js";
@@ -108,8 +108,9 @@ test("recover and recover --rollback killed midway, then resumed either way", as
   let midway = 0;
   for (const [i, [genAt, recoverAt, rollbackAt, last]] of schedule.entries()) {
     const dir = scratch(`recover-kill-${i}`);
-    // The kill is placed by polling; on a loaded machine gen may finish first. What this test is
-    // about starts with a gen killed while applying, so such a run is made again, killed earlier.
+    // The kill follows gen's renames as inotify reports them; on a loaded machine gen may finish
+    // first. What this test is about starts with a gen killed while applying, so such a run is
+    // made again, killed earlier.
     let genKilled = false;
     for (let attempt = 0, at = genAt; attempt < 6 && !genKilled; attempt++, at /= 2) {
       rmSync(dir, { recursive: true, force: true });
@@ -118,7 +119,7 @@ test("recover and recover --rollback killed midway, then resumed either way", as
       genKilled = existsSync(join(dir, ".codegen/tx/journal.json"));
     }
     assert.ok(genKilled, `case ${i}: gen was killed while applying`);
-    // The polling kill may come after a recovery ran to its end (a loaded machine): then the
+    // The kill may come after a recovery ran to its end (a loaded machine): then the
     // tree is the one that recovery made, and the last command finds nothing to do.
     let lastDone: "new" | "old" | null = null;
     const recovery = async (args: string[], watch: "new" | "old", at: number): Promise<void> => {
@@ -159,46 +160,59 @@ test("recover and recover --rollback killed midway, then resumed either way", as
 });
 
 /**
+ * Call `onMove(moved, total)` each time a file leaves `folder`, from inotify events (no polling):
+ * `total` is how many files the folder has held. A file is counted once, however many events it
+ * gives; one still there when its event is read was made or written, not moved.
+ */
+function watchMovesOut(folder: string, onMove: (moved: number, total: number) => void): FSWatcher | null {
+  const held = new Set<string>();
+  const moved = new Set<string>();
+  let watcher: FSWatcher;
+  try {
+    watcher = watch(folder, (_, name) => {
+      if (!name || moved.has(name)) return;
+      held.add(name);
+      if (existsSync(join(folder, name))) return;
+      moved.add(name);
+      onMove(moved.size, held.size);
+    });
+    for (const name of readdirSync(folder)) held.add(name);
+  } catch {
+    return null;
+  }
+  // The folder goes away with the transaction, and its watch with it.
+  watcher.on("error", () => watcher.close());
+  return watcher;
+}
+
+/**
  * Run `codegen recover [args]` and SIGKILL it once `fraction` of the staged files (forward:
  * tx/new) or of the files moved aside (back: tx/old) have been moved. Whether it was killed
  * with the journal still there (midway).
  */
 function killRecovery(dir: string, args: string[], watch: "new" | "old", fraction: number): Promise<boolean> {
-  const folder = join(dir, ".codegen/tx", watch);
-  const count = (): number => {
-    try {
-      return readdirSync(folder).length;
-    } catch {
-      return 0;
-    }
-  };
-  const total = count();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [codegenBin, "recover", ...args], { cwd: dir, stdio: "ignore" });
-    let exited = false;
     let killed = false;
-    child.on("exit", () => {
-      exited = true;
-      resolve(killed && existsSync(join(dir, ".codegen/tx/journal.json")));
-    });
-    const poll = (): void => {
-      if (exited) return;
-      if (count() <= total * (1 - fraction)) {
+    const watcher = watchMovesOut(join(dir, ".codegen/tx", watch), (moved, total) => {
+      if (!killed && moved >= total * fraction) {
         killed = true;
         child.kill("SIGKILL");
-        return;
       }
-      setImmediate(poll);
-    };
-    poll();
+    });
+    const child = spawn(process.execPath, [codegenBin, "recover", ...args], { cwd: dir, stdio: "ignore" });
+    child.on("exit", () => {
+      watcher?.close();
+      resolve(killed && existsSync(join(dir, ".codegen/tx/journal.json")));
+    });
   });
 }
 
 /**
- * Start gen and SIGKILL it during its write phase. "staging": `delayMs` after the staging folder
- * appears (new files are being written aside). "journal": once `fraction` of the staged files
- * have been renamed into place, which is where a dead process leaves a mixed tree. With a null
- * delay, let it finish and measure the staging time.
+ * Start gen and SIGKILL it during its write phase, placed by the files gen makes and moves (inotify
+ * events). "staging": `delayMs` after the transaction folder appears (new files are being written
+ * aside). "journal": once `fraction` of the staged files have been renamed into place, which is
+ * where a dead process leaves a mixed tree. With a null delay, let it finish and measure the
+ * staging time.
  */
 function killAt(
   dir: string,
@@ -207,47 +221,57 @@ function killAt(
   fraction = 0,
 ): Promise<{ code: number | null; stagingMs: number }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [codegenBin, "gen"], { cwd: dir, stdio: "ignore" });
+    const tx = join(dir, ".codegen/tx");
     let staged = 0;
     let journaled = 0;
-    let total = 0;
-    let exited = false;
-    child.on("exit", (code) => {
-      exited = true;
-      resolve({ code, stagingMs: journaled && staged ? journaled - staged : 0 });
-    });
-    const tx = join(dir, ".codegen/tx");
-    const journal = join(tx, "journal.json");
-    const pending = (): number => {
-      try {
-        return readdirSync(join(tx, "new")).length;
-      } catch {
-        return 0;
-      }
+    let killed = false;
+    const watchers: FSWatcher[] = [];
+    const kill = (): void => {
+      if (killed || delayMs === null) return;
+      killed = true;
+      child.kill("SIGKILL");
     };
-    // Busy polling: a timer cannot place a kill within a millisecond.
-    const poll = (): void => {
-      if (exited) return;
-      if (!staged && existsSync(tx)) staged = performance.now();
-      if (staged && !journaled && existsSync(journal)) {
-        journaled = performance.now();
-        total = pending();
-      }
-      if (delayMs !== null && at === "staging" && staged) {
+    const onTx = (): void => {
+      staged = performance.now();
+      if (at === "staging" && delayMs !== null) {
+        // A kill at a chosen moment inside staging: a timer cannot place it within a millisecond.
         while (performance.now() - staged < delayMs) {
           // spin
         }
-        child.kill("SIGKILL");
-        return;
+        return kill();
       }
-      if (delayMs !== null && at === "journal" && journaled && pending() <= total * (1 - fraction)) {
-        child.kill("SIGKILL");
-        return;
+      const onMove = (moved: number, total: number): void => {
+        if (!journaled) journaled = performance.now();
+        if (moved >= total * fraction) kill();
+      };
+      let watching = false;
+      const watchNew = (): void => {
+        const w = watching ? null : watchMovesOut(join(tx, "new"), onMove);
+        if (w) watchers.push(w);
+        watching ||= w !== null;
+      };
+      watchNew();
+      if (watching) return;
+      // mkdir makes tx/new right after tx: when tx's event is read first, wait for new's.
+      try {
+        const txWatch = watch(tx, (_, name) => name === "new" && watchNew());
+        txWatch.on("error", () => txWatch.close());
+        watchers.push(txWatch);
+        watchNew();
+      } catch {
+        // gen has already finished: nothing is left to kill
       }
-      if (delayMs === null && journaled) return;
-      setImmediate(poll);
     };
-    poll();
+    // The project was generated before, so .codegen is there to watch for tx being made.
+    const state = watch(join(dir, ".codegen"), (_, name) => {
+      if (name === "tx" && !staged && existsSync(tx)) onTx();
+    });
+    watchers.push(state);
+    const child = spawn(process.execPath, [codegenBin, "gen"], { cwd: dir, stdio: "ignore" });
+    child.on("exit", (code) => {
+      for (const w of watchers) w.close();
+      resolve({ code, stagingMs: journaled && staged ? journaled - staged : 0 });
+    });
   });
 }
 
