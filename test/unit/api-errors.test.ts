@@ -52,6 +52,22 @@ test("syntax errors inside a struct written in a field's type are at the offendi
   assert.match(unclosed.message, /^missing "\}": the body opened at 1:10/);
 });
 
+test("a route path segment with ':' and no name says the parameter name is missing, after the ':'", () => {
+  const route = (path: string): string => `service s {\n  @handler A\n  get ${path}\n}\n`;
+  assert.equal(syntaxErrorOf(route("/a/:")), {
+    at: "3:11",
+    message: 'unexpected end of line; expected a path parameter name after ":"',
+  });
+  assert.equal(syntaxErrorOf(route("/a/: (Req)")).at, "3:11");
+  assert.equal(syntaxErrorOf(route("/a/:/b")), {
+    at: "3:11",
+    message: 'unexpected "/"; expected a path parameter name after ":"',
+  });
+  assert.equal(syntaxErrorOf(route("/a/:id/:")).at, "3:15");
+  // A ":" inside a segment is not a parameter: the message lists what may follow a path.
+  assert.not.match(syntaxErrorOf(route("/a:")).message, /path parameter/);
+});
+
 test("syntax errors in several files are all reported", async () => {
   const list = await reject({ "a.api": 'syntax = "v1"\ntype {', "b.api": "service {", "c.api": "type A {}" }, [
     "a.api",
