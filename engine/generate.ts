@@ -31,6 +31,7 @@ import type { RenderBudget } from "./render/index.js";
 import { Interrupted, type Said } from "./write/index.js";
 import { namedHashes, namedScope } from "./named-inputs.js";
 import { phaseTimer, slowest } from "./phase-timer.js";
+import { requireFrameInputs } from "./frame-inputs.js";
 
 export const checksDir = join(packageRoot, "rules");
 
@@ -136,6 +137,8 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   const inputs = Object.fromEntries(Object.entries(declared).filter(([k]) => !unread.has(k)));
   const plugins = await readPlugins(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR, values.serverless.plugins);
   const project = { ...projectInfo(config), plugins };
+  // `new` writes the frame's first descriptors; files named on the command line are the run's own choice.
+  if (options.phase === "gen" && !named) await requireFrameInputs(pack, config, inputs);
   const hashes = named ? namedHashes(config.root, named) : await descriptorHashes(config.root, inputs);
   // Full gens from descriptor files are recorded; a live database can change under the same key.
   const keyInputs =

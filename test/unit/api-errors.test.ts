@@ -21,6 +21,53 @@ test("syntax errors: position of the failure and what was expected", async () =>
   }
 });
 
+/** The API_SYNTAX diagnostic of one file's text. */
+function syntaxErrorOf(text: string): { at: string; message: string } {
+  try {
+    parseApiSource(text, "x.api");
+  } catch (e) {
+    assert.instance(e, CodegenError);
+    const d = (e as CodegenError).diagnostics[0];
+    assert.is(d?.code, "API_SYNTAX");
+    return { at: `${d?.span?.line}:${d?.span?.column}`, message: d?.message ?? "" };
+  }
+  throw new Error("the text parsed");
+}
+
+test("syntax errors inside a struct written in a field's type are at the offending token", () => {
+  const member = (type: string): string =>
+    `type Req {\n  Meta ${type}{\n    Name string\n    Bad 1x\n  } \`json:"meta"\`\n}\n`;
+  for (const type of ["", "struct ", "[]", "*", "map[string]", "[2]", "[]*"]) {
+    const d = syntaxErrorOf(member(type));
+    assert.is(d.at, "4:9", `Meta ${type}{ ... }`);
+    assert.match(d.message, /^unexpected "1x"; expected/);
+  }
+  const nested =
+    "type Req {\n  A struct {\n    B []{\n      C map[string]{\n        D int\n        E 2y\n      }\n    }\n  }\n}\n";
+  assert.equal(syntaxErrorOf(nested).at, "6:11");
+  assert.equal(syntaxErrorOf("type Req []{\n  X int\n  Y 3z\n}\n").at, "3:5");
+  // An unclosed inline body is still reported as an unclosed body of the declaration.
+  const unclosed = syntaxErrorOf("type Req {\n  Meta []{\n    X int\n}\n\ntype B {\n  Y int\n}\n");
+  assert.is(unclosed.at, "6:1");
+  assert.match(unclosed.message, /^missing "\}": the body opened at 1:10/);
+});
+
+test("a route path segment with ':' and no name says the parameter name is missing, after the ':'", () => {
+  const route = (path: string): string => `service s {\n  @handler A\n  get ${path}\n}\n`;
+  assert.equal(syntaxErrorOf(route("/a/:")), {
+    at: "3:11",
+    message: 'unexpected end of line; expected a path parameter name after ":"',
+  });
+  assert.equal(syntaxErrorOf(route("/a/: (Req)")).at, "3:11");
+  assert.equal(syntaxErrorOf(route("/a/:/b")), {
+    at: "3:11",
+    message: 'unexpected "/"; expected a path parameter name after ":"',
+  });
+  assert.equal(syntaxErrorOf(route("/a/:id/:")).at, "3:15");
+  // A ":" inside a segment is not a parameter: the message lists what may follow a path.
+  assert.not.match(syntaxErrorOf(route("/a:")).message, /path parameter/);
+});
+
 test("syntax errors in several files are all reported", async () => {
   const list = await reject({ "a.api": 'syntax = "v1"\ntype {', "b.api": "service {", "c.api": "type A {}" }, [
     "a.api",

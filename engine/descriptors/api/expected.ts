@@ -64,6 +64,9 @@ export function expectedText(expected: readonly string[]): string {
   return `${list.slice(0, -1).join(", ")}, or ${list.at(-1)}`;
 }
 
+/** The recording `unnoted` set aside, for a struct body inside the type it reads (`noted`). */
+let paused: Farthest | null = null;
+
 /**
  * `rule(s, p)` with nothing noted inside it: a type is one token to the reader of a message
  * ("expected a type"), not the characters it was made of.
@@ -72,10 +75,31 @@ export function unnoted<T>(rule: (s: string, p: number) => T, s: string, p: numb
   if (current === null) return rule(s, p);
   // Nothing is noted inside, so no body is entered either.
   const saved = current;
+  const outer = paused;
+  paused = saved;
   current = null;
   try {
     return rule(s, p);
   } finally {
     current = saved;
+    paused = outer;
+  }
+}
+
+/**
+ * `rule(s, p)` noted again inside an `unnoted` type: a struct body written in a type
+ * (`[]{ ... }`, `map[string]{ ... }`) holds members, and an error among them is reported at
+ * its token, as in a type declaration's body, not at the start of the type.
+ */
+export function noted<T>(rule: (s: string, p: number) => T, s: string, p: number): T {
+  if (paused === null) return rule(s, p);
+  const saved = paused;
+  current = saved;
+  paused = null;
+  try {
+    return rule(s, p);
+  } finally {
+    current = null;
+    paused = saved;
   }
 }

@@ -193,6 +193,10 @@ function routeLine(s: string, methodAt: number, annotations: AstAnnotation[], at
   const pathAt = spaces(s, methodEnd);
   const pathEnd = expect(pathAt, path(s, pathAt), 'a route path starting with "/"');
   if (pathEnd === NO) return null;
+  // A `:` that starts a segment and has no name after it: the path stops before the `:`, where
+  // every alternative after a path would otherwise be listed.
+  if (s.charCodeAt(pathEnd) === 0x3a && s.charCodeAt(pathEnd - 1) === 0x2f)
+    missed(pathEnd + 1, 'a path parameter name after ":"');
   let end = pathEnd;
   const body = parenType(s, end);
   if (body) end = body.end;

@@ -4,7 +4,7 @@
  * Alternatives are tried in order, the first that matches wins. Internal to the api reader.
  */
 import type { AstField, AstTypeExpr } from "./ast.js";
-import { entered, left, missed, unnoted } from "./expected.js";
+import { entered, left, missed, noted, unnoted } from "./expected.js";
 import { gap, hsp, ident, keyword, NO, raw } from "./lexer.js";
 
 /** A node and the position after it. */
@@ -58,7 +58,7 @@ function typeAt(s: string, p: number): Parsed<AstTypeExpr> | null {
   }
   if (c === 0x5b) return bracketed(s, p);
   if (c === 0x7b) {
-    const body = structBody(s, p);
+    const body = noted(structBody, s, p);
     return body && node({ kind: "struct", fields: body.v, at: p }, body.end);
   }
   if (s.startsWith("map", p)) {
