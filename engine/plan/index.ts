@@ -15,7 +15,7 @@ import { ViewMemo } from "./views.js";
 import { aggregateOf, planBindings } from "./aggregates.js";
 import { RenderCache } from "./render-cache.js";
 import { JsonTextMemo } from "./json-text-memo.js";
-import { itemLocalDeps, ViewResults } from "./view-results.js";
+import { libraryIsItemLocal, ViewResults } from "./view-results.js";
 import { switchedOff } from "../cache/index.js";
 import { libraryKey } from "./functions.js";
 import type { MaybeAsync } from "./maybe-async.js";
@@ -161,7 +161,7 @@ export async function plan(input: PlanInput): Promise<PlannedFile[]> {
 /** View results of earlier runs of this project state (view-results.ts). */
 function keptViews(input: PlanInput, bindings: Record<string, unknown>, json: JsonTextMemo): ViewResults {
   const context = [libraryKey(input.pack), JSON.stringify(input.project), JSON.stringify(input.config)];
-  const libraryIsLocal = input.pack.functions.every((f) => itemLocalDeps(f.source)?.length === 0);
+  const libraryIsLocal = libraryIsItemLocal(input.pack.functions.map((f) => f.source));
   const view = bindings["view"] as (name: string, item: unknown) => MaybeAsync<unknown>;
   return new ViewResults(context, libraryIsLocal, (name) => view(name, input.ir), json);
 }

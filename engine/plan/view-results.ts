@@ -53,6 +53,11 @@ export function itemLocalDeps(source: string): string[] | null {
   return local ? [...deps].sort() : null;
 }
 
+/** Whether a pack's function library (its sources) reads nothing of the run: else no view of the pack is kept. */
+export function libraryIsItemLocal(sources: readonly string[]): boolean {
+  return sources.every((source) => itemLocalDeps(source)?.length === 0);
+}
+
 export class ViewResults {
   private readonly kept: KeptBundle;
   private readonly locality = new Map<string, string[] | null>();
