@@ -58,7 +58,13 @@ export function coerce(raw: string, type: string, name: string): unknown {
       .filter(Boolean);
   if (type === "object") {
     // An object-valued key (inputs) is given as kind=glob pairs separated by commas.
-    return Object.fromEntries(raw.split(",").map((p) => p.split("=").map((s) => s.trim()) as [string, string]));
+    const pairs = raw.split(",").map((p) => /^\s*([^=\s]+)\s*=\s*(\S.*?)\s*$/.exec(p));
+    if (pairs.some((m) => m === null))
+      throw new CodegenError(
+        diag("CONFIG_INVALID", `${name} must be kind=glob pairs separated by commas, got "${raw}"`),
+        2,
+      );
+    return Object.fromEntries(pairs.map((m) => [m![1]!, m![2]!]));
   }
   return raw;
 }

@@ -70,6 +70,18 @@ test("config layers: file < CODEGEN_* environment < flags, with provenance", () 
   assert.match(flag.stdout, /pack = "go-zero"\s+\(flag;/);
 });
 
+test("CODEGEN_INPUTS takes kind=glob pairs; anything else is CONFIG_INVALID, not a crash", () => {
+  const dir = makeProject({ "docs/a.api": 'syntax = "v1"\n' });
+  const pairs = codegen(["config"], dir, { CODEGEN_INPUTS: "api = docs/*.api, proto=p/*.proto" });
+  assert.is(pairs.code, 0, pairs.stderr);
+  assert.match(pairs.stdout, /^inputs = \{"api":"docs\/\*\.api","proto":"p\/\*\.proto"\}\s+\(env;/m);
+  for (const raw of ['{"proto":"x"}', "proto", "proto=", "=x"]) {
+    const r = codegen(["gen"], dir, { CODEGEN_INPUTS: raw });
+    assert.is(r.code, 2, `${raw}: ${r.stderr}`);
+    assert.match(r.stderr, /CONFIG_INVALID CODEGEN_INPUTS must be kind=glob pairs separated by commas/);
+  }
+});
+
 test("a bad config key is reported with file:line:col", () => {
   const dir = makeProject({});
   writeFileSync(join(dir, ".codegen.yaml"), "name: demo\ngen:\n  forse: true\n");
