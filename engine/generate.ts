@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { CodegenError, diag, formatDiagnostic, type Diagnostic } from "./diagnostics/index.js";
 import { descriptorHashes, generationInputs, generationKey, type GenerationInputs } from "./generation-key.js";
-import { applyPack, consentState, type LoadedConfig, notAllowed } from "./config/index.js";
+import { applyPack, consentState, type LoadedConfig, notAllowed, settingSpan } from "./config/index.js";
 import { layerIdentity, loadPack, type Pack, type PackPins, type Phase } from "./packs/index.js";
 import { cachedCommandOutput } from "./exec/index.js";
 import { readDescriptors } from "./descriptors/index.js";
@@ -31,7 +31,6 @@ import type { RenderBudget } from "./render/index.js";
 import { Interrupted, type Said } from "./write/index.js";
 import { namedHashes, namedScope } from "./named-inputs.js";
 import { phaseTimer, slowest } from "./phase-timer.js";
-import { requireFrameInputs } from "./frame-inputs.js";
 
 export const checksDir = join(packageRoot, "rules");
 
@@ -137,8 +136,6 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   const inputs = Object.fromEntries(Object.entries(declared).filter(([k]) => !unread.has(k)));
   const plugins = await readPlugins(config.root, pack.plugins?.dir ?? DEFAULT_PLUGINS_DIR, values.serverless.plugins);
   const project = { ...projectInfo(config), plugins };
-  // `new` writes the frame's first descriptors; files named on the command line are the run's own choice.
-  if (options.phase === "gen" && !named) await requireFrameInputs(pack, config, inputs);
   const hashes = named ? namedHashes(config.root, named) : await descriptorHashes(config.root, inputs);
   // Full gens from descriptor files are recorded; a live database can change under the same key.
   const keyInputs =
@@ -224,7 +221,12 @@ async function generateFiles(options: GenerateOptions): Promise<GenerateResult> 
   const builtinFunctions = pack.functions.every((f) => f.builtin)
     ? functions
     : await bindFunctions({ functions: pack.functions.filter((f) => f.builtin) }, { ir, project, config: values });
-  const problems = await runChecks(ir, [checksDir, ...pack.checkDirs], { onWarning: warn, bindings: functions });
+  // Checks see the phase: `new` reads no descriptor yet (it writes the frame's first ones).
+  const problems = await runChecks(ir, [checksDir, ...pack.checkDirs], {
+    onWarning: warn,
+    bindings: { ...functions, phase: options.phase },
+    settingAt: (keys) => settingSpan(config, keys),
+  });
   if (problems.length > 0) throw new CodegenError(problems);
 
   timer("checks");

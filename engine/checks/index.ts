@@ -1,10 +1,12 @@
 /**
  * Declarative descriptor checks: YAML files of `{code, message, query, kind?, severity?}`
  * whose jsonata query, run over the whole IR, returns violations
- * `{ pos: {file, line, column}, message?, args? }`. The engine runs them before planning.
+ * `{ pos: {file, line, column}, message?, args? }`, or `{ setting: [keys], ... }` for a violation
+ * of the project as a whole, reported where its settings file writes the first of those keys.
+ * The engine runs them before planning.
  * The file format is schemas/checks.schema.json; the built-in checks are in `rules/`.
  */
-import { CodegenError, diag, type Diagnostic } from "../diagnostics/index.js";
+import { CodegenError, diag, type Diagnostic, type SourceSpan } from "../diagnostics/index.js";
 import { loadChecks, type Check } from "./load.js";
 import { evaluateExpression, SignalStop, stopOf } from "../expression/index.js";
 
@@ -16,6 +18,8 @@ export interface RunChecksOptions {
   onWarning?: (warning: Diagnostic) => void;
   /** Variables every query sees (the pack's function library). */
   bindings?: Record<string, unknown>;
+  /** Where the project's settings file writes the first of these dotted keys (a `setting` violation). */
+  settingAt?: (keys: string[]) => SourceSpan | undefined;
 }
 
 /**
@@ -32,7 +36,7 @@ export async function evaluateChecks(
   ir: object,
   options: RunChecksOptions = {},
 ): Promise<Diagnostic[]> {
-  const results = await Promise.all(checks.map((c) => runOne(c, ir, options.bindings ?? {})));
+  const results = await Promise.all(checks.map((c) => runOne(c, ir, options)));
   const errors: Diagnostic[] = [];
   const broken: Diagnostic[] = [];
   results.forEach((r, i) => {
@@ -47,12 +51,12 @@ export async function evaluateChecks(
 async function runOne(
   check: Check,
   ir: object,
-  bindings: Record<string, unknown>,
+  options: RunChecksOptions,
 ): Promise<{ found: Diagnostic[] } | { broken: Diagnostic }> {
   if (check.kind && (ir as Record<string, unknown>)[check.kind] === undefined) return { found: [] };
   let value: unknown;
   try {
-    value = await evaluateExpression(check.expression, ir, bindings);
+    value = await evaluateExpression(check.expression, ir, options.bindings ?? {});
   } catch (e) {
     const stop = stopOf(e);
     if (stop instanceof SignalStop) throw stop;
@@ -62,12 +66,12 @@ async function runOne(
   const list = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
   const found: Diagnostic[] = [];
   for (const v of list) {
-    const d = toDiagnostic(check, v);
+    const d = toDiagnostic(check, v, options.settingAt);
     if (!d)
       return {
         broken: diag(
           "CHECK_FAILED",
-          `check ${check.code} returned ${JSON.stringify(v)?.slice(0, 200)}, not {pos: {file, line, column}, message?, args?}`,
+          `check ${check.code} returned ${JSON.stringify(v)?.slice(0, 200)}, not {pos: {file, line, column} or setting: [keys], message?, args?}`,
           check.span,
         ),
       };
@@ -76,13 +80,21 @@ async function runOne(
   return { found };
 }
 
-function toDiagnostic(check: Check, v: unknown): Diagnostic | null {
-  if (!isRecord(v) || !isRecord(v["pos"])) return null;
-  const { file, line, column } = v["pos"];
-  if (typeof file !== "string" || typeof line !== "number" || typeof column !== "number") return null;
+function toDiagnostic(check: Check, v: unknown, settingAt: RunChecksOptions["settingAt"]): Diagnostic | null {
+  if (!isRecord(v)) return null;
+  let at: SourceSpan | undefined;
+  if (isRecord(v["pos"])) {
+    const { file, line, column } = v["pos"];
+    if (typeof file !== "string" || typeof line !== "number" || typeof column !== "number") return null;
+    at = { file, line, column };
+  } else {
+    const keys = typeof v["setting"] === "string" ? [v["setting"]] : v["setting"];
+    if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === "string")) return null;
+    at = settingAt?.(keys);
+  }
   const args = isRecord(v["args"]) ? v["args"] : {};
   const message = typeof v["message"] === "string" ? v["message"] : fill(check.message, args);
-  return diag(check.code, message, { file, line, column }, check.hint ? fill(check.hint, args) : undefined);
+  return diag(check.code, message, at, check.hint ? fill(check.hint, args) : undefined);
 }
 
 /** Replace `{name}` with args.name (strings as is, other values as JSON); unknown names stay. */

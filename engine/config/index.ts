@@ -21,6 +21,7 @@ import type { LoadedConfig } from "./loaded-config.js";
 export { envName, type Layer } from "./keys.js";
 export type { Layers } from "./layers.js";
 export { applyPack } from "./pack-layer.js";
+export { settingSpan } from "./setting-span.js";
 
 export type { CodegenConfig, Hooks } from "./values.js";
 export type { LoadedConfig } from "./loaded-config.js";

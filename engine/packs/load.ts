@@ -30,7 +30,7 @@ interface ManifestYaml {
   managed_marker?: string;
   foreign_markers?: string[];
   inputs?: Record<string, string>;
-  frames?: Record<string, { description?: string; next?: string[]; inputs?: string[]; required_inputs?: string[] }>;
+  frames?: Record<string, { description?: string; next?: string[]; inputs?: string[] }>;
   steps?: Array<{
     name: string;
     run: string[];
@@ -149,7 +149,6 @@ async function loadChain(source: string, base: string, options: SourceOptions & 
       description: v.description ?? "",
       next: v.next ?? frames[k]?.next ?? [],
       inputs: v.inputs ?? frames[k]?.inputs ?? null,
-      requiredInputs: v.required_inputs ?? frames[k]?.requiredInputs ?? [],
     };
 
   return {

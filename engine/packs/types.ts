@@ -93,11 +93,8 @@ export interface Pack {
   /** pack.yaml `foreign_markers`: another generator's markers; its files at managed paths are taken as generated. */
   foreignMarkers: string[];
   inputs: Record<string, string>;
-  /**
-   * `inputs`: the input kinds the frame reads, or null for all of them. `required_inputs`: the
-   * kinds of which a gen needs at least one descriptor file.
-   */
-  frames: Record<string, { description: string; next: string[]; inputs: string[] | null; requiredInputs: string[] }>;
+  /** `inputs`: the input kinds the frame reads, or null for all of them. */
+  frames: Record<string, { description: string; next: string[]; inputs: string[] | null }>;
   /** Where a generated project keeps its database settings (for `migrate`); null: nowhere. */
   database: ProjectDatabase | null;
   /** pack.yaml `database.migrations_table`: the table migrations keep their version in; null: none declared. */
