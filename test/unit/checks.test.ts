@@ -235,6 +235,44 @@ test("a query that fails or returns something else than violations is reported",
   }
 });
 
+test("a violation of the whole project is reported at the first setting the settings file writes", async () => {
+  const dir = await project({
+    "a.yaml": `- code: AT_SETTING
+  message: at {where}
+  query: '{"setting": ["inputs.proto", "frame"], "args": {"where": "frame"}}'
+- code: ONE_KEY
+  message: one
+  query: '{"setting": "name"}'
+`,
+  });
+  try {
+    const asked: string[][] = [];
+    const settingAt = (keys: string[]) => {
+      asked.push(keys);
+      return { file: ".codegen.yaml", line: keys.length, column: 8 };
+    };
+    const errors = await runChecks({}, [dir], { settingAt });
+    assert.equal(errors, [
+      { code: "AT_SETTING", message: "at frame", span: { file: ".codegen.yaml", line: 2, column: 8 } },
+      { code: "ONE_KEY", message: "one", span: { file: ".codegen.yaml", line: 1, column: 8 } },
+    ]);
+    assert.equal(asked, [["inputs.proto", "frame"], ["name"]]);
+  } finally {
+    await cleanup(dir);
+  }
+  const bad = await project({ "b.yaml": "- code: NO_KEYS\n  message: m\n  query: '{\"setting\": []}'\n" });
+  try {
+    const list = await failure(bad);
+    assert.equal(
+      list.map((d) => d.code),
+      ["CHECK_FAILED"],
+    );
+    assert.match(list[0]?.message ?? "", /not \{pos: \{file, line, column\} or setting: \[keys\]/);
+  } finally {
+    await cleanup(bad);
+  }
+});
+
 test("a missing checks folder is an error", async () => {
   const list = await failure("/nonexistent/checks");
   assert.match(list[0]?.message ?? "", /cannot read the checks folder/);

@@ -72,18 +72,8 @@ let paused: Farthest | null = null;
  * ("expected a type"), not the characters it was made of.
  */
 export function unnoted<T>(rule: (s: string, p: number) => T, s: string, p: number): T {
-  if (current === null) return rule(s, p);
   // Nothing is noted inside, so no body is entered either.
-  const saved = current;
-  const outer = paused;
-  paused = saved;
-  current = null;
-  try {
-    return rule(s, p);
-  } finally {
-    current = saved;
-    paused = outer;
-  }
+  return current === null ? rule(s, p) : swapped(null, current, rule, s, p);
 }
 
 /**
@@ -92,14 +82,24 @@ export function unnoted<T>(rule: (s: string, p: number) => T, s: string, p: numb
  * its token, as in a type declaration's body, not at the start of the type.
  */
 export function noted<T>(rule: (s: string, p: number) => T, s: string, p: number): T {
-  if (paused === null) return rule(s, p);
-  const saved = paused;
-  current = saved;
-  paused = null;
+  return paused === null ? rule(s, p) : swapped(paused, null, rule, s, p);
+}
+
+/** `rule(s, p)` with the running and the set-aside recording as given, both restored after. */
+function swapped<T>(
+  run: Farthest | null,
+  aside: Farthest | null,
+  rule: (s: string, p: number) => T,
+  s: string,
+  p: number,
+): T {
+  const [wasRunning, wasAside] = [current, paused];
+  current = run;
+  paused = aside;
   try {
     return rule(s, p);
   } finally {
-    current = null;
-    paused = saved;
+    current = wasRunning;
+    paused = wasAside;
   }
 }
